@@ -29,6 +29,8 @@ def verilog(m):
     aw = (span_words - 1).bit_length()
     lines = [f"// {BANNER}",
              "// Word offsets inside the perfscope window; include inside the module.",
+             "// Not every includer uses every constant, hence the waiver.",
+             "/* verilator lint_off UNUSEDPARAM */",
              f"localparam integer PERF_ADDR_BITS      = {aw};",
              f"localparam integer PERF_MAX_SECTIONS   = {ip['max_sections']};",
              f"localparam [31:0]  PERF_ID_VALUE       = 32'h{ip['id']:08x};",
@@ -43,6 +45,7 @@ def verilog(m):
     for f in m["field"]:
         lines.append(f"localparam integer PERF_{f['reg']}_{f['name']}_LSB = {f['lsb']};")
         lines.append(f"localparam integer PERF_{f['reg']}_{f['name']}_WIDTH = {f['width']};")
+    lines.append("/* verilator lint_on UNUSEDPARAM */")
     return "\n".join(lines) + "\n"
 
 
