@@ -1,0 +1,212 @@
+/*
+ * perfscope driver: measure code sections to the clock cycle.
+ *
+ * Source-compatible with the Nios II Performance Counter Unit driver: code
+ * written for it builds against this header unchanged (PERF_* macros and the
+ * four perf_get_* / perf_print_formatted_report functions). The rest is
+ * perfscope's own: discovery, snapshots, calibration, a report that can be
+ * captured, and error codes.
+ *
+ * Sections are numbered as the hardware numbers them: 0 is the global
+ * counter, 1..PERF_MAX_SECTIONS are code sections. A perfscope instance has
+ * 1..7 of them; perf_probe() says how many.
+ *
+ * The driver runs in machine mode (VexRiscv): it masks machine interrupts for
+ * a few instructions around every 64-bit read, see perf_get_section_time().
+ */
+#ifndef PERFSCOPE_H
+#define PERFSCOPE_H
+
+#include <stdint.h>
+
+#include "perfscope_regs.h"
+
+/*
+ * Code ported from Nios II relies on its layout: section n owns the 16-byte
+ * block at 16n with TIME_LO, TIME_HI and OCC, and the control registers sit
+ * after the last block.
+ */
+_Static_assert(PERF_SECTION_STRIDE == 16, "Nios II PCU section stride");
+_Static_assert(PERF_REG_TIME_LO(0) == 0 && PERF_REG_TIME_HI(0) == 4 &&
+               PERF_REG_OCC(0) == 8, "Nios II PCU global block");
+_Static_assert(PERF_REG_TIME_LO(3) == 48 && PERF_REG_TIME_HI(3) == 52 &&
+               PERF_REG_OCC(3) == 56, "Nios II PCU section block at 16n");
+_Static_assert(PERF_REG_ID >= PERF_REG_TIME_LO(PERF_MAX_SECTIONS + 1),
+               "control registers after the last section block");
+_Static_assert(PERF_MAX_SECTIONS <= (int)PERF_CONFIG_SECTIONS_MASK,
+               "CONFIG.SECTIONS can count every section");
+/* The report names an unnamed section "section N" with one digit. */
+_Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
+
+/*
+ * The register access everything below goes through. A host build may define
+ * both before including this header to put a model of the IP behind them
+ * (driver/test/fake_perfscope.h); on the target they are one load or store.
+ */
+#ifndef PERF_MMIO_WRITE32
+#define PERF_MMIO_WRITE32(addr, v) ((void)(*(volatile uint32_t *)(addr) = (v)))
+#define PERF_MMIO_READ32(addr) (*(const volatile uint32_t *)(addr))
+#endif
+
+#define PERF_ADDR(p, off) ((uintptr_t)(p) + (off))
+
+/*
+ * The hot path: each macro is ONE store, so instrumenting code adds one
+ * instruction per mark. Stored data is 0 wherever the hardware ignores it, so
+ * GCC stores x0 and needs no register for it (with any optimisation level
+ * above -O0). p is the base address, integer or pointer; n is 1..7 and is not
+ * checked here (a check would cost instructions in the measured code).
+ *
+ * RESET clears every counter and flag and leaves the global counter stopped;
+ * START runs it (and counts a start even if it already runs); STOP halts it,
+ * and with it every section. BEGIN n counts an occurrence of n if the global
+ * counter runs; END n stops n. Nested or overlapping sections are fine:
+ * sections are independent.
+ */
+#define PERF_RESET(p)           PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 1u)
+#define PERF_START_MEASURING(p) PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(0)), 0u)
+#define PERF_STOP_MEASURING(p)  PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 0u)
+#define PERF_BEGIN(p, n)        PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u)
+#define PERF_END(p, n)          PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u)
+
+/* Errors, returned negated (-PERF_EINVAL); 0 or a count means success. */
+enum perf_error {
+	PERF_EINVAL = 1, /* argument out of range (section, count, frequency, NULL) */
+	PERF_ENODEV,     /* no perfscope there: ID mismatch, or CONFIG out of spec */
+	PERF_EVERSION,   /* perfscope with another major version than this driver's */
+	PERF_EBUSY,      /* calibration: the scratch section is running */
+	PERF_ESTOPPED,   /* calibration: the global counter is stopped */
+	PERF_EIO,        /* report: the output routine failed */
+};
+
+/* ---- Nios II compatible ------------------------------------------------ */
+
+/*
+ * Unlike the Nios II driver these never stop the global counter: perfscope
+ * reads do not disturb a measurement. For a section number outside
+ * 0..PERF_MAX_SECTIONS they return 0 without touching the hardware; sections
+ * the instance lacks read 0 from the hardware.
+ */
+
+/* Global time in clock cycles: the cycles the global counter has run. */
+uint64_t perf_get_total_time(void *hw_base_address);
+
+/*
+ * Clock cycles section which_section has run while the global counter ran
+ * (section 0: the global time). Reads TIME_LO then TIME_HI: the low read
+ * latches the high word, so the pair cannot tear even while the counter
+ * runs. An interrupt handler reading perfscope between the two would take
+ * the latch, so machine interrupts are masked for the pair.
+ */
+uint64_t perf_get_section_time(void *hw_base_address, int which_section);
+
+/*
+ * Times which_section began while the global counter ran (section 0: the
+ * number of STARTs).
+ */
+uint32_t perf_get_num_starts(void *hw_base_address, int which_section);
+
+/*
+ * Prints the report of perf_report_write() to stdout (putchar) for sections
+ * 1..num_sections, taking one const char * name per section after
+ * num_sections (NULL: "section N"). Returns 0, or a negative error of
+ * perf_snapshot() or perf_report_write(); nothing is printed on -PERF_EINVAL.
+ */
+int perf_print_formatted_report(void *perf_base, uint32_t clock_freq_hertz,
+                                int num_sections, ...);
+
+/* ---- perfscope's own --------------------------------------------------- */
+
+/*
+ * Checks that base holds a perfscope this driver can drive. Returns its
+ * number of sections (1..PERF_MAX_SECTIONS, from CONFIG), -PERF_ENODEV if
+ * the ID does not match or CONFIG claims 0 or more than PERF_MAX_SECTIONS
+ * sections, or -PERF_EVERSION if its major version is not
+ * PERF_VERSION_MAJOR (a newer minor version is compatible and accepted).
+ */
+int perf_probe(void *base);
+
+/* Every counter at one moment (within the few cycles the reads take). */
+struct perf_snapshot {
+	int num_sections;                            /* as perf_probe() */
+	uint32_t run;                                /* RUN: bit n set = section n runs */
+	uint64_t time[PERF_MAX_SECTIONS + 1];        /* [0]: global time */
+	uint32_t occurrences[PERF_MAX_SECTIONS + 1]; /* [0]: number of STARTs */
+};
+
+/*
+ * Reads every counter of the perfscope at base into *s; entries of sections
+ * the instance lacks are 0. The global time is read last, so no section time
+ * in the snapshot exceeds it. Returns the number of sections, -PERF_EINVAL
+ * if s is NULL, or an error of perf_probe().
+ */
+int perf_snapshot(void *base, struct perf_snapshot *s);
+
+/*
+ * Measures the bias of an empty section: the cycles a PERF_BEGIN immediately
+ * followed by PERF_END adds to a section's time on this CPU, which every
+ * measured occurrence includes. Takes the smallest of PERF_CALIBRATE_RUNS
+ * tries, as the first may wait for an instruction-cache miss, with
+ * interrupts masked around each. Needs the global counter running and
+ * scratch_section (1..number of sections) stopped; adds PERF_CALIBRATE_RUNS
+ * occurrences and their time to it, so use a section you do not report, or
+ * calibrate before PERF_RESET.
+ *
+ * Returns 0 with the bias in *bias, -PERF_EINVAL (section out of range, bias
+ * NULL), -PERF_ESTOPPED (global counter stopped), -PERF_EBUSY (scratch
+ * section running) or an error of perf_probe(); *bias is unchanged on error.
+ */
+#define PERF_CALIBRATE_RUNS 4
+int perf_calibrate(void *base, int scratch_section, uint32_t *bias);
+
+/* time - occurrences * bias, or 0 where that would be negative. */
+uint64_t perf_section_time_net(uint64_t time, uint32_t occurrences, uint32_t bias);
+
+/* Writes one character; returns a negative value on failure (as putchar). */
+typedef int (*perf_put_fn)(int c, void *ctx);
+
+/*
+ * Writes the Nios II style report of sections 1..num_sections of *s, one
+ * character at a time through put(c, ctx):
+ *
+ *   --Performance Counter Report--
+ *   Total Time: 0.001234560 seconds (123456 clock-cycles)
+ *   +---------------+--------+-------------+---------------+-----------+
+ *   | Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|
+ *   +---------------+--------+-------------+---------------+-----------+
+ *   |sort           |  49.87 |  0.000615670|          61567|          1|
+ *   +---------------+--------+-------------+---------------+-----------+
+ *
+ * Names come from names[0..num_sections-1], cut to 15 characters; a NULL
+ * name, or names NULL, gives "section N". The share of the global time has 2
+ * decimals, rounded half up (0.00 if the global time is 0); seconds have 9,
+ * rounded half up. All in integer arithmetic, exact for any 64-bit count and
+ * any clock_hz. A number wider than its column widens the row rather than
+ * being cut.
+ *
+ * Returns 0; -PERF_EINVAL with nothing written if s or put is NULL,
+ * clock_hz is 0, or num_sections is outside 0..s->num_sections; -PERF_EIO
+ * if put failed (the output stops there).
+ */
+int perf_report_write(const struct perf_snapshot *s, uint32_t clock_hz,
+                      int num_sections, const char *const names[],
+                      perf_put_fn put, void *ctx);
+
+/*
+ * As perf_report_write(), but every section's time is
+ * perf_section_time_net(time, occurrences, bias), with bias from
+ * perf_calibrate(); the first line says so:
+ *
+ *   --Performance Counter Report, net of 7 clocks per occurrence--
+ *
+ * The global time stays as measured.
+ */
+int perf_report_write_net(const struct perf_snapshot *s, uint32_t clock_hz,
+                          uint32_t bias, int num_sections,
+                          const char *const names[], perf_put_fn put, void *ctx);
+
+/* perf_print_formatted_report() with the net section times of perf_report_write_net(). */
+int perf_report_print_net(void *perf_base, uint32_t clock_hz, uint32_t bias,
+                          int num_sections, ...);
+
+#endif /* PERFSCOPE_H */

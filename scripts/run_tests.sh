@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every test suite (each one even if another failed), keeps the whole
+# output in build/test.log, and ends with the line "N passed, N failed".
+# A suite reports one "PASS <name>" or "FAIL <name>: why" line per check; a
+# suite that exits non-zero without saying FAIL counts as one failure.
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p build
+log=build/test.log
+: > "$log"
+passed=0
+failed=0
+
+suite() {
+  local name=$1; shift
+  local out rc p f
+  echo "== $name" | tee -a "$log"
+  out=$("$@" 2>&1); rc=$?
+  printf '%s\n' "$out" >> "$log"
+  printf '%s\n' "$out" | grep -E '^(PASS|FAIL) '
+  p=$(printf '%s\n' "$out" | grep -c '^PASS ')
+  f=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    printf '%s\n' "$out" | tail -25
+    echo "FAIL $name: exited with status $rc"
+    f=1
+  fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+}
+
+suite "register map"       make -s -C regs check
+suite "driver host tests"  make -s -C driver test
+suite "RTL lint"           make -s -C rtl/tb lint
+suite "SoC lint"           make -s -C soc lint
+suite "IP testbench"       make -s -C rtl/tb test
+suite "firmware tests"     make -s -C tests test
+suite "FuseSoC targets"    make -s -C scripts -f fusesoc.mk test
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
