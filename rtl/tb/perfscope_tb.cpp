@@ -6,7 +6,7 @@
 // model. A seeded random run then drives long mixes of every access kind,
 // back to back and with gaps, and the reference model checks every read.
 //
-// Usage: perfscope_tb [+seed=N] [+ops=N] [+trace]
+// Usage: perfscope_tb [+seed=N] [+ops=N] [+random_only] [+trace]
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -135,6 +135,47 @@ public:
         const uint32_t lo = rd(PERF_REG_TIME_LO(n), at);
         return ((uint64_t)rd(PERF_REG_TIME_HI(n)) << 32) | lo;
     }
+    // Issues an access and, at once, a read of ID behind it with STB held;
+    // returns the cycles from acceptance to the access's ack and to the
+    // acceptance of the read behind it (the datasheet's timing table).
+    void timing(bool we, uint32_t byte_off, uint32_t data, uint64_t *ack_after,
+                uint64_t *next_after) {
+        dut_->i_wb_cyc = 1;
+        dut_->i_wb_stb = 1;
+        dut_->i_wb_we = we;
+        dut_->i_wb_addr = w(byte_off);
+        dut_->i_wb_data = data;
+        dut_->i_wb_sel = 0xf;
+        uint64_t a = 0;
+        bool first = true;
+        *ack_after = *next_after = 0;
+        for (;;) {
+            dut_->i_clk = 0;
+            dut_->eval();
+            if (dut_->o_wb_ack && *ack_after == 0)
+                *ack_after = cycle_ - a;
+            if (!dut_->o_wb_stall) {
+                if (first) {
+                    a = cycle_;
+                    tick();
+                    dut_->i_wb_we = 0;
+                    dut_->i_wb_addr = w(PERF_REG_ID);
+                    first = false;
+                    continue;
+                }
+                *next_after = cycle_ - a;
+                tick();
+                break;
+            }
+            tick();
+        }
+        dut_->i_wb_stb = 0;
+        while (!dut_->o_wb_ack)
+            tick();
+        tick();
+        dut_->i_wb_cyc = 0;
+    }
+
     void idle(unsigned cycles) {
         for (unsigned i = 0; i < cycles; i++)
             tick();
@@ -293,6 +334,30 @@ void directed(Bench &b) {
     check("TIME_LO is the value at its read", lo, lo_at - s0);
     check("TIME_HI returns the word latched with TIME_LO", b.rd(PERF_REG_TIME_HI(0)), 0);
     check("reserved word reads 0", b.rd(PERF_REG_RSVD(1)), 0);
+
+    // The datasheet's bus timing table: ack and next acceptance after cycle a.
+    struct Row { const char *what; bool we; uint32_t off, data; uint64_t ack, next; };
+    const Row rows[] = {
+        {"STOP", true, PERF_REG_TIME_LO(0), 0, 1, 2},
+        {"START", true, PERF_REG_TIME_HI(0), 0, 1, 2},
+        {"BEGIN of a stopped section", true, PERF_REG_TIME_HI(1), 0, 1, 4},
+        {"BEGIN of a running section", true, PERF_REG_TIME_HI(1), 0, 1, 2},
+        {"END of a running section", true, PERF_REG_TIME_LO(1), 0, 1, 3},
+        {"END of a stopped section", true, PERF_REG_TIME_LO(1), 0, 1, 2},
+        {"ignored write", true, PERF_REG_OCC(1), 0, 1, 2},
+        {"read ID", false, PERF_REG_ID, 0, 1, 2},
+        {"read OCC", false, PERF_REG_OCC(1), 0, 2, 3},
+        {"read TIME_LO", false, PERF_REG_TIME_LO(1), 0, 2, 3},
+        {"read TIME_HI from the latch", false, PERF_REG_TIME_HI(1), 0, 1, 2},
+        {"read TIME_HI, no latch", false, PERF_REG_TIME_HI(1), 0, 3, 4},
+        {"RESET", true, PERF_REG_TIME_LO(0), 1, 1, 33},
+    };
+    for (const Row &row : rows) {
+        uint64_t ack, next;
+        b.timing(row.we, row.off, row.data, &ack, &next);
+        check(std::string("timing: ") + row.what + ": ack after", ack, row.ack);
+        check(std::string("timing: ") + row.what + ": next request after", next, row.next);
+    }
     check("unmapped word reads 0", b.rd(0xfc), 0);
     b.wr(PERF_REG_ID, 0x12345678);
     check("ID is read-only", b.rd(PERF_REG_ID), PERF_ID_VALUE);
@@ -309,8 +374,10 @@ int main(int argc, char **argv) {
     const uint64_t ops = (arg && *arg) ? strtoull(arg + 5, nullptr, 0) : 200000;
     arg = ctx->commandArgsPlusMatch("trace");
     const bool trace = arg && *arg;
+    arg = ctx->commandArgsPlusMatch("random_only");
+    const bool random_only = arg && *arg;
 
-    {
+    if (!random_only) {
         Bench b(ctx.get(), trace);
         directed(b);
         check("directed: reference model agrees", b.model().ok(), true);
@@ -320,7 +387,7 @@ int main(int argc, char **argv) {
     {
         Bench b(ctx.get(), false);
         b.random_ops(seed, ops);
-        check("random: " + std::to_string(ops) + " operations, seed " + std::to_string(seed) +
+        check("random, " + std::to_string(Bench::NSEC) + " sections: " + std::to_string(ops) + " operations, seed " + std::to_string(seed) +
                   ", " + std::to_string(b.model().reads_checked()) + " reads checked",
               b.model().ok(), true);
         if (!b.model().ok())

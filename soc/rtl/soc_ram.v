@@ -42,8 +42,8 @@ module soc_ram #(
 	// when it is not being acked, so nothing is written twice.
 	wire a_req = i_a_stb & ~o_a_ack;
 	wire b_req = i_b_stb & ~o_b_ack;
-	wire a_hit = i_a_addr < WORDS;
-	wire b_hit = i_b_addr < WORDS;
+	wire a_hit = i_a_addr < WORDS[29:0];
+	wire b_hit = i_b_addr < WORDS[29:0];
 	wire [AW-1:0] a_index = i_a_addr[AW-1:0];
 	wire [AW-1:0] b_index = i_b_addr[AW-1:0];
 

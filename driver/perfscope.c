@@ -1,0 +1,334 @@
+/* perfscope driver; the API is documented in include/perfscope.h. */
+#include "perfscope.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define RD(base, off) PERF_MMIO_READ32(PERF_ADDR((base), (off)))
+
+#if defined(__riscv)
+/* Clears mstatus.MIE and returns the old mstatus. */
+static inline uint32_t irq_save(void)
+{
+	uint32_t mstatus;
+	__asm__ volatile("csrrci %0, mstatus, 8" : "=r"(mstatus) : : "memory");
+	return mstatus;
+}
+
+/* Sets MIE again only if it was set: the caller may run with it clear. */
+static inline void irq_restore(uint32_t mstatus)
+{
+	__asm__ volatile("csrs mstatus, %0" : : "r"(mstatus & 8u) : "memory");
+}
+#else
+/* Host build: nothing interrupts the unit tests. */
+static inline uint32_t irq_save(void) { return 0; }
+static inline void irq_restore(uint32_t mstatus) { (void)mstatus; }
+#endif
+
+/* T[n] with interrupts already masked: lo first, its read latches hi. */
+static uint64_t time_pair(void *base, int n)
+{
+	uint32_t lo = RD(base, PERF_REG_TIME_LO(n));
+	uint32_t hi = RD(base, PERF_REG_TIME_HI(n));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static uint64_t time_read(void *base, int n)
+{
+	uint32_t mstatus = irq_save();
+	uint64_t t = time_pair(base, n);
+	irq_restore(mstatus);
+	return t;
+}
+
+static int section_ok(int n) { return n >= 0 && n <= PERF_MAX_SECTIONS; }
+
+uint64_t perf_get_total_time(void *hw_base_address)
+{
+	return time_read(hw_base_address, 0);
+}
+
+uint64_t perf_get_section_time(void *hw_base_address, int which_section)
+{
+	return section_ok(which_section) ? time_read(hw_base_address, which_section) : 0;
+}
+
+uint32_t perf_get_num_starts(void *hw_base_address, int which_section)
+{
+	return section_ok(which_section) ? RD(hw_base_address, PERF_REG_OCC(which_section)) : 0;
+}
+
+int perf_probe(void *base)
+{
+	if (RD(base, PERF_REG_ID) != PERF_ID_VALUE)
+		return -PERF_ENODEV;
+	uint32_t config = RD(base, PERF_REG_CONFIG);
+	uint32_t major = (config & PERF_CONFIG_VERSION_MAJOR_MASK) >> PERF_CONFIG_VERSION_MAJOR_SHIFT;
+	if (major != PERF_VERSION_MAJOR)
+		return -PERF_EVERSION;
+	int n = (int)((config & PERF_CONFIG_SECTIONS_MASK) >> PERF_CONFIG_SECTIONS_SHIFT);
+	return n >= 1 && n <= PERF_MAX_SECTIONS ? n : -PERF_ENODEV;
+}
+
+int perf_snapshot(void *base, struct perf_snapshot *s)
+{
+	if (!s)
+		return -PERF_EINVAL;
+	int n = perf_probe(base);
+	if (n < 0)
+		return n;
+	s->num_sections = n;
+	for (int i = 1; i <= PERF_MAX_SECTIONS; i++) {
+		s->time[i] = i <= n ? time_read(base, i) : 0;
+		s->occurrences[i] = i <= n ? RD(base, PERF_REG_OCC(i)) : 0;
+	}
+	s->occurrences[0] = RD(base, PERF_REG_OCC(0));
+	s->run = RD(base, PERF_REG_RUN);
+	/* Last: G grows at least as fast as any section, so every share <= 100%. */
+	s->time[0] = time_read(base, 0);
+	return n;
+}
+
+int perf_calibrate(void *base, int scratch_section, uint32_t *bias)
+{
+	int n = perf_probe(base);
+	if (n < 0)
+		return n;
+	if (scratch_section < 1 || scratch_section > n || !bias)
+		return -PERF_EINVAL;
+	uint32_t run = RD(base, PERF_REG_RUN);
+	if (!(run & 1u))
+		return -PERF_ESTOPPED;
+	if (run & (1u << scratch_section))
+		return -PERF_EBUSY;
+
+	uint32_t best = UINT32_MAX;
+	for (int i = 0; i < PERF_CALIBRATE_RUNS; i++) {
+		/* An interrupt between BEGIN and END would count as bias. */
+		uint32_t mstatus = irq_save();
+		uint64_t before = time_pair(base, scratch_section);
+		PERF_BEGIN(base, scratch_section);
+		PERF_END(base, scratch_section);
+		uint32_t spent = (uint32_t)(time_pair(base, scratch_section) - before);
+		irq_restore(mstatus);
+		if (spent < best)
+			best = spent;
+	}
+	*bias = best;
+	return 0;
+}
+
+uint64_t perf_section_time_net(uint64_t time, uint32_t occurrences, uint32_t bias)
+{
+	uint64_t cost = (uint64_t)occurrences * bias;
+	return time > cost ? time - cost : 0;
+}
+
+/* ---- report ------------------------------------------------------------ */
+
+/*
+ * r * m / d rounded half up, for r < d and d > 0, exact for any d: doubling
+ * and adding over the bits of m keeps the remainder below d, so nothing
+ * overflows 64 bits and rv32i needs no 128-bit product. The result is <= m.
+ */
+static uint32_t scale_round(uint64_t r, uint32_t m, uint64_t d)
+{
+	uint32_t q = 0;
+	uint64_t rem = 0; /* r * (bits of m so far) = q * d + rem, rem < d */
+	for (int bit = 31; bit >= 0; bit--) {
+		q <<= 1;
+		if (rem >= d - rem) {
+			rem -= d - rem;
+			q++;
+		} else {
+			rem += rem;
+		}
+		if ((m >> bit) & 1u) {
+			if (rem >= d - r) {
+				rem -= d - r;
+				q++;
+			} else {
+				rem += r;
+			}
+		}
+	}
+	return rem >= d - rem ? q + 1 : q;
+}
+
+struct out {
+	perf_put_fn put;
+	void *ctx;
+	int failed;
+};
+
+static void out_char(struct out *o, char c)
+{
+	if (!o->failed && o->put((unsigned char)c, o->ctx) < 0)
+		o->failed = 1;
+}
+
+static void out_str(struct out *o, const char *s)
+{
+	while (*s)
+		out_char(o, *s++);
+}
+
+static void out_repeat(struct out *o, char c, int count)
+{
+	while (count-- > 0)
+		out_char(o, c);
+}
+
+/* whole.frac with `decimals` digits after the point, right-aligned in width. */
+static void out_num(struct out *o, uint64_t whole, uint32_t frac, int decimals, int width)
+{
+	char digits[32]; /* 20 + '.' + 9 */
+	int len = 0;
+	for (int i = 0; i < decimals; i++) {
+		digits[len++] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	if (decimals)
+		digits[len++] = '.';
+	do {
+		digits[len++] = (char)('0' + whole % 10);
+		whole /= 10;
+	} while (whole);
+	out_repeat(o, ' ', width - len);
+	while (len)
+		out_char(o, digits[--len]);
+}
+
+static void out_seconds(struct out *o, uint64_t clocks, uint32_t hz, int width)
+{
+	uint64_t whole = clocks / hz;
+	uint32_t nanos = scale_round(clocks % hz, 1000000000u, hz);
+	if (nanos == 1000000000u) { /* .9999999995 and up rounds to the next second */
+		whole++;
+		nanos = 0;
+	}
+	out_num(o, whole, nanos, 9, width);
+}
+
+/* Share of total in hundredths of a percent; whole/fraction kept apart so 64-bit times fit. */
+static void out_percent(struct out *o, uint64_t time, uint64_t total, int width)
+{
+	uint64_t hundredths = 0;
+	if (total)
+		hundredths = time / total * 10000 + scale_round(time % total, 10000, total);
+	out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, width);
+}
+
+static void out_name(struct out *o, const char *name, int section)
+{
+	char unnamed[] = "section ?";
+	if (!name) {
+		unnamed[sizeof unnamed - 2] = (char)('0' + section);
+		name = unnamed;
+	}
+	int len = 0;
+	while (len < 15 && name[len])
+		out_char(o, name[len++]);
+	out_repeat(o, ' ', 15 - len);
+}
+
+static const char rule[] =
+	"+---------------+--------+-------------+---------------+-----------+\n";
+
+static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32_t *bias,
+                  int num_sections, const char *const names[], perf_put_fn put, void *ctx)
+{
+	if (!s || !put || !clock_hz || num_sections < 0 || num_sections > s->num_sections)
+		return -PERF_EINVAL;
+	struct out o = { put, ctx, 0 };
+	uint64_t total = s->time[0];
+
+	out_str(&o, "--Performance Counter Report");
+	if (bias) {
+		out_str(&o, ", net of ");
+		out_num(&o, *bias, 0, 0, 0);
+		out_str(&o, " clocks per occurrence");
+	}
+	out_str(&o, "--\nTotal Time: ");
+	out_seconds(&o, total, clock_hz, 0);
+	out_str(&o, " seconds (");
+	out_num(&o, total, 0, 0, 0);
+	out_str(&o, " clock-cycles)\n");
+	out_str(&o, rule);
+	out_str(&o, "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|\n");
+	out_str(&o, rule);
+
+	for (int n = 1; n <= num_sections; n++) {
+		uint64_t time = s->time[n];
+		if (bias)
+			time = perf_section_time_net(time, s->occurrences[n], *bias);
+		out_char(&o, '|');
+		out_name(&o, names ? names[n - 1] : NULL, n);
+		out_char(&o, '|');
+		out_percent(&o, time, total, 7);
+		out_str(&o, " |");
+		out_seconds(&o, time, clock_hz, 13);
+		out_char(&o, '|');
+		out_num(&o, time, 0, 0, 15);
+		out_char(&o, '|');
+		out_num(&o, s->occurrences[n], 0, 0, 11);
+		out_str(&o, "|\n");
+		out_str(&o, rule);
+	}
+	return o.failed ? -PERF_EIO : 0;
+}
+
+int perf_report_write(const struct perf_snapshot *s, uint32_t clock_hz, int num_sections,
+                      const char *const names[], perf_put_fn put, void *ctx)
+{
+	return report(s, clock_hz, NULL, num_sections, names, put, ctx);
+}
+
+int perf_report_write_net(const struct perf_snapshot *s, uint32_t clock_hz, uint32_t bias,
+                          int num_sections, const char *const names[], perf_put_fn put,
+                          void *ctx)
+{
+	return report(s, clock_hz, &bias, num_sections, names, put, ctx);
+}
+
+static int put_stdout(int c, void *ctx)
+{
+	(void)ctx;
+	return putchar(c);
+}
+
+/* The two printing entry points differ only in the bias; ap holds the names. */
+static int print_report(void *base, uint32_t clock_hz, const uint32_t *bias, int num_sections,
+                        va_list ap)
+{
+	if (num_sections < 0 || num_sections > PERF_MAX_SECTIONS)
+		return -PERF_EINVAL;
+	const char *names[PERF_MAX_SECTIONS];
+	for (int i = 0; i < num_sections; i++)
+		names[i] = va_arg(ap, const char *);
+	struct perf_snapshot s;
+	int rc = perf_snapshot(base, &s);
+	if (rc < 0)
+		return rc;
+	return report(&s, clock_hz, bias, num_sections, names, put_stdout, NULL);
+}
+
+int perf_print_formatted_report(void *perf_base, uint32_t clock_freq_hertz, int num_sections, ...)
+{
+	va_list ap;
+	va_start(ap, num_sections);
+	int rc = print_report(perf_base, clock_freq_hertz, NULL, num_sections, ap);
+	va_end(ap);
+	return rc;
+}
+
+int perf_report_print_net(void *perf_base, uint32_t clock_hz, uint32_t bias, int num_sections, ...)
+{
+	va_list ap;
+	va_start(ap, num_sections);
+	int rc = print_report(perf_base, clock_hz, &bias, num_sections, ap);
+	va_end(ap);
+	return rc;
+}

@@ -1,0 +1,60 @@
+/* Addresses and helpers of the perfscope reference SoC (soc/README.md).
+ * Everything at 0x8000_0000 and above is uncached I/O on VexRiscv. */
+#ifndef SOC_H
+#define SOC_H
+
+#include <stdint.h>
+
+#define SOC_RAM_BASE      0x00000000u  /* RAM_BYTES of RAM, reset vector 0 */
+#define SOC_PERF_BASE     0x80000000u  /* perfscope, 256 bytes */
+
+#define SOC_CONSOLE       0x80001000u  /* write: bits 7:0 are a character */
+#define SOC_SIMCTRL       0x80001004u  /* write: exit with this code */
+#define SOC_SCRATCH       0x80001008u  /* plain read/write register */
+
+#define SOC_MTIME_LO      0x80002000u  /* cycles since reset, read-only */
+#define SOC_MTIME_HI      0x80002004u
+#define SOC_MTIMECMP_LO   0x80002008u  /* timer interrupt while MTIME >= */
+#define SOC_MTIMECMP_HI   0x8000200cu  /* MTIMECMP; resets to all ones */
+
+/* Exit codes of the default trap handler: 100 + mcause for exceptions,
+ * 120 + cause for unexpected interrupts (machine timer: 127). */
+#define SOC_EXIT_EXCEPTION 100
+#define SOC_EXIT_INTERRUPT 120
+
+#define SOC_REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
+
+/* MTIME never tears: re-read if the high word moved during the low read. */
+static inline uint64_t soc_mtime(void)
+{
+    uint32_t hi, lo;
+    do {
+        hi = SOC_REG(SOC_MTIME_HI);
+        lo = SOC_REG(SOC_MTIME_LO);
+    } while (hi != SOC_REG(SOC_MTIME_HI));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+/* Writing the high word first to all ones keeps a half-written compare
+ * value from firing early. */
+static inline void soc_set_mtimecmp(uint64_t when)
+{
+    SOC_REG(SOC_MTIMECMP_HI) = 0xffffffffu;
+    SOC_REG(SOC_MTIMECMP_LO) = (uint32_t)when;
+    SOC_REG(SOC_MTIMECMP_HI) = (uint32_t)(when >> 32);
+}
+
+/* End the simulation with `code` (0 = pass). The harness stops the CPU. */
+static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
+{
+    SOC_REG(SOC_SIMCTRL) = code;
+    for (;;)
+        ;
+}
+
+/* Called by the trap entry in crt0.S with the CPU's mcause and mepc, with
+ * interrupts disabled; returning resumes at mepc. The default (weak)
+ * handler prints the cause and exits, see SOC_EXIT_*. */
+void trap_handler(uint32_t mcause, uint32_t mepc);
+
+#endif /* SOC_H */

@@ -1,0 +1,210 @@
+// perfscope reference SoC: a VexRiscv CPU, on-chip RAM, perfscope and a few
+// simulation I/O registers on a Wishbone classic interconnect. Memory map,
+// timing rules and the debug port are described in soc/README.md.
+//
+// The CPU's two buses are served separately: the instruction bus only ever
+// reaches RAM port A; the data bus is decoded by address bit 31 into RAM
+// port B (low half) or the I/O region (high half). Every slave answers one
+// request at a time and every access is acked, mapped or not, so the bus
+// never hangs and timings are deterministic.
+`default_nettype none
+
+module soc_top #(
+	parameter RAM_BYTES     = 65536,
+	parameter PERF_SECTIONS = 7,
+	parameter FIRMWARE      = ""       // $readmemh image, for FPGA flows
+) (
+	input  wire        i_clk,
+	input  wire        i_reset,          // synchronous, active high
+	output wire        o_console_valid,  // one cycle per character written
+	output wire [7:0]  o_console_data,
+	output wire        o_exit_valid,     // firmware wrote SIMCTRL
+	output wire [31:0] o_exit_code,
+	// perfscope's Wishbone port exactly as the IP sees it
+	output wire        o_perf_cyc,
+	output wire        o_perf_stb,
+	output wire        o_perf_we,
+	output wire        o_perf_stall,
+	output wire        o_perf_ack,
+	output wire [5:0]  o_perf_addr,      // word offset inside the window
+	output wire [31:0] o_perf_wdata,
+	output wire [31:0] o_perf_rdata,
+	output wire [3:0]  o_perf_sel,
+	// debug master: while i_dbg_en is set it owns perfscope's port (cyc is
+	// held high, sel is all ones); switch it only while the port is idle
+	input  wire        i_dbg_en,
+	input  wire        i_dbg_stb,
+	input  wire        i_dbg_we,
+	input  wire [5:0]  i_dbg_addr,
+	input  wire [31:0] i_dbg_wdata
+);
+
+	// ------------------------------------------------------------------
+	// CPU
+	// ------------------------------------------------------------------
+	wire        ibus_cyc, ibus_stb, ibus_we, ibus_ack;
+	wire [29:0] ibus_adr;
+	wire [31:0] ibus_rdata, ibus_wdata;
+	wire [3:0]  ibus_sel;
+	wire [2:0]  ibus_cti;
+	wire [1:0]  ibus_bte;
+
+	wire        dbus_cyc, dbus_stb, dbus_we, dbus_ack;
+	wire [29:0] dbus_adr;
+	wire [31:0] dbus_rdata, dbus_wdata;
+	wire [3:0]  dbus_sel;
+	wire [2:0]  dbus_cti;
+	wire [1:0]  dbus_bte;
+
+	wire        timer_irq;
+
+	VexRiscv u_cpu (
+		.clk                    (i_clk),
+		.reset                  (i_reset),
+		.externalResetVector    (32'h0000_0000),
+		.timerInterrupt         (timer_irq),
+		.softwareInterrupt      (1'b0),
+		.externalInterruptArray (32'd0),
+		.iBusWishbone_CYC       (ibus_cyc),
+		.iBusWishbone_STB       (ibus_stb),
+		.iBusWishbone_ACK       (ibus_ack),
+		.iBusWishbone_WE        (ibus_we),
+		.iBusWishbone_ADR       (ibus_adr),
+		.iBusWishbone_DAT_MISO  (ibus_rdata),
+		.iBusWishbone_DAT_MOSI  (ibus_wdata),
+		.iBusWishbone_SEL       (ibus_sel),
+		.iBusWishbone_ERR       (1'b0),
+		.iBusWishbone_CTI       (ibus_cti),
+		.iBusWishbone_BTE       (ibus_bte),
+		.dBusWishbone_CYC       (dbus_cyc),
+		.dBusWishbone_STB       (dbus_stb),
+		.dBusWishbone_ACK       (dbus_ack),
+		.dBusWishbone_WE        (dbus_we),
+		.dBusWishbone_ADR       (dbus_adr),
+		.dBusWishbone_DAT_MISO  (dbus_rdata),
+		.dBusWishbone_DAT_MOSI  (dbus_wdata),
+		.dBusWishbone_SEL       (dbus_sel),
+		.dBusWishbone_ERR       (1'b0),
+		.dBusWishbone_CTI       (dbus_cti),
+		.dBusWishbone_BTE       (dbus_bte)
+	);
+
+	// Slaves ignore burst hints (each beat is a classic cycle) and the
+	// instruction bus never writes.
+	// verilator lint_off UNUSEDSIGNAL
+	wire unused_ok = &{1'b0, ibus_we, ibus_wdata, ibus_sel, ibus_cti, ibus_bte,
+	                   dbus_cti, dbus_bte};
+	// verilator lint_on UNUSEDSIGNAL
+
+	// ------------------------------------------------------------------
+	// Data-bus decode (word address: byte address bits 31:2)
+	// ------------------------------------------------------------------
+	wire dbus_req = dbus_cyc & dbus_stb;
+	wire dbus_io  = dbus_adr[29];                          // 0x8000_0000 and up
+	// While the debug master owns perfscope, CPU accesses to its window get
+	// the unmapped answer instead of waiting forever.
+	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && !i_dbg_en; // 0x8000_0000, 256 B
+	wire hit_sys   = dbus_adr[29:10] == 20'h8_0001;              // 0x8000_1000, 4 KiB
+	wire hit_timer = dbus_adr[29:10] == 20'h8_0002;              // 0x8000_2000, 4 KiB
+	wire hit_none  = dbus_io && !hit_perf && !hit_sys && !hit_timer;
+
+	wire        ram_b_ack, perf_ack, sys_ack, timer_ack;
+	wire [31:0] ram_b_rdata, perf_rdata, sys_rdata, timer_rdata;
+	reg         none_ack;
+
+	// The master holds its address until the ack, so the decode of the
+	// current address also selects the answer.
+	assign dbus_ack = ram_b_ack | (perf_ack & !i_dbg_en) | sys_ack | timer_ack | none_ack;
+	assign dbus_rdata = !dbus_io  ? ram_b_rdata :
+	                    hit_perf  ? perf_rdata  :
+	                    hit_sys   ? sys_rdata   :
+	                    hit_timer ? timer_rdata : 32'd0;
+
+	// Unmapped I/O: ack one cycle after the request with data 0.
+	always @(posedge i_clk)
+		if (i_reset)
+			none_ack <= 1'b0;
+		else
+			none_ack <= dbus_req & hit_none & ~none_ack;
+
+	// ------------------------------------------------------------------
+	// Slaves
+	// ------------------------------------------------------------------
+	soc_ram #(
+		.RAM_BYTES (RAM_BYTES),
+		.FIRMWARE  (FIRMWARE)
+	) u_ram (
+		.i_clk    (i_clk),
+		.i_reset  (i_reset),
+		.i_a_stb  (ibus_cyc & ibus_stb),
+		.i_a_addr (ibus_adr),
+		.o_a_ack  (ibus_ack),
+		.o_a_data (ibus_rdata),
+		.i_b_stb  (dbus_req & !dbus_io),
+		.i_b_we   (dbus_we),
+		.i_b_addr (dbus_adr),
+		.i_b_data (dbus_wdata),
+		.i_b_sel  (dbus_sel),
+		.o_b_ack  (ram_b_ack),
+		.o_b_data (ram_b_rdata)
+	);
+
+	soc_sysctl u_sysctl (
+		.i_clk           (i_clk),
+		.i_reset         (i_reset),
+		.i_stb           (dbus_req & hit_sys),
+		.i_we            (dbus_we),
+		.i_addr          (dbus_adr[9:0]),
+		.i_data          (dbus_wdata),
+		.i_sel           (dbus_sel),
+		.o_ack           (sys_ack),
+		.o_data          (sys_rdata),
+		.o_console_valid (o_console_valid),
+		.o_console_data  (o_console_data),
+		.o_exit_valid    (o_exit_valid),
+		.o_exit_code     (o_exit_code)
+	);
+
+	soc_timer u_timer (
+		.i_clk   (i_clk),
+		.i_reset (i_reset),
+		.i_stb   (dbus_req & hit_timer),
+		.i_we    (dbus_we),
+		.i_addr  (dbus_adr[9:0]),
+		.i_data  (dbus_wdata),
+		.i_sel   (dbus_sel),
+		.o_ack   (timer_ack),
+		.o_data  (timer_rdata),
+		.o_irq   (timer_irq)
+	);
+
+	// perfscope is a pipelined slave; a classic master drives it directly
+	// because it stalls from acceptance through the ack, so a held STB is
+	// accepted once. Its cyc is qualified by the decode too, so the tap
+	// shows only perfscope's own traffic.
+	assign o_perf_cyc   = i_dbg_en ? 1'b1        : dbus_cyc & hit_perf;
+	assign o_perf_stb   = i_dbg_en ? i_dbg_stb   : dbus_req & hit_perf;
+	assign o_perf_we    = i_dbg_en ? i_dbg_we    : dbus_we;
+	assign o_perf_addr  = i_dbg_en ? i_dbg_addr  : dbus_adr[5:0];
+	assign o_perf_wdata = i_dbg_en ? i_dbg_wdata : dbus_wdata;
+	assign o_perf_sel   = i_dbg_en ? 4'hf        : dbus_sel;
+	assign o_perf_ack   = perf_ack;
+	assign o_perf_rdata = perf_rdata;
+
+	perfscope #(.NUM_SECTIONS(PERF_SECTIONS)) u_perf (
+		.i_clk      (i_clk),
+		.i_reset    (i_reset),
+		.i_wb_cyc   (o_perf_cyc),
+		.i_wb_stb   (o_perf_stb),
+		.i_wb_we    (o_perf_we),
+		.i_wb_addr  (o_perf_addr),
+		.i_wb_data  (o_perf_wdata),
+		.i_wb_sel   (o_perf_sel),
+		.o_wb_stall (o_perf_stall),
+		.o_wb_ack   (perf_ack),
+		.o_wb_data  (perf_rdata)
+	);
+
+endmodule
+
+`default_nettype wire
