@@ -8,18 +8,20 @@
 #define RD(base, off) PERF_MMIO_READ32(PERF_ADDR((base), (off)))
 
 #if defined(__riscv)
+#define MSTATUS_MIE 8u
+
 /* Clears mstatus.MIE and returns the old mstatus. */
 static inline uint32_t irq_save(void)
 {
 	uint32_t mstatus;
-	__asm__ volatile("csrrci %0, mstatus, 8" : "=r"(mstatus) : : "memory");
+	__asm__ volatile("csrrci %0, mstatus, %1" : "=r"(mstatus) : "i"(MSTATUS_MIE) : "memory");
 	return mstatus;
 }
 
 /* Sets MIE again only if it was set: the caller may run with it clear. */
 static inline void irq_restore(uint32_t mstatus)
 {
-	__asm__ volatile("csrs mstatus, %0" : : "r"(mstatus & 8u) : "memory");
+	__asm__ volatile("csrs mstatus, %0" : : "r"(mstatus & MSTATUS_MIE) : "memory");
 }
 #else
 /* Host build: nothing interrupts the unit tests. */
@@ -35,6 +37,7 @@ static uint64_t time_pair(void *base, int n)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/* An interrupt handler reading perfscope between lo and hi would take the latch. */
 static uint64_t time_read(void *base, int n)
 {
 	uint32_t mstatus = irq_save();

@@ -1,0 +1,123 @@
+#include "fake_perfscope.h"
+
+#include <string.h>
+
+struct fake fake;
+
+void fake_power_on(unsigned num_sections)
+{
+	memset(&fake, 0, sizeof fake);
+	fake.id = PERF_ID_VALUE;
+	fake.config = (PERF_VERSION_MAJOR << PERF_CONFIG_VERSION_MAJOR_SHIFT) |
+	              (PERF_VERSION_MINOR << PERF_CONFIG_VERSION_MINOR_SHIFT) |
+	              (num_sections << PERF_CONFIG_SECTIONS_SHIFT);
+	fake.sections = num_sections;
+}
+
+void fake_clear_log(void)
+{
+	fake.log_len = 0;
+	fake.stray = 0;
+}
+
+/* The cycles between the previous access and this one; then the access takes effect. */
+static void tick(void)
+{
+	if (!(fake.run & 1u))
+		return;
+	for (unsigned n = 0; n <= fake.sections; n++)
+		if (fake.run & (1u << n))
+			fake.time[n] += fake.ticks;
+}
+
+static void log_access(char op, uint32_t offset, uint32_t value)
+{
+	if (fake.log_len < sizeof fake.log / sizeof fake.log[0])
+		fake.log[fake.log_len] = (struct fake_access){ op, offset, value };
+	fake.log_len++;
+}
+
+/* The byte offset of addr in the window, or -1 for a stray access. */
+static long decode(uintptr_t addr)
+{
+	uintptr_t base = (uintptr_t)FAKE_BASE;
+	if (addr < base || addr - base >= PERF_SPAN_BYTES || addr % 4) {
+		fake.stray++;
+		return -1;
+	}
+	return (long)(addr - base);
+}
+
+static uint32_t read_reg(uint32_t off)
+{
+	unsigned n = off / PERF_SECTION_STRIDE;
+	uint32_t reg = off % PERF_SECTION_STRIDE;
+	if (off == PERF_REG_ID)
+		return fake.id;
+	if (off == PERF_REG_CONFIG)
+		return fake.config;
+	if (off == PERF_REG_RUN)
+		return fake.run;
+	if (n > fake.sections)
+		return 0;
+	if (reg == PERF_REG_TIME_LO(0)) {
+		fake.latch_valid = 1;
+		fake.latch_section = n;
+		fake.latch_hi = (uint32_t)(fake.time[n] >> 32);
+		return (uint32_t)fake.time[n];
+	}
+	if (reg == PERF_REG_TIME_HI(0)) {
+		if (fake.latch_valid && fake.latch_section == n) {
+			fake.latch_valid = 0;
+			return fake.latch_hi;
+		}
+		return (uint32_t)(fake.time[n] >> 32);
+	}
+	return reg == PERF_REG_OCC(0) ? fake.occ[n] : 0;
+}
+
+static void write_reg(uint32_t off, uint32_t value)
+{
+	unsigned n = off / PERF_SECTION_STRIDE;
+	uint32_t reg = off % PERF_SECTION_STRIDE;
+	if (n > fake.sections)
+		return;
+	if (n == 0 && reg == PERF_REG_TIME_LO(0)) {
+		if (value & 1u) {
+			memset(fake.time, 0, sizeof fake.time);
+			memset(fake.occ, 0, sizeof fake.occ);
+			fake.run = 0;
+			fake.latch_valid = 0;
+		} else {
+			fake.run &= ~1u;
+		}
+	} else if (n == 0 && reg == PERF_REG_TIME_HI(0)) {
+		fake.run |= 1u;
+		fake.occ[0]++;
+	} else if (reg == PERF_REG_TIME_LO(0)) {
+		fake.run &= ~(1u << n);
+	} else if (reg == PERF_REG_TIME_HI(0)) {
+		fake.occ[n] += fake.run & 1u;
+		fake.run |= 1u << n;
+	}
+}
+
+uint32_t fake_read32(uintptr_t addr)
+{
+	long off = decode(addr);
+	uint32_t value = 0;
+	tick();
+	if (off >= 0)
+		value = read_reg((uint32_t)off);
+	log_access('r', off < 0 ? 0xffffffffu : (uint32_t)off, value);
+	return value;
+}
+
+void fake_write32(uintptr_t addr, uint32_t value)
+{
+	long off = decode(addr);
+	tick();
+	if (off >= 0)
+		write_reg((uint32_t)off, value);
+	log_access('w', off < 0 ? 0xffffffffu : (uint32_t)off, value);
+}

@@ -1,0 +1,52 @@
+/*
+ * A model of the perfscope IP for the host tests: the driver compiled with
+ * this header first (the Makefile uses -include) reaches it through
+ * PERF_MMIO_READ32/PERF_MMIO_WRITE32 instead of a bus. It follows the
+ * datasheet's semantics, with time advancing by fake.ticks clock cycles at
+ * every access, and logs every access so tests can check which registers the
+ * driver touches and in which order.
+ */
+#ifndef FAKE_PERFSCOPE_H
+#define FAKE_PERFSCOPE_H
+
+#include <stdint.h>
+
+#include "perfscope_regs.h"
+
+/* Where the fake decodes: the reference SoC's address, never dereferenced. */
+#define FAKE_BASE ((void *)(uintptr_t)0x80000000u)
+
+struct fake_access {
+	char op;         /* 'r' or 'w' */
+	uint32_t offset; /* byte offset in the window */
+	uint32_t value;  /* read or written */
+};
+
+struct fake {
+	uint32_t id, config; /* what ID and CONFIG read */
+	unsigned sections;   /* sections that exist: others read 0, ignore writes */
+	unsigned ticks;      /* clock cycles from one access to the next */
+	uint32_t run;        /* R[n] in bit n */
+	uint64_t time[PERF_MAX_SECTIONS + 1];
+	uint32_t occ[PERF_MAX_SECTIONS + 1];
+	int latch_valid;     /* a TIME_LO read latched the high word of latch_section */
+	unsigned latch_section;
+	uint32_t latch_hi;
+	struct fake_access log[64];
+	unsigned log_len;    /* accesses so far, even past the end of log */
+	unsigned stray;      /* accesses outside the window or not word aligned */
+};
+
+extern struct fake fake;
+
+/* Power-on state of an instance with num_sections sections; empty log, ticks 0. */
+void fake_power_on(unsigned num_sections);
+void fake_clear_log(void);
+
+uint32_t fake_read32(uintptr_t addr);
+void fake_write32(uintptr_t addr, uint32_t value);
+
+#define PERF_MMIO_READ32(addr) fake_read32(addr)
+#define PERF_MMIO_WRITE32(addr, v) fake_write32((addr), (v))
+
+#endif

@@ -1,0 +1,206 @@
+/* The driver's functions against the fake perfscope (fake_perfscope.h). */
+#include "fake_perfscope.h"
+#include "perfscope.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+
+#define B FAKE_BASE
+
+/* The accesses since the last fake_clear_log(), e.g. "r30 r34" (hex byte offsets). */
+static const char *accesses(void)
+{
+	static char text[4 * 64 + 1];
+	size_t len = 0;
+	text[0] = '\0';
+	for (unsigned i = 0; i < fake.log_len && i < 64; i++)
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%c%02x", i ? " " : "",
+		                        fake.log[i].op, fake.log[i].offset);
+	return text;
+}
+
+static void test_probe(void)
+{
+	fake_power_on(7);
+	check_int("probe: 7 sections", 7, perf_probe(B));
+	check_str("probe: reads ID then CONFIG", "r80 r84", accesses());
+	fake_power_on(3);
+	check_int("probe: 3 sections", 3, perf_probe(B));
+
+	fake_power_on(7);
+	fake.id = 0x4e494f53;
+	fake_clear_log();
+	check_int("probe: bad ID", -PERF_ENODEV, perf_probe(B));
+	check_str("probe: bad ID stops after the ID", "r80", accesses());
+
+	fake_power_on(7);
+	fake.config += 1u << PERF_CONFIG_VERSION_MAJOR_SHIFT;
+	check_int("probe: next major version", -PERF_EVERSION, perf_probe(B));
+	fake.config &= ~PERF_CONFIG_VERSION_MAJOR_MASK;
+	check_int("probe: major version 0", -PERF_EVERSION, perf_probe(B));
+	fake_power_on(7);
+	fake.config |= 0xffu << PERF_CONFIG_VERSION_MINOR_SHIFT;
+	check_int("probe: newer minor version is compatible", 7, perf_probe(B));
+
+	static const struct { uint32_t field; int expected; } sections[] = {
+		{ 0, -PERF_ENODEV }, { 1, 1 }, { 7, 7 }, { 8, -PERF_ENODEV }, { 15, -PERF_ENODEV },
+	};
+	for (unsigned i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+		char name[48];
+		fake_power_on(7);
+		fake.config = (fake.config & ~PERF_CONFIG_SECTIONS_MASK) | sections[i].field;
+		snprintf(name, sizeof name, "probe: CONFIG.SECTIONS = %u", (unsigned)sections[i].field);
+		check_int(name, sections[i].expected, perf_probe(B));
+	}
+}
+
+static void test_time(void)
+{
+	fake_power_on(7);
+	fake.time[3] = 0x00000001ffffffffu;
+	check_u64("section time: lo/hi across a carry", 0x00000001ffffffffu,
+	          perf_get_section_time(B, 3));
+	check_str("section time: TIME_LO(3) then TIME_HI(3)", "r30 r34", accesses());
+
+	/* Running, the carry happens between the two reads: only lo-then-hi with the latch gets it right. */
+	fake_power_on(7);
+	fake.time[3] = 0x00000001fffffffeu;
+	fake.run = 1u | 1u << 3;
+	fake.ticks = 1;
+	check_u64("section time: carry between the reads does not tear", 0x00000001ffffffffu,
+	          perf_get_section_time(B, 3));
+
+	fake_power_on(7);
+	fake.time[0] = 0xfedcba9876543210u;
+	check_u64("total time", 0xfedcba9876543210u, perf_get_total_time(B));
+	check_str("total time: TIME_LO(0) then TIME_HI(0)", "r00 r04", accesses());
+	check_u64("section 0 is the total time", 0xfedcba9876543210u, perf_get_section_time(B, 0));
+
+	fake.occ[2] = 42;
+	fake.occ[0] = 5;
+	fake_clear_log();
+	check_u64("num starts: section 2", 42, perf_get_num_starts(B, 2));
+	check_str("num starts: one read of OCC(2)", "r28", accesses());
+	check_u64("num starts: section 0 counts STARTs", 5, perf_get_num_starts(B, 0));
+}
+
+static void test_out_of_range(void)
+{
+	static const int bad[] = { -1, PERF_MAX_SECTIONS + 1, INT_MAX, INT_MIN };
+	fake_power_on(7);
+	fake.time[0] = fake.occ[0] = 1; /* what a wrapped index could hit */
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char name[64];
+		fake_clear_log();
+		snprintf(name, sizeof name, "out of range: section time(%d) is 0", bad[i]);
+		check_u64(name, 0, perf_get_section_time(B, bad[i]));
+		snprintf(name, sizeof name, "out of range: num starts(%d) is 0", bad[i]);
+		check_u64(name, 0, perf_get_num_starts(B, bad[i]));
+		snprintf(name, sizeof name, "out of range: section %d touches no register", bad[i]);
+		check_str(name, "", accesses());
+	}
+}
+
+static void test_snapshot(void)
+{
+	struct perf_snapshot s;
+
+	fake_power_on(3);
+	fake.time[0] = 1000;
+	fake.occ[0] = 2;
+	for (int n = 1; n <= 3; n++) {
+		fake.time[n] = 100u * n;
+		fake.occ[n] = 10u * n;
+	}
+	fake.run = 1u | 1u << 2;
+	memset(&s, 0xff, sizeof s);
+	check_int("snapshot: returns the sections", 3, perf_snapshot(B, &s));
+	check_int("snapshot: num_sections", 3, s.num_sections);
+	check_u64("snapshot: run", 0x5, s.run);
+	check_u64("snapshot: total", 1000, s.time[0]);
+	check_u64("snapshot: starts", 2, s.occurrences[0]);
+	check_u64("snapshot: section 2 time", 200, s.time[2]);
+	check_u64("snapshot: section 3 occurrences", 30, s.occurrences[3]);
+	check_u64("snapshot: absent section 4 time", 0, s.time[4]);
+	check_u64("snapshot: absent section 7 occurrences", 0, s.occurrences[7]);
+	const char *log = accesses();
+	check_str("snapshot: total read last", "r00 r04", log + strlen(log) - strlen("r00 r04"));
+
+	/* Running with every access taking 5 cycles: no section may exceed the total. */
+	fake_power_on(7);
+	fake.run = 0xff;
+	fake.ticks = 5;
+	perf_snapshot(B, &s);
+	int over = 0;
+	for (int n = 1; n <= 7; n++)
+		over += s.time[n] > s.time[0];
+	check_int("snapshot: running sections <= total", 0, over);
+
+	check_int("snapshot: NULL", -PERF_EINVAL, perf_snapshot(B, NULL));
+	fake.id = 0;
+	check_int("snapshot: no device", -PERF_ENODEV, perf_snapshot(B, &s));
+}
+
+static void test_calibrate(void)
+{
+	uint32_t bias = 99;
+	char tries[256] = "r80 r84 r88"; /* probe, RUN, then per try: T, BEGIN, END, T */
+	for (int i = 0; i < PERF_CALIBRATE_RUNS; i++)
+		strcat(tries, " r70 r74 w74 w70 r70 r74");
+
+	fake_power_on(7);
+	PERF_RESET(B);
+	PERF_START_MEASURING(B);
+	fake.ticks = 3; /* so an empty section measures 3 cycles */
+	fake_clear_log();
+	check_int("calibrate: ok", 0, perf_calibrate(B, 7, &bias));
+	check_u64("calibrate: bias", 3, bias);
+	check_u64("calibrate: scratch occurrences", PERF_CALIBRATE_RUNS, fake.occ[7]);
+	check_u64("calibrate: scratch left stopped", 0, fake.run & 1u << 7);
+	check_str("calibrate: accesses", tries, accesses());
+	check_u64("calibrate: no stray access", 0, fake.stray);
+
+	bias = 99;
+	PERF_STOP_MEASURING(B);
+	check_int("calibrate: global stopped", -PERF_ESTOPPED, perf_calibrate(B, 7, &bias));
+	PERF_START_MEASURING(B);
+	PERF_BEGIN(B, 7);
+	check_int("calibrate: scratch running", -PERF_EBUSY, perf_calibrate(B, 7, &bias));
+	PERF_END(B, 7);
+	check_int("calibrate: section 0", -PERF_EINVAL, perf_calibrate(B, 0, &bias));
+	check_int("calibrate: section 8", -PERF_EINVAL, perf_calibrate(B, 8, &bias));
+	check_int("calibrate: section -1", -PERF_EINVAL, perf_calibrate(B, -1, &bias));
+	check_int("calibrate: NULL bias", -PERF_EINVAL, perf_calibrate(B, 7, NULL));
+	check_u64("calibrate: bias unchanged on error", 99, bias);
+	fake_power_on(3);
+	PERF_START_MEASURING(B);
+	check_int("calibrate: section 4 of 3", -PERF_EINVAL, perf_calibrate(B, 4, &bias));
+	fake.id = 0;
+	check_int("calibrate: no device", -PERF_ENODEV, perf_calibrate(B, 1, &bias));
+}
+
+static void test_net(void)
+{
+	check_u64("net: 1000 - 10 * 7", 930, perf_section_time_net(1000, 10, 7));
+	check_u64("net: exactly the bias", 0, perf_section_time_net(70, 10, 7));
+	check_u64("net: saturates at 0", 0, perf_section_time_net(69, 10, 7));
+	check_u64("net: no occurrences", 69, perf_section_time_net(69, 0, 7));
+	check_u64("net: bias 0", 69, perf_section_time_net(69, 10, 0));
+	check_u64("net: 32x32-bit product does not wrap", UINT64_MAX - 0xfffffffe00000001u,
+	          perf_section_time_net(UINT64_MAX, UINT32_MAX, UINT32_MAX));
+	check_u64("net: largest product saturates", 0,
+	          perf_section_time_net(0xfffffffe00000000u, UINT32_MAX, UINT32_MAX));
+}
+
+void test_driver(void)
+{
+	test_probe();
+	test_time();
+	test_out_of_range();
+	test_snapshot();
+	test_calibrate();
+	test_net();
+}
