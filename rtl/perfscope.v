@@ -5,14 +5,18 @@
 // global timebase G counts while the global counter runs. A stopped section
 // stores its accumulated time A; a running section stores the offset A - G
 // taken when it began, so its live time is G + offset and its time at END is
-// G + offset again. Offsets and occurrence counts live in a 32-word RAM and
-// go through one shared 32-bit adder, low word first, then high word, then
-// occurrences: a request occupies the slave for at most three cycles.
+// G + offset again. Offsets and occurrence counts live in an 8-word RAM and
+// go through one shared 64-bit adder and one 32-bit incrementer.
+//
+// Every request takes one step: the RAM word of its section is read in the
+// cycle of acceptance and updated (or read out) in the next. So a write is
+// acknowledged, and the next request accepted, as soon as by any one-cycle
+// slave.
 //
 // Bus: Wishbone B4 pipelined slave. o_wb_stall stays high from the cycle after
-// a request is accepted through the cycle of its ack (and while the adder
-// finishes a write), so a classic master that holds STB until ACK is accepted
-// exactly once and no two requests overlap.
+// a request is accepted through the cycle of its ack, so a classic master
+// that holds STB until ACK is accepted exactly once and no two requests
+// overlap.
 `default_nettype none
 
 module perfscope #(
@@ -34,42 +38,36 @@ module perfscope #(
 
 	`include "perfscope_regs.vh"
 
-	// Fields of a section in the counter RAM.
-	localparam [1:0] F_LO  = 2'd0;   // time or offset, bits 31:0
-	localparam [1:0] F_HI  = 2'd1;   // time or offset, bits 63:32
-	localparam [1:0] F_OCC = 2'd2;   // occurrences
+	localparam [3:0] SECTIONS = NUM_SECTIONS[3:0];
+	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
 
-	// What a step does with the counter word it reads.
-	localparam [1:0] M_KEEP = 2'd0;  // word + 0
+	// What the step does with the section's time word.
+	localparam [1:0] M_KEEP = 2'd0;  // time + 0
 	localparam [1:0] M_ADD  = 2'd1;  // offset + G: live or final time
 	localparam [1:0] M_SUB  = 2'd2;  // time - G: offset at BEGIN
 
-	localparam [3:0] SECTIONS = NUM_SECTIONS[3:0];
-	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
+	// Which word a read returns.
+	localparam [1:0] R_LO  = 2'd0;
+	localparam [1:0] R_HI  = 2'd1;
+	localparam [1:0] R_OCC = 2'd2;
 
 	// ------------------------------------------------------------------
 	// Registers
 	// ------------------------------------------------------------------
 	reg  [63:0] r_gtime;      // G, the global time T[0]
-	reg  [31:0] r_ghi;        // G[63:32] one cycle ago, for the high step
 	reg  [7:0]  r_run;        // run flags R[n], bit 0 = global; bits above
 	                          // NUM_SECTIONS are never set
 
-	reg         r_busy;       // a step sequence is in progress
-	reg  [1:0]  r_field;      // field the current step works on
-	reg  [1:0]  r_last;       // field of the last step
-	reg  [2:0]  r_sec;        // section of the current request
-	reg  [1:0]  r_mode;       // M_* for the time steps
-	reg         r_occ_inc;    // the occurrence step adds one
-	reg         r_write;      // steps write their result back
-	reg         r_ack_lo;     // read: ack with the low-word result
-	reg         r_ack_hi;     // read: ack with the high-word result
-	reg         r_ack_occ;    // read: ack with the occurrence count
-	reg         r_latch;      // read of TIME_LO: latch the high word
-	reg         r_carry;      // carry from the low to the high step
+	reg         r_step;       // the cycle after acceptance of a RAM request
+	reg  [2:0]  r_sec;        // its section
+	reg  [1:0]  r_mode;       // M_*
+	reg         r_occ_inc;    // the step adds one occurrence
+	reg         r_write;      // the step writes the RAM word back
+	reg         r_read;       // the step answers a read ...
+	reg  [1:0]  r_read_word;  // ... with this word (R_*)
 
 	reg         r_clear;      // RAM clear sequence after a reset
-	reg  [4:0]  r_clear_addr;
+	reg  [2:0]  r_clear_addr;
 
 	reg         r_hi_valid;   // TIME_HI latch
 	reg  [2:0]  r_hi_sec;
@@ -99,17 +97,14 @@ module perfscope #(
 	wire rd_hi      = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
 	wire rd_latched = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && hi_hit;
 	wire rd_occ     = rd && a_valid && (a_reg == PERF_SEC_OCC);
+	wire rd_ram     = rd_lo || rd_hi || rd_occ;
 	// The global section's RAM offset is always 0, so G + 0 reads T[0].
 	wire time_add   = a_run || a_global;
 
-	// Which steps a request needs, from its first to its last field.
-	wire seq_time   = rd_lo || rd_hi || (cmd_end && a_run) || (cmd_begin && !a_run);
-	wire seq_occ    = rd_occ || cmd_start || cmd_begin;
-	wire seq_start  = seq_time || seq_occ;
-	wire [1:0] first_field = seq_time ? F_LO : F_OCC;
-	wire [1:0] last_field  = (cmd_begin || cmd_start || rd_occ) ? F_OCC : F_HI;
+	// Requests that touch the RAM word: all others are answered at once.
+	wire need_step  = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
 
-	// Registers read without the adder.
+	// Registers read without the RAM.
 	reg  [31:0] imm_data;
 	always @(*) begin
 		imm_data = 32'd0;
@@ -126,46 +121,46 @@ module perfscope #(
 	end
 
 	// ------------------------------------------------------------------
-	// Datapath: counter RAM and the shared adder
+	// Datapath: counter RAM, the time adder, the occurrence incrementer
 	// ------------------------------------------------------------------
-	wire [31:0] ram_q;
-	wire        step_lo  = r_busy && (r_field == F_LO);
-	wire        step_hi  = r_busy && (r_field == F_HI);
-	wire        step_occ = r_busy && (r_field == F_OCC);
+	wire [95:0] ram_q;
+	wire [63:0] word_time = ram_q[63:0];
+	wire [31:0] word_occ  = ram_q[95:64];
 
-	// In the low step (the cycle after acceptance) G already holds the value
-	// it has after the accepting edge, which is what every operation needs.
-	wire [31:0] g_word   = step_lo ? r_gtime[31:0] : r_ghi;
-	wire [31:0] b_time   = (r_mode == M_ADD) ? g_word
-	                     : (r_mode == M_SUB) ? ~g_word : 32'd0;
-	wire [31:0] b_word   = step_occ ? 32'd0 : b_time;
-	wire        carry_in = step_lo ? (r_mode == M_SUB)
-	                     : step_hi ? r_carry : r_occ_inc;
-	wire [32:0] sum      = {1'b0, ram_q} + {1'b0, b_word} + {32'd0, carry_in};
+	// In the step (the cycle after acceptance) G already holds the value it
+	// has after the accepting edge, which is what every operation needs:
+	// X - G is computed as X + ~G + 1.
+	wire [63:0] b_time    = (r_mode == M_ADD) ? r_gtime
+	                      : (r_mode == M_SUB) ? ~r_gtime : 64'd0;
+	wire [63:0] new_time  = word_time + b_time + {63'd0, r_mode == M_SUB};
+	wire [31:0] new_occ   = word_occ + {31'd0, r_occ_inc};
 
-	wire [1:0]  next_field = (accept && seq_start) ? first_field : (r_field + 2'd1);
-	wire [2:0]  read_sec   = (accept && seq_start) ? a_sec : r_sec;
+	reg  [31:0] step_data;
+	always @(*) begin
+		case (r_read_word)
+		R_LO:    step_data = new_time[31:0];
+		R_HI:    step_data = new_time[63:32];
+		default: step_data = word_occ;
+		endcase
+	end
 
 	perfscope_ram #(
-		.AW(5),
-		.DW(32)
+		.AW(3),
+		.DW(96)
 	) u_ram (
 		.i_clk   (i_clk),
-		.i_we    (r_clear || (r_busy && r_write)),
-		.i_waddr (r_clear ? r_clear_addr : {r_sec, r_field}),
-		.i_wdata (r_clear ? 32'd0 : sum[31:0]),
-		.i_raddr ({read_sec, next_field}),
+		.i_we    (r_clear || (r_step && r_write)),
+		.i_waddr (r_clear ? r_clear_addr : r_sec),
+		.i_wdata (r_clear ? 96'd0 : {new_occ, new_time}),
+		.i_raddr (a_sec),
 		.o_rdata (ram_q)
 	);
 
-	assign o_wb_stall = r_busy || r_clear || o_wb_ack;
+	assign o_wb_stall = r_step || r_clear || o_wb_ack;
 
 	// ------------------------------------------------------------------
 	// Next state
 	// ------------------------------------------------------------------
-	always @(posedge i_clk)
-		r_ghi <= r_gtime[63:32];
-
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset)
 			r_gtime <= 64'd0;
@@ -189,34 +184,27 @@ module perfscope #(
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset) begin
 			r_clear      <= 1'b1;
-			r_clear_addr <= 5'd0;
+			r_clear_addr <= 3'd0;
 		end else if (r_clear) begin
-			r_clear      <= (r_clear_addr != 5'd31);
-			r_clear_addr <= r_clear_addr + 5'd1;
+			r_clear      <= (r_clear_addr != 3'd7);
+			r_clear_addr <= r_clear_addr + 3'd1;
 		end
 	end
 
-	// Step sequencer.
 	always @(posedge i_clk) begin
-		if (i_reset) begin
-			r_busy <= 1'b0;
-		end else if (accept) begin
-			r_busy <= seq_start;
-		end else if (r_busy) begin
-			r_busy <= (r_field != r_last);
-		end
+		if (i_reset)
+			r_step <= 1'b0;
+		else
+			r_step <= accept && need_step;
 	end
 
 	always @(posedge i_clk) begin
 		if (accept) begin
-			r_sec     <= a_sec;
-			r_last    <= last_field;
-			r_write   <= wr;
-			r_occ_inc <= cmd_start || (cmd_begin && r_run[0]);
-			r_ack_lo  <= rd_lo;
-			r_ack_hi  <= rd_hi;
-			r_ack_occ <= rd_occ;
-			r_latch   <= rd_lo;
+			r_sec       <= a_sec;
+			r_write     <= wr;
+			r_occ_inc   <= cmd_start || (cmd_begin && r_run[0]);
+			r_read      <= rd_ram;
+			r_read_word <= rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO);
 			if (cmd_begin && !a_run)
 				r_mode <= M_SUB;
 			else if ((cmd_end && a_run) || ((rd_lo || rd_hi) && time_add))
@@ -224,27 +212,22 @@ module perfscope #(
 			else
 				r_mode <= M_KEEP;
 		end
-		if (accept || r_busy)
-			r_field <= next_field;
-		if (step_lo)
-			r_carry <= sum[32];
 	end
 
-	// Bus response.
+	// Bus response: writes and registers without RAM in the next cycle,
+	// RAM reads one cycle later.
 	always @(posedge i_clk) begin
 		if (i_reset)
 			o_wb_ack <= 1'b0;
 		else
-			o_wb_ack <= (accept && !seq_start) || (accept && i_wb_we)
-			         || (step_lo && r_ack_lo) || (step_hi && r_ack_hi)
-			         || (step_occ && r_ack_occ);
+			o_wb_ack <= (accept && !rd_ram) || (r_step && r_read);
 	end
 
 	always @(posedge i_clk) begin
 		if (accept)
 			o_wb_data <= imm_data;
-		else if ((step_lo && r_ack_lo) || (step_hi && r_ack_hi) || (step_occ && r_ack_occ))
-			o_wb_data <= sum[31:0];
+		else if (r_step && r_read)
+			o_wb_data <= step_data;
 	end
 
 	// TIME_HI latch: filled by a TIME_LO read, used up by the TIME_HI read.
@@ -253,14 +236,14 @@ module perfscope #(
 			r_hi_valid <= 1'b0;
 		else if (rd_latched)
 			r_hi_valid <= 1'b0;
-		else if (step_hi && r_latch)
+		else if (r_step && r_read && (r_read_word == R_LO))
 			r_hi_valid <= 1'b1;
 	end
 
 	always @(posedge i_clk) begin
-		if (step_hi && r_latch) begin
+		if (r_step && r_read && (r_read_word == R_LO)) begin
 			r_hi_sec  <= r_sec;
-			r_hi_word <= sum[31:0];
+			r_hi_word <= new_time[63:32];
 		end
 	end
 

@@ -1,11 +1,11 @@
 // perfscope_ram: the counter store, one write port and one registered read
-// port, written so that yosys maps it to block RAM (one SB_RAM40_4K pair on
-// iCE40) instead of flip-flops.
+// port, written so that yosys maps it to block RAM (six SB_RAM40_4K on
+// iCE40 for 8 x 96 bits) instead of flip-flops.
 `default_nettype none
 
 module perfscope_ram #(
-	parameter AW = 5,   // address bits: {section[2:0], field[1:0]}
-	parameter DW = 32   // data bits
+	parameter AW = 3,   // address bits: the section
+	parameter DW = 96   // data bits: {occurrences, time or offset}
 ) (
 	input  wire          i_clk,
 	input  wire          i_we,
@@ -15,6 +15,9 @@ module perfscope_ram #(
 	output reg  [DW-1:0] o_rdata
 );
 
+	// perfscope never uses what a read returns in the cycle the same word
+	// is written, so yosys need not add bypass logic for that case.
+	(* no_rw_check *)
 	reg [DW-1:0] mem [0:(1<<AW)-1];
 
 	always @(posedge i_clk) begin

@@ -1,9 +1,8 @@
 /* Addresses and helpers of the perfscope reference SoC (soc/README.md).
- * Everything at 0x8000_0000 and above is uncached I/O on VexRiscv. */
+ * Everything at 0x8000_0000 and above is uncached I/O on VexRiscv. The
+ * addresses are usable from assembly too. */
 #ifndef SOC_H
 #define SOC_H
-
-#include <stdint.h>
 
 #define SOC_RAM_BASE      0x00000000u  /* RAM_BYTES of RAM, reset vector 0 */
 #define SOC_PERF_BASE     0x80000000u  /* perfscope, 256 bytes */
@@ -21,6 +20,9 @@
  * 120 + cause for unexpected interrupts (machine timer: 127). */
 #define SOC_EXIT_EXCEPTION 100
 #define SOC_EXIT_INTERRUPT 120
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
 
 #define SOC_REG(addr) (*(volatile uint32_t *)(uintptr_t)(addr))
 
@@ -44,7 +46,7 @@ static inline void soc_set_mtimecmp(uint64_t when)
     SOC_REG(SOC_MTIMECMP_HI) = (uint32_t)(when >> 32);
 }
 
-/* End the simulation with `code` (0 = pass). The harness stops the CPU. */
+/* End the simulation with `code` (0 = pass); the CPU then spins. */
 static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
 {
     SOC_REG(SOC_SIMCTRL) = code;
@@ -55,6 +57,7 @@ static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
 /* Called by the trap entry in crt0.S with the CPU's mcause and mepc, with
  * interrupts disabled; returning resumes at mepc. The default (weak)
  * handler prints the cause and exits, see SOC_EXIT_*. */
-void trap_handler(uint32_t mcause, uint32_t mepc);
+void trap_handler(unsigned mcause, unsigned mepc);
 
+#endif /* __ASSEMBLER__ */
 #endif /* SOC_H */

@@ -47,16 +47,16 @@ module soc_ram #(
 	wire [AW-1:0] a_index = i_a_addr[AW-1:0];
 	wire [AW-1:0] b_index = i_b_addr[AW-1:0];
 
-	integer i;
-
+	// Synthesis tools have no plusargs; FPGA flows set FIRMWARE.
 `ifndef SYNTHESIS
 	reg [8*1024-1:0] plusarg_file;
 `endif
+	integer w;
 	initial begin
 		// Zero first, so words the image does not cover are the same in
 		// every simulator and on the FPGA.
-		for (i = 0; i < WORDS; i = i + 1)
-			mem[i] = 32'd0;
+		for (w = 0; w < WORDS; w = w + 1)
+			mem[w] = 32'd0;
 `ifndef SYNTHESIS
 		if ($value$plusargs("firmware=%s", plusarg_file))
 			$readmemh(plusarg_file, mem);
@@ -70,6 +70,7 @@ module soc_ram #(
 	// map to block RAM; out-of-range words are masked after the register.
 	reg [31:0] a_word, b_word;
 	reg        a_hit_q, b_hit_q;
+	integer i;
 	always @(posedge i_clk) begin
 		a_word <= mem[a_index];
 		b_word <= mem[b_index];

@@ -1,0 +1,82 @@
+/* Start-up code and trap entry of the perfscope SoC firmware.
+ *
+ * The whole image, data included, is loaded into RAM by the simulator or the
+ * FPGA bitstream, so there is nothing to copy: set up the registers the C
+ * ABI and picolibc rely on, zero .bss, run main, and hand its return value
+ * to SIMCTRL. */
+
+#include "soc.h"
+
+	.section .text.start, "ax"
+	.globl _start
+_start:
+	/* Relaxation would turn this into a gp-relative load of gp. */
+	.option push
+	.option norelax
+	la	gp, __global_pointer$
+	.option pop
+	la	sp, __stack
+	/* picolibc keeps errno in thread-local storage; the one TLS block is the
+	 * image's own .tdata/.tbss, in place. */
+	la	tp, __tls_base
+	/* The small-CSR VexRiscv variants have no mtvec reset value. */
+	la	t0, _trap_entry
+	csrw	mtvec, t0
+
+	la	t0, __bss_start        /* .tbss and .bss, word aligned */
+	la	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sw	zero, 0(t0)
+	addi	t0, t0, 4
+	j	1b
+2:
+	call	main
+	li	t0, SOC_SIMCTRL
+	sw	a0, 0(t0)
+3:	j	3b
+
+/* Trap entry: mtvec in direct mode needs 4-byte alignment. Only the
+ * caller-saved registers need saving around a C call; gp and tp never
+ * change. trap_handler decides what a trap means. */
+	.text
+	.balign	4
+	.globl	_trap_entry
+_trap_entry:
+	addi	sp, sp, -64
+	sw	ra,  0(sp)
+	sw	t0,  4(sp)
+	sw	t1,  8(sp)
+	sw	t2, 12(sp)
+	sw	a0, 16(sp)
+	sw	a1, 20(sp)
+	sw	a2, 24(sp)
+	sw	a3, 28(sp)
+	sw	a4, 32(sp)
+	sw	a5, 36(sp)
+	sw	a6, 40(sp)
+	sw	a7, 44(sp)
+	sw	t3, 48(sp)
+	sw	t4, 52(sp)
+	sw	t5, 56(sp)
+	sw	t6, 60(sp)
+	csrr	a0, mcause
+	csrr	a1, mepc
+	call	trap_handler
+	lw	ra,  0(sp)
+	lw	t0,  4(sp)
+	lw	t1,  8(sp)
+	lw	t2, 12(sp)
+	lw	a0, 16(sp)
+	lw	a1, 20(sp)
+	lw	a2, 24(sp)
+	lw	a3, 28(sp)
+	lw	a4, 32(sp)
+	lw	a5, 36(sp)
+	lw	a6, 40(sp)
+	lw	a7, 44(sp)
+	lw	t3, 48(sp)
+	lw	t4, 52(sp)
+	lw	t5, 56(sp)
+	lw	t6, 60(sp)
+	addi	sp, sp, 64
+	mret

@@ -1,0 +1,71 @@
+# Firmware for the perfscope SoC: a make fragment for any directory that
+# builds programs to run on it (tests/, demo/, benchmarks). Usage:
+#
+#   TOP := $(abspath ..)
+#   include $(TOP)/soc/fw/fw.mk
+#   $(eval $(call fw_program,hello,hello.c util.c))
+#   all: $(FW_ALL)
+#
+# gives $(FW_BUILD)/hello.elf, hello.hex (one 32-bit word per line, for
+# $readmemh and +firmware=) and hello.lst (disassembly). Each program is the
+# SoC start-up code, console, the perfscope driver and its own sources,
+# compiled and linked in one compiler run (they are small).
+#
+# Settings, each overridable before the include or on the command line:
+#   CPU             VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full; picks -march
+#   RAM_BYTES       must equal soc_top's RAM_BYTES (default 65536)
+#   FW_BUILD        output directory, by default per CPU and directory
+#   FW_DRIVER_SRCS  driver sources linked into every program
+#   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG
+
+CPU       ?= VexRiscv_Min
+RAM_BYTES ?= 65536
+FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
+CROSS     ?= riscv64-unknown-elf-
+
+# VexRiscv_Min has no multiplier. -misa-spec=2.2 keeps the CSR instructions
+# in the base ISA, so plain rv32i/rv32im still match GCC 12's multilibs.
+FW_MARCH_VexRiscv_Min  := rv32i
+FW_MARCH_VexRiscv_Lite := rv32im
+FW_MARCH_VexRiscv_Full := rv32im
+FW_MARCH := $(FW_MARCH_$(CPU))
+ifeq ($(FW_MARCH),)
+$(error fw.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full))
+endif
+
+FW_DIR         := $(TOP)/soc/fw
+FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
+FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c
+FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h) \
+                  $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
+
+# picolibc is a hosted C library, so the compiler may keep its builtins
+# (no -ffreestanding). PICOLIBC_INTEGER_PRINTF_SCANF makes picolibc.specs
+# link the integer-only printf: %d, %u, %lu, %x work; %llu and %f do not.
+FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
+             -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
+             -O2 -g -std=gnu11 -Wall -Wextra -Werror \
+             -ffunction-sections -fdata-sections \
+             -I$(FW_DIR) -I$(TOP)/driver/include $(FW_EXTRA_CFLAGS)
+# The single RAM holds code and data, so its one segment is RWX on purpose.
+FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld \
+              -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments
+
+FW_ALL :=
+
+# $(call fw_program,<name>,<sources>)
+define fw_program
+$(FW_BUILD)/$(1).elf: $(2) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
+	@mkdir -p $$(@D)
+	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(2)
+FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
+endef
+
+# od prints the image as little-endian words, the CPU's byte order.
+$(FW_BUILD)/%.hex: $(FW_BUILD)/%.elf
+	$(CROSS)objcopy -O binary $< $(@:.hex=.bin)
+	od --endian=little -An -tx4 -v -w4 $(@:.hex=.bin) | tr -d ' ' > $@.tmp
+	mv $@.tmp $@
+
+$(FW_BUILD)/%.lst: $(FW_BUILD)/%.elf
+	$(CROSS)objdump -d -S $< > $@
