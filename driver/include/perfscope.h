@@ -145,14 +145,18 @@ struct perf_snapshot {
 int perf_snapshot(void *base, struct perf_snapshot *s);
 
 /*
- * Measures the bias of an empty section: the cycles a PERF_BEGIN immediately
- * followed by PERF_END adds to a section's time on this CPU, which every
- * measured occurrence includes. Takes the smallest of PERF_CALIBRATE_RUNS
- * tries, as the first may wait for an instruction-cache miss, with
- * interrupts masked around each. Needs the global counter running and
- * scratch_section (1..number of sections) stopped; adds PERF_CALIBRATE_RUNS
- * occurrences and their time to it, so use a section you do not report, or
- * calibrate before PERF_RESET.
+ * Measures the bias of a section on this CPU: the cycles a PERF_BEGIN /
+ * PERF_END pair adds to the code it brackets. A section around K
+ * single-cycle instructions measures bias + K*c for every K >= 1;
+ * perf_calibrate times K = 4 and K = 8 and returns the intercept. (An empty
+ * section may measure more than the bias: the CPU overlaps a store's bus
+ * wait with the next instruction, and with no instruction there is nothing
+ * to overlap.) Takes the smallest of PERF_CALIBRATE_RUNS tries of each, as
+ * the first may wait for an instruction-cache miss, with interrupts masked
+ * around each. Needs the global counter running and scratch_section
+ * (1..number of sections) stopped; adds 2 * PERF_CALIBRATE_RUNS occurrences
+ * and their time to it, so use a section you do not report, or calibrate
+ * before PERF_RESET.
  *
  * Returns 0 with the bias in *bias, -PERF_EINVAL (section out of range, bias
  * NULL), -PERF_ESTOPPED (global counter stopped), -PERF_EBUSY (scratch

@@ -147,18 +147,18 @@ static void test_snapshot(void)
 static void test_calibrate(void)
 {
 	uint32_t bias = 99;
-	char tries[256] = "r80 r84 r88"; /* probe, RUN, then per try: T, BEGIN, END, T */
-	for (int i = 0; i < PERF_CALIBRATE_RUNS; i++)
+	char tries[512] = "r80 r84 r88"; /* probe, RUN, then per try: T, BEGIN, END, T */
+	for (int i = 0; i < 2 * PERF_CALIBRATE_RUNS; i++) /* 4 nops, then 8 */
 		strcat(tries, " r70 r74 w74 w70 r70 r74");
 
 	fake_power_on(7);
 	PERF_RESET(B);
 	PERF_START_MEASURING(B);
-	fake.ticks = 3; /* so an empty section measures 3 cycles */
+	fake.ticks = 3; /* each access 3 cycles, nops none: T(4) = T(8) = 3 */
 	fake_clear_log();
 	check_int("calibrate: ok", 0, perf_calibrate(B, 7, &bias));
 	check_u64("calibrate: bias", 3, bias);
-	check_u64("calibrate: scratch occurrences", PERF_CALIBRATE_RUNS, fake.occ[7]);
+	check_u64("calibrate: scratch occurrences", 2 * PERF_CALIBRATE_RUNS, fake.occ[7]);
 	check_u64("calibrate: scratch left stopped", 0, fake.run & 1u << 7);
 	check_str("calibrate: accesses", tries, accesses());
 	check_u64("calibrate: no stray access", 0, fake.stray);

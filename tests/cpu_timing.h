@@ -1,0 +1,24 @@
+/* Timing of perfscope marks on each CPU of the reference SoC, as measured
+ * and explained in docs/datasheet.md ("Measured on the reference SoC").
+ * The firmware tests assert these exactly. */
+#ifndef CPU_TIMING_H
+#define CPU_TIMING_H
+
+/* MARK_DISTANCE: cycles between two marks written back to back (the time of
+ *                an empty section).
+ * BIAS:          what a section adds to K >= 1 instructions it brackets,
+ *                T(K) = BIAS + K * NOP_CYCLES; what perf_calibrate returns.
+ * NOP_CYCLES:    cycles per nop. */
+#if defined(CPU_VexRiscv_Min)
+#define MARK_DISTANCE 3
+#define BIAS          1
+#define NOP_CYCLES    2  /* no cache: every nop is fetched over the bus */
+#elif defined(CPU_VexRiscv_Full)
+#define MARK_DISTANCE 2
+#define BIAS          1
+#define NOP_CYCLES    1  /* from the instruction cache */
+#else
+#error "no timing table for this CPU"
+#endif
+
+#endif

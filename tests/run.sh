@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs firmware tests on a simulator and reports them for scripts/run_tests.sh.
+# usage: run.sh <Vsoc_top> <cpu> <test.hex>...
+# Each "PASS x"/"FAIL x" line the firmware prints becomes "PASS <cpu> <test>: x";
+# then one line says whether the run exited 0 with the reference model agreeing.
+set -u
+sim=$1 cpu=$2; shift 2
+for hex in "$@"; do
+  t=$(basename "$hex" .hex)
+  out=$("$sim" +firmware="$hex" +timeout=5000000 2>&1); rc=$?
+  printf '%s\n' "$out" | sed -n "s/^\(PASS\|FAIL\) /\1 $cpu $t: /p"
+  summary=$(printf '%s\n' "$out" | grep '^sim: ' | tail -1)
+  if [ "$rc" -eq 0 ]; then
+    echo "PASS $cpu $t: ${summary#sim: }"
+  else
+    printf '%s\n' "$out" | grep -v '^PASS ' | tail -15 | sed 's/^/  /'
+    echo "FAIL $cpu $t: simulator exit status $rc: ${summary#sim: }"
+  fi
+done
