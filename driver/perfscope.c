@@ -289,9 +289,9 @@ static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32
 
 	out_str(&o, "--Performance Counter Report");
 	if (bias) {
-		out_str(&o, ", net of ");
+		out_str(&o, ", net of a ");
 		out_num(&o, *bias, 0, 0, 0);
-		out_str(&o, " clocks per occurrence");
+		out_str(&o, "-clock bias per occurrence");
 	}
 	out_str(&o, "--\nTotal Time: ");
 	out_seconds(&o, total, clock_hz, 0);

@@ -203,7 +203,7 @@ int perf_report_write(const struct perf_snapshot *s, uint32_t clock_hz,
  * perf_section_time_net(time, occurrences, bias), with bias from
  * perf_calibrate(); the first line says so:
  *
- *   --Performance Counter Report, net of 7 clocks per occurrence--
+ *   --Performance Counter Report, net of a 7-clock bias per occurrence--
  *
  * The global time stays as measured.
  */

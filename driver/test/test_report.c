@@ -206,7 +206,7 @@ static void test_net_report(void)
 	sink.limit = sizeof sink.text - 1;
 	check_int("net report: returns 0", 0,
 	          perf_report_write_net(&s, 100000000, 7, 2, names, put_sink, &sink));
-	check_str("net report", "--Performance Counter Report, net of 7 clocks per occurrence--\n"
+	check_str("net report", "--Performance Counter Report, net of a 7-clock bias per occurrence--\n"
 	          "Total Time: 0.001234560 seconds (123456 clock-cycles)\n" HEAD
 	          "|sort           |  44.20 |  0.000545670|          54567|       1000|\n" RULE
 	          "|tiny           |   0.00 |  0.000000000|              0|       1000|\n" RULE,
@@ -261,7 +261,7 @@ static void test_print(void)
 	rc = perf_report_print_net(FAKE_BASE, 1000, 100, 2, "loop", NULL);
 	text = capture_end();
 	check_int("print net: returns 0", 0, rc);
-	check_str("print net: stdout", "--Performance Counter Report, net of 100 clocks per occurrence--\n"
+	check_str("print net: stdout", "--Performance Counter Report, net of a 100-clock bias per occurrence--\n"
 	          "Total Time: 5.000000000 seconds (5000 clock-cycles)\n" HEAD
 	          "|loop           |  42.00 |  2.100000000|           2100|          4|\n" RULE
 	          "|section 2      |   0.00 |  0.000000000|              0|          1|\n" RULE,
