@@ -149,7 +149,8 @@ int main(int argc, char **argv)
             if (top->o_exit_valid) {
                 exit_code = top->o_exit_code;
                 exit_cycle = cycle;
-                phase = Phase::Drain;
+                // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
+                phase = PERF_SECTIONS ? Phase::Drain : Phase::Done;
             } else if (cycle >= timeout) {
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
                              (unsigned long long)cycle, (unsigned long long)timeout);

@@ -11,7 +11,7 @@
 
 module soc_top #(
 	parameter RAM_BYTES     = 65536,
-	parameter PERF_SECTIONS = 7,
+	parameter PERF_SECTIONS = 7,       // 1..7; 0 builds the SoC without perfscope
 	parameter FIRMWARE      = ""       // $readmemh image, for FPGA flows
 ) (
 	input  wire        i_clk,
@@ -103,7 +103,8 @@ module soc_top #(
 	wire dbus_io  = dbus_adr[29];                          // 0x8000_0000 and up
 	// While the debug master owns perfscope, CPU accesses to its window get
 	// the unmapped answer instead of waiting forever.
-	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && !i_dbg_en; // 0x8000_0000, 256 B
+	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && !i_dbg_en  // 0x8000_0000, 256 B
+	                 && (PERF_SECTIONS != 0);
 	wire hit_sys   = dbus_adr[29:10] == 20'h8_0001;              // 0x8000_1000, 4 KiB
 	wire hit_timer = dbus_adr[29:10] == 20'h8_0002;              // 0x8000_2000, 4 KiB
 	wire hit_none  = dbus_io && !hit_perf && !hit_sys && !hit_timer;
@@ -191,19 +192,28 @@ module soc_top #(
 	assign o_perf_ack   = perf_ack;
 	assign o_perf_rdata = perf_rdata;
 
-	perfscope #(.NUM_SECTIONS(PERF_SECTIONS)) u_perf (
-		.i_clk      (i_clk),
-		.i_reset    (i_reset),
-		.i_wb_cyc   (o_perf_cyc),
-		.i_wb_stb   (o_perf_stb),
-		.i_wb_we    (o_perf_we),
-		.i_wb_addr  (o_perf_addr),
-		.i_wb_data  (o_perf_wdata),
-		.i_wb_sel   (o_perf_sel),
-		.o_wb_stall (o_perf_stall),
-		.o_wb_ack   (perf_ack),
-		.o_wb_data  (perf_rdata)
-	);
+	generate
+	if (PERF_SECTIONS != 0) begin : g_perf
+		perfscope #(.NUM_SECTIONS(PERF_SECTIONS)) u_perf (
+			.i_clk      (i_clk),
+			.i_reset    (i_reset),
+			.i_wb_cyc   (o_perf_cyc),
+			.i_wb_stb   (o_perf_stb),
+			.i_wb_we    (o_perf_we),
+			.i_wb_addr  (o_perf_addr),
+			.i_wb_data  (o_perf_wdata),
+			.i_wb_sel   (o_perf_sel),
+			.o_wb_stall (o_perf_stall),
+			.o_wb_ack   (perf_ack),
+			.o_wb_data  (perf_rdata)
+		);
+	end else begin : g_no_perf
+		// The window is unmapped I/O; the tap stays quiet.
+		assign o_perf_stall = 1'b0;
+		assign perf_ack     = 1'b0;
+		assign perf_rdata   = 32'd0;
+	end
+	endgenerate
 
 endmodule
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs the benchmark firmware on each CPU and prints the tables.
+# usage: bench.sh <top> <cpu>...
+set -eu
+top=$1; shift
+out=$top/build/bench/bench.md
+mkdir -p "$(dirname "$out")"
+
+# Wall time of one simulator run, and the cycles it reports.
+speed() {  # <sim> <hex>
+  local t0 t1 cycles
+  t0=$(date +%s%N)
+  cycles=$("$1" +firmware="$2" 2>&1 >/dev/null | sed -n 's/^sim: exit 0 after \([0-9]*\) cycles.*/\1/p')
+  t1=$(date +%s%N)
+  [ -n "$cycles" ] || { echo "bench: $2 did not exit 0 on $1" >&2; exit 1; }
+  awk -v c="$cycles" -v ns=$((t1 - t0)) 'BEGIN { printf "%.2f M/s", c / (ns / 1e9) / 1e6 }'
+}
+
+{
+  echo "### Cost of marks, cycles added per iteration to a loop of 8 nops"
+  echo
+  echo "| CPU | PERF_BEGIN + PERF_END | 2 stores to a one-cycle slave | mcycle read twice + accumulate | empty section (bias) | perf_calibrate | anchor: 2 stores to a one-cycle slave | anchor: software timing |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for cpu in "$@"; do
+    fw=$top/build/fw/$cpu/bench
+    line=$("$top/build/sim/$cpu/Vsoc_top" +firmware="$fw/b_marks.hex" 2>/dev/null | grep '^BENCH')
+    get() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+    case $cpu in VexRiscv_Full) anchor="2-3" ;; *) anchor="about 6" ;; esac
+    echo "| $cpu | $(get marks) | $(get scratch) | $(get mcycle) | $(get empty) | $(get bias) | $anchor | 12 |"
+  done
+  echo
+  echo "### Simulation speed (Verilator, simulated cycles per wall-clock second)"
+  echo
+  echo "| CPU | SoC with perfscope and the reference model | SoC without perfscope |"
+  echo "|---|---|---|"
+  for cpu in "$@"; do
+    fw=$top/build/fw/$cpu/bench
+    echo "| $cpu | $(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/b_speed.hex") | $(speed "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/b_speed.hex") |"
+  done
+} | tee "$out"
