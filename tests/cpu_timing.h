@@ -4,15 +4,20 @@
 #ifndef CPU_TIMING_H
 #define CPU_TIMING_H
 
-/* MARK_DISTANCE: cycles between two marks written back to back (the time of
- *                an empty section).
- * BIAS:          what a section adds to K >= 1 instructions it brackets,
- *                T(K) = BIAS + K * NOP_CYCLES; what perf_calibrate returns.
+/* A section around K nops measures T(K) = max(MARK_DISTANCE, BIAS + K * NOP_CYCLES).
+ * MARK_DISTANCE: cycles between two marks written back to back (the time of
+ *                an empty section): the CPU's closest two stores.
+ * BIAS:          what the marks add to the instructions they bracket; what
+ *                perf_calibrate returns.
  * NOP_CYCLES:    cycles per nop. */
 #if defined(CPU_VexRiscv_Min)
 #define MARK_DISTANCE 3
 #define BIAS          1
 #define NOP_CYCLES    2  /* no cache: every nop is fetched over the bus */
+#elif defined(CPU_VexRiscv_Lite)
+#define MARK_DISTANCE 3
+#define BIAS          1
+#define NOP_CYCLES    1  /* from the instruction cache */
 #elif defined(CPU_VexRiscv_Full)
 #define MARK_DISTANCE 2
 #define BIAS          1
