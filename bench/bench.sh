@@ -19,7 +19,7 @@ speed() {  # <sim> <hex>
 {
   echo "### Cost of marks, cycles added per iteration to a loop of 8 nops"
   echo
-  echo "| CPU | PERF_BEGIN + PERF_END | 2 stores to a one-cycle slave | mcycle read twice + accumulate | empty section (bias) | perf_calibrate | anchor: 2 stores to a one-cycle slave | anchor: software timing |"
+  echo "| CPU | PERF_BEGIN + PERF_END | 2 stores to a one-cycle slave | mcycle read twice + accumulate | empty section (D) | bias (perf_calibrate) | anchor: 2 stores to a one-cycle slave | anchor: software timing |"
   echo "|---|---|---|---|---|---|---|---|"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench

@@ -147,13 +147,14 @@ int perf_snapshot(void *base, struct perf_snapshot *s);
 /*
  * Measures the bias of a section on this CPU: the cycles a PERF_BEGIN /
  * PERF_END pair adds to the code it brackets. A section around K
- * single-cycle instructions measures bias + K*c for every K >= 1;
- * perf_calibrate times K = 4 and K = 8 and returns the intercept. (An empty
- * section may measure more than the bias: the CPU overlaps a store's bus
- * wait with the next instruction, and with no instruction there is nothing
- * to overlap.) Takes the smallest of PERF_CALIBRATE_RUNS tries of each, as
- * the first may wait for an instruction-cache miss, with interrupts masked
- * around each. Needs the global counter running and scratch_section
+ * instructions of latency c measures max(D, bias + K*c), D being the
+ * closest the CPU places two stores (what an empty section measures: the
+ * CPU overlaps a store's bus wait with the instructions after it, and with
+ * too few of them the second store still waits). perf_calibrate times K = 4
+ * and K = 8 nops, where the linear law holds on every VexRiscv, and returns
+ * the intercept. Takes the smallest of PERF_CALIBRATE_RUNS tries of each:
+ * the first may wait for an instruction-cache miss, and interrupts stay
+ * enabled, so a try an interrupt hit is discarded. Needs the global counter running and scratch_section
  * (1..number of sections) stopped; adds 2 * PERF_CALIBRATE_RUNS occurrences
  * and their time to it, so use a section you do not report, or calibrate
  * before PERF_RESET.
