@@ -53,11 +53,18 @@ FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld \
 
 FW_ALL :=
 
-# $(call fw_program,<name>,<sources>)
+# Entry/exit hooks: $(FW_HOOKS_<mode>) are the flags and sources a program
+# built with that profiling mode adds (driver/include/perfscope_trace.h).
+# The runtime and the driver are never instrumented.
+FW_NO_INSTRUMENT := -finstrument-functions-exclude-file-list=$(FW_DIR)/,$(TOP)/driver/
+FW_HOOKS_calltrace := -finstrument-functions $(FW_NO_INSTRUMENT) $(TOP)/driver/hooks/calltrace.c
+FW_HOOKS_funccost  := -finstrument-functions $(FW_NO_INSTRUMENT) $(TOP)/driver/hooks/funccost.c
+
+# $(call fw_program,<name>,<sources>[,<more flags and sources>])
 define fw_program
-$(FW_BUILD)/$(1).elf: $(2) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
+$(FW_BUILD)/$(1).elf: $(2) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(filter-out -%,$(filter %.c,$(3)))
 	@mkdir -p $$(@D)
-	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(2)
+	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(2) $(3)
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 endef
 

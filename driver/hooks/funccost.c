@@ -1,0 +1,237 @@
+/* Function cost hooks (NITRO-SDK FUNCTIONCOST): -finstrument-functions entry
+ * and exit hooks that append time-stamped events to a measurement buffer,
+ * and the statistics that summarize it in the IAS profile layout. The API is
+ * in include/perfscope_trace.h. */
+#include "perfscope_trace.h"
+
+#include <stddef.h>
+
+#include "../perf_internal.h"
+
+static struct perf_funccost *cost;
+
+int perf_funccost_lines(uint32_t size)
+{
+	if (size < sizeof(struct perf_funccost))
+		return 0;
+	return (int)((size - sizeof(struct perf_funccost)) / sizeof(struct perf_funccost_record));
+}
+
+uint32_t perf_funccost_size(int lines)
+{
+	return (uint32_t)(sizeof(struct perf_funccost) +
+	                  (uint32_t)(lines > 0 ? lines : 0) * sizeof(struct perf_funccost_record));
+}
+
+int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
+{
+	const int lines = perf_funccost_lines(size);
+	if (!buf || ((uintptr_t)buf & 3u) || lines < 1)
+		return -PERF_EINVAL;
+	const uint32_t mstatus = perf_irq_save();
+	struct perf_funccost *c = buf;
+	*c = (struct perf_funccost){ .perf_base = perf_base, .enabled = 1, .lines = (uint32_t)lines };
+	cost = c;
+	perf_irq_restore(mstatus);
+	return lines;
+}
+
+static int set_enabled(int enabled)
+{
+	if (!cost)
+		return 0;
+	const int was = (int)cost->enabled;
+	cost->enabled = enabled != 0;
+	return was;
+}
+
+int perf_funccost_enable(void) { return set_enabled(1); }
+int perf_funccost_disable(void) { return set_enabled(0); }
+int perf_funccost_restore(int enabled) { return set_enabled(enabled); }
+
+void perf_funccost_clear(void)
+{
+	if (cost)
+		cost->count = cost->lost = 0;
+}
+
+const struct perf_funccost *perf_funccost_current(void)
+{
+	return cost;
+}
+
+static PERF_NO_TRACE void record(uint32_t fn)
+{
+	struct perf_funccost *c = cost;
+	if (!c || !c->enabled)
+		return;
+	const uint32_t mstatus = perf_irq_save();
+	if (c->count < c->lines) {
+		struct perf_funccost_record *r = &c->rec[c->count++];
+		r->fn = fn;
+		r->stamp = perf_trace_now(c->perf_base);
+	} else {
+		c->lost++;
+	}
+	perf_irq_restore(mstatus);
+}
+
+void __cyg_profile_func_enter(void *this_fn, void *call_site)
+{
+	(void)call_site;
+	record((uint32_t)(uintptr_t)this_fn);
+}
+
+void __cyg_profile_func_exit(void *this_fn, void *call_site)
+{
+	(void)this_fn;
+	(void)call_site;
+	record(PERF_FUNCCOST_EXIT);
+}
+
+/* ---- statistics -------------------------------------------------------- */
+
+int perf_statistics_init(void *buf, uint32_t size)
+{
+	if (!buf || ((uintptr_t)buf & 7u) || size < sizeof(struct perf_statistics) + sizeof(struct perf_funcstat))
+		return -PERF_EINVAL;
+	struct perf_statistics *s = buf;
+	*s = (struct perf_statistics){
+		.capacity = (uint32_t)((size - sizeof *s) / sizeof(struct perf_funcstat)),
+	};
+	return (int)s->capacity;
+}
+
+static struct perf_funcstat *stat_of(struct perf_statistics *s, uint32_t fn)
+{
+	for (uint32_t i = 0; i < s->functions; i++)
+		if (s->fn[i].fn == fn)
+			return &s->fn[i];
+	if (s->functions == s->capacity)
+		return NULL;
+	struct perf_funcstat *f = &s->fn[s->functions++];
+	*f = (struct perf_funcstat){ .fn = fn, .total_min = UINT32_MAX, .self_min = UINT32_MAX };
+	return f;
+}
+
+/* Closes the innermost open call at stamp. */
+static void close_call(struct perf_statistics *s, uint32_t stamp)
+{
+	const struct perf_funcstat_frame f = s->stack[--s->depth];
+	const uint32_t total = stamp - f.entry; /* modulo 2^32: calls under 2^32 cycles */
+	const uint32_t self = total - f.children;
+	int recursive = 0;
+	for (uint32_t i = 0; i < s->depth; i++)
+		recursive |= s->stack[i].fn == f.fn;
+	if (s->depth)
+		s->stack[s->depth - 1].children += total;
+
+	struct perf_funcstat *st = stat_of(s, f.fn);
+	if (!st) {
+		s->dropped++;
+		return;
+	}
+	st->calls++;
+	st->self += self;
+	st->self_min = self < st->self_min ? self : st->self_min;
+	st->self_max = self > st->self_max ? self : st->self_max;
+	if (!recursive) {
+		st->outer++;
+		st->total += total;
+		st->total_min = total < st->total_min ? total : st->total_min;
+		st->total_max = total > st->total_max ? total : st->total_max;
+	}
+}
+
+int perf_statistics_calc(void *stat_buf)
+{
+	struct perf_statistics *s = stat_buf;
+	struct perf_funccost *c = cost;
+	if (!s || !c)
+		return -PERF_EINVAL;
+	const uint32_t mstatus = perf_irq_save();
+	const uint32_t n = c->count;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct perf_funccost_record r = c->rec[i];
+		if (r.fn != PERF_FUNCCOST_EXIT) {
+			if (s->depth == PERF_FUNCSTAT_DEPTH) {
+				s->dropped++;
+				continue;
+			}
+			s->stack[s->depth++] = (struct perf_funcstat_frame){ .fn = r.fn, .entry = r.stamp };
+			if (s->depth > s->max_depth)
+				s->max_depth = s->depth;
+		} else if (s->depth) {
+			close_call(s, r.stamp);
+		} else {
+			s->dropped++;
+		}
+	}
+	s->lost += c->lost;
+	c->count = c->lost = 0;
+	perf_irq_restore(mstatus);
+	return (int)n;
+}
+
+/* The denominator of the % columns: cycles of all outermost calls. */
+static uint64_t all_cycles(const struct perf_statistics *s)
+{
+	uint64_t sum = 0;
+	for (uint32_t i = 0; i < s->functions; i++)
+		sum += s->fn[i].self;
+	return sum;
+}
+
+static void out_pct(struct perf_out *o, uint64_t part, uint64_t whole)
+{
+	const uint64_t hundredths = whole ? (part * 10000u + whole / 2) / whole : 0;
+	perf_out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, 7);
+}
+
+static void out_columns(struct perf_out *o, uint64_t sum, uint64_t whole, uint32_t n,
+                        uint32_t max, uint32_t min)
+{
+	perf_out_num(o, sum, 0, 0, 14);
+	out_pct(o, sum, whole);
+	perf_out_num(o, n ? sum / n : 0, 0, 0, 8);
+	perf_out_num(o, max, 0, 0, 8);
+	perf_out_num(o, n ? min : 0, 0, 0, 8);
+}
+
+int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx)
+{
+	const struct perf_statistics *s = stat_buf;
+	if (!s || !put)
+		return -PERF_EINVAL;
+	struct perf_out o = { put, ctx, 0 };
+	const uint64_t whole = all_cycles(s);
+	perf_out_str(&o, "max call depth seen: ");
+	perf_out_num(&o, s->max_depth, 0, 0, 0);
+	perf_out_str(&o, ", functions: ");
+	perf_out_num(&o, s->functions, 0, 0, 0);
+	if (s->dropped || s->lost || s->depth) {
+		perf_out_str(&o, ", still open: ");
+		perf_out_num(&o, s->depth, 0, 0, 0);
+		perf_out_str(&o, ", events lost: ");
+		perf_out_num(&o, s->lost, 0, 0, 0);
+		perf_out_str(&o, ", dropped: ");
+		perf_out_num(&o, s->dropped, 0, 0, 0);
+	}
+	perf_out_str(&o, "\nName       PC         #Calls Self+children    Pct     Avg     Max     Min"
+	                 "          Self    Pct     Avg     Max     Min\n");
+	for (uint32_t i = 0; i < s->functions; i++) {
+		const struct perf_funcstat *f = &s->fn[i];
+		perf_out_str(&o, "C-call     ");
+		perf_out_hex(&o, f->fn);
+		perf_out_num(&o, f->calls, 0, 0, 7);
+		out_columns(&o, f->total, whole, f->outer, f->total_max, f->total_min);
+		out_columns(&o, f->self, whole, f->calls, f->self_max, f->self_min);
+		perf_out_char(&o, '\n');
+	}
+	return o.failed ? -PERF_EIO : 0;
+}
+
+int perf_statistics_dump(const void *stat_buf)
+{
+	return perf_statistics_dump_to(stat_buf, perf_put_stdout, NULL);
+}

@@ -1,0 +1,204 @@
+/*
+ * perfscope call trace and function cost: what the compiler's entry/exit
+ * hooks record, time-stamped by perfscope's global time.
+ *
+ * Build the code to trace with -finstrument-functions and link one hook
+ * library: driver/hooks/calltrace.c (call trace, the NITRO-SDK CALLTRACE
+ * library) or driver/hooks/funccost.c (function cost, FUNCTIONCOST). A
+ * program links the mode it wants; code built without the flag costs
+ * nothing. The hooks and this driver are never instrumented themselves.
+ *
+ * Time stamps are the low 32 bits of perfscope's global time G, so they
+ * count only while the global counter runs (PERF_START_MEASURING).
+ */
+#ifndef PERFSCOPE_TRACE_H
+#define PERFSCOPE_TRACE_H
+
+#include <stdint.h>
+
+#include "perfscope.h"
+
+#define PERF_NO_TRACE __attribute__((no_instrument_function))
+
+/* The compiler's hooks (GCC -finstrument-functions). */
+void __cyg_profile_func_enter(void *this_fn, void *call_site) PERF_NO_TRACE;
+void __cyg_profile_func_exit(void *this_fn, void *call_site) PERF_NO_TRACE;
+
+/* Global time, low word: the hooks' clock. */
+static inline PERF_NO_TRACE uint32_t perf_trace_now(const void *perf_base)
+{
+	return PERF_MMIO_READ32(PERF_ADDR(perf_base, PERF_REG_TIME_LO(0)));
+}
+
+/* ---- call trace ---------------------------------------------------------- */
+
+enum perf_calltrace_mode {
+	PERF_CALLTRACE_STACK, /* entry pushes a record, exit pops it: the live chain */
+	PERF_CALLTRACE_LOG,   /* entry appends to a ring that keeps the newest records */
+};
+
+/* One call: 16 bytes. */
+struct perf_calltrace_record {
+	uint32_t fn;    /* entry address of the called function */
+	uint32_t site;  /* call site: the return address into the caller */
+	uint32_t stamp; /* G[31:0] at entry */
+	uint32_t depth; /* calls open when this one was made (0: outermost) */
+};
+
+/* The control area at the start of a call trace buffer; records follow. */
+struct perf_calltrace {
+	const void *perf_base;
+	uint32_t mode;      /* enum perf_calltrace_mode */
+	uint32_t enabled;
+	uint32_t lines;     /* records the buffer holds */
+	uint32_t count;     /* records held now */
+	uint32_t head;      /* log mode: the slot the next record goes to */
+	uint32_t depth;     /* calls open now */
+	uint32_t hidden;    /* stack mode: open calls not recorded (buffer full) */
+	uint32_t overflows; /* stack mode: entries that found the buffer full */
+	uint32_t underflows;/* exits with no call open */
+	struct perf_calltrace_record rec[];
+};
+
+/* Records a buffer of size bytes holds (0 if it cannot hold the control area). */
+int perf_calltrace_lines(uint32_t size) PERF_NO_TRACE;
+/* Bytes a buffer needs for lines records. */
+uint32_t perf_calltrace_size(int lines) PERF_NO_TRACE;
+
+/*
+ * Starts tracing into buf (size bytes, 4-byte aligned) in mode, time-stamped
+ * by the perfscope at perf_base, and makes it the current trace. In stack
+ * mode call it from the outermost level you want traced (as in NITRO: the
+ * calls already open when tracing starts are not in the buffer, and their
+ * exits count as underflows). Returns the number of lines, or -PERF_EINVAL
+ * (NULL or misaligned buf, fewer than one line, bad mode).
+ */
+int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
+                        enum perf_calltrace_mode mode) PERF_NO_TRACE;
+
+/* Enable, disable or restore recording; each returns the previous state (1 = enabled). */
+int perf_calltrace_enable(void) PERF_NO_TRACE;
+int perf_calltrace_disable(void) PERF_NO_TRACE;
+int perf_calltrace_restore(int enabled) PERF_NO_TRACE;
+
+/* Empties the buffer and zeroes depth and the over/underflow counts. */
+void perf_calltrace_clear(void) PERF_NO_TRACE;
+
+/*
+ * Prints the current trace, newest record first, each indented two spaces
+ * per level of depth:
+ *
+ *   perf_calltrace_dump: ra=0x000003a4 stack 3/32
+ *     fn=0x00000244 ra=0x000002b0 t=1204 d=2
+ *     fn=0x0000022c ra=0x00000298 t=1180 d=1
+ *   fn=0x00000214 ra=0x000004f8 t=1152 d=0
+ *
+ * A last line reports overflows and underflows if there were any. The
+ * _to variant writes through put (as perf_report_write); both return 0 or
+ * -PERF_EINVAL if no trace was initialised, -PERF_EIO if put failed.
+ */
+int perf_calltrace_dump(void) PERF_NO_TRACE;
+int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+/* The current trace, for tests and the host tool's dump. */
+const struct perf_calltrace *perf_calltrace_current(void) PERF_NO_TRACE;
+
+/* ---- function cost ----------------------------------------------------- */
+
+/* One hook event: 8 bytes. fn is PERF_FUNCCOST_EXIT for an exit. */
+struct perf_funccost_record {
+	uint32_t fn;
+	uint32_t stamp; /* G[31:0] */
+};
+#define PERF_FUNCCOST_EXIT 0xffffffffu
+
+/* The measurement buffer's control area; records follow. */
+struct perf_funccost {
+	const void *perf_base;
+	uint32_t enabled;
+	uint32_t lines;
+	uint32_t count; /* records held */
+	uint32_t lost;  /* events dropped because the buffer was full */
+	struct perf_funccost_record rec[];
+};
+
+int perf_funccost_lines(uint32_t size) PERF_NO_TRACE;
+uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
+
+/*
+ * Starts recording entry and exit events into buf (size bytes, 4-byte
+ * aligned), time-stamped by the perfscope at perf_base. Summarize with
+ * perf_statistics_calc() before the buffer fills: events that find it full
+ * are counted in lost and make the statistics incomplete. Returns the number
+ * of lines or -PERF_EINVAL.
+ */
+int perf_funccost_init(const void *perf_base, void *buf, uint32_t size) PERF_NO_TRACE;
+int perf_funccost_enable(void) PERF_NO_TRACE;
+int perf_funccost_disable(void) PERF_NO_TRACE;
+int perf_funccost_restore(int enabled) PERF_NO_TRACE;
+void perf_funccost_clear(void) PERF_NO_TRACE;
+const struct perf_funccost *perf_funccost_current(void) PERF_NO_TRACE;
+
+/* Per function, cycles from its entry hook to its exit hook. */
+struct perf_funcstat {
+	uint32_t fn;
+	uint32_t calls;       /* every call, recursive ones included */
+	uint32_t outer;       /* calls not made from inside the same function */
+	uint32_t total_min;   /* self+children of one outer call */
+	uint32_t total_max;
+	uint32_t self_min;    /* self of one call */
+	uint32_t self_max;
+	uint32_t pad;
+	uint64_t total;       /* self+children, summed over outer calls only */
+	uint64_t self;        /* self, summed over every call */
+};
+
+/* A call still open when perf_statistics_calc() returns, carried to the next. */
+struct perf_funcstat_frame {
+	uint32_t fn;
+	uint32_t entry;     /* stamp at entry */
+	uint32_t children;  /* cycles spent in calls it made */
+};
+
+#define PERF_FUNCSTAT_DEPTH 64
+
+/* The statistics buffer: open calls, then one entry per function seen. */
+struct perf_statistics {
+	uint32_t capacity;  /* entries fn[] holds */
+	uint32_t functions; /* entries used */
+	uint32_t depth;     /* calls open */
+	uint32_t max_depth; /* deepest nesting seen */
+	uint32_t dropped;   /* events not counted: deeper than PERF_FUNCSTAT_DEPTH,
+	                       exits without entries, functions beyond capacity */
+	uint32_t lost;      /* events the measurement buffer lost */
+	struct perf_funcstat_frame stack[PERF_FUNCSTAT_DEPTH];
+	struct perf_funcstat fn[];
+};
+
+/* Prepares buf (size bytes, 8-byte aligned) as an empty statistics buffer.
+ * Returns the number of functions it holds, or -PERF_EINVAL. */
+int perf_statistics_init(void *buf, uint32_t size) PERF_NO_TRACE;
+
+/*
+ * Adds the current measurement buffer's events to the statistics and empties
+ * it, so long runs can be measured piecewise. Recursion is handled: a
+ * function's self+children counts only its outermost activation. Returns
+ * the number of events consumed, or -PERF_EINVAL (bad buffer, no
+ * measurement buffer).
+ */
+int perf_statistics_calc(void *stat_buf) PERF_NO_TRACE;
+
+/*
+ * Prints the statistics in the IAS profile layout, functions by address,
+ * cycles as unit, % of the cycles all outermost calls took:
+ *
+ *   max call depth seen: 3, functions: 3
+ *   Name       PC         #Calls Self+children    Pct     Avg     Max     Min       Self    Pct     Avg     Max     Min
+ *   C-call     0x00000214      1          1204 100.00    1204    1204    1204        310  25.74     310     310     310
+ *
+ * Returns 0, -PERF_EINVAL, or -PERF_EIO if put failed.
+ */
+int perf_statistics_dump(const void *stat_buf) PERF_NO_TRACE;
+int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+#endif /* PERFSCOPE_TRACE_H */
