@@ -17,6 +17,7 @@
 static uint32_t big[LINES(32)], small[LINES(4)], tiny[LINES(2)];
 static uint32_t site[4];                      /* return address of test1..test3 */
 static struct perf_calltrace seen;            /* the trace as test3 saw it */
+static uint32_t seen_count;
 static struct perf_calltrace_record seen_rec[4];
 static char text[1024];
 static unsigned text_len;
@@ -36,6 +37,7 @@ static PERF_NO_TRACE void snapshot(void)
 {
 	const struct perf_calltrace *t = perf_calltrace_current();
 	seen = *t;
+	seen_count = perf_calltrace_count(t);
 	memcpy(seen_rec, t->rec, sizeof seen_rec);
 }
 
@@ -71,11 +73,18 @@ static PERF_NO_TRACE void expect_line(char *out, size_t size, const struct perf_
 	         (unsigned long)r->depth);
 }
 
+/* The i-th newest record of a log-mode trace. */
+static PERF_NO_TRACE const struct perf_calltrace_record *newest(const struct perf_calltrace *t, int i)
+{
+	const struct perf_calltrace_record *r = t->next - 1 - i;
+	return r < t->rec ? r + t->lines : r;
+}
+
 static void stack_mode(void)
 {
 	check_u64("stack: init returns the lines", (uint64_t)perf_calltrace_init(PERF, big, sizeof big, PERF_CALLTRACE_STACK), 32);
 	check_u64("stack: test1(0x100) returns 0x107", (uint64_t)test1(0x100), 0x107);
-	check_u64("stack: three calls open in test3", seen.count, 3);
+	check_u64("stack: three calls open in test3", seen_count, 3);
 	int (*const chain[])(int) = {test1, test2, test3};
 	for (int i = 0; i < 3; i++) {
 		char what[64];
@@ -88,11 +97,11 @@ static void stack_mode(void)
 	}
 	check_u64("stack: stamps increase", seen_rec[0].stamp < seen_rec[1].stamp &&
 	          seen_rec[1].stamp < seen_rec[2].stamp, 1);
-	check_u64("stack: all popped after the return", perf_calltrace_current()->count, 0);
+	check_u64("stack: all popped after the return", perf_calltrace_count(perf_calltrace_current()), 0);
 
 	/* The dump of the chain test3 saw, newest first. */
 	struct perf_calltrace *t = (struct perf_calltrace *)big;
-	t->count = 3;
+	t->next = t->rec + 3;
 	memcpy(t->rec, seen_rec, 3 * sizeof seen_rec[0]);
 	char want[512];
 	int len = snprintf(want, sizeof want, "perf_calltrace_dump: ra=0x%08lx stack 3/32\n", 0x1234ul);
@@ -103,7 +112,7 @@ static void stack_mode(void)
 	check_u64("stack: dump text", strcmp(text, want) == 0, 1);
 	if (strcmp(text, want) != 0)
 		printf("got:\n%swant:\n%s", text, want);
-	t->count = 0;
+	t->next = t->rec;
 }
 
 static void log_mode(void)
@@ -112,13 +121,13 @@ static void log_mode(void)
 	test1(0x100);
 	test1(0x200);
 	const struct perf_calltrace *t = perf_calltrace_current();
-	check_u64("log: six records kept", t->count, 6);
+	check_u64("log: six records kept", perf_calltrace_count(t), 6);
 	check_u64("log: nothing open", t->depth, 0);
 	static const int order[] = {3, 2, 1, 3, 2, 1}; /* newest first */
 	int (*const f[])(int) = {0, test1, test2, test3};
 	int ok = 1;
 	for (int i = 0; i < 6; i++) {
-		const struct perf_calltrace_record *r = &t->rec[(t->head + t->lines - 1 - (uint32_t)i) % t->lines];
+		const struct perf_calltrace_record *r = newest(t, i);
 		ok &= r->fn == fn(f[order[i]]) && r->depth == (uint32_t)order[i] - 1;
 	}
 	check_u64("log: newest first test3, test2, test1, test3, test2, test1 at depths 2, 1, 0", ok, 1);
@@ -128,10 +137,10 @@ static void log_mode(void)
 		test1(i);
 	t = perf_calltrace_current();
 	check_u64("ring: four lines", t->lines, 4);
-	check_u64("ring: keeps exactly four", t->count, 4);
+	check_u64("ring: keeps exactly four", perf_calltrace_count(t), 4);
 	ok = 1;
 	for (int i = 0; i < 4; i++) {
-		const struct perf_calltrace_record *r = &t->rec[(t->head + t->lines - 1 - (uint32_t)i) % t->lines];
+		const struct perf_calltrace_record *r = newest(t, i);
 		ok &= r->fn == fn(f[order[i]]);
 	}
 	check_u64("ring: the newest four are test3, test2, test1, test3", ok, 1);
@@ -141,10 +150,10 @@ static void overflow(void)
 {
 	perf_calltrace_init(PERF, tiny, sizeof tiny, PERF_CALLTRACE_STACK);
 	test1(0);
-	check_u64("overflow: test3 saw two records", seen.count, 2);
+	check_u64("overflow: test3 saw two records", seen_count, 2);
 	check_u64("overflow: and one call not recorded", seen.hidden, 1);
 	const struct perf_calltrace *t = perf_calltrace_current();
-	check_u64("overflow: all popped after the return", t->count + t->hidden + t->depth, 0);
+	check_u64("overflow: all popped after the return", perf_calltrace_count(t) + t->hidden + t->depth, 0);
 	check_u64("overflow: counted once", t->overflows, 1);
 	text_len = 0;
 	perf_calltrace_dump_to(0, put_text, NULL);
@@ -164,12 +173,12 @@ static void underflow_and_enable(void)
 	check_u64("underflow: an exit without a call is counted", t->underflows, 1);
 	check_u64("disable: returns the previous state", (uint64_t)perf_calltrace_disable(), 1);
 	test1(0);
-	check_u64("disable: nothing recorded", seen.count + t->count, 0);
+	check_u64("disable: nothing recorded", seen_count + perf_calltrace_count(t), 0);
 	check_u64("restore: returns the previous state", (uint64_t)perf_calltrace_restore(1), 0);
 	test1(0);
-	check_u64("restore: recording again", seen.count, 3);
+	check_u64("restore: recording again", seen_count, 3);
 	perf_calltrace_clear();
-	check_u64("clear: empty, counts zero", t->count + t->depth + t->underflows + t->overflows, 0);
+	check_u64("clear: empty, counts zero", perf_calltrace_count(t) + t->depth + t->underflows + t->overflows, 0);
 }
 
 int main(void)

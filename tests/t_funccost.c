@@ -76,8 +76,8 @@ static PERF_NO_TRACE const struct perf_funcstat *stat(const void *buf, void *f)
 static PERF_NO_TRACE void keep_raw(void)
 {
 	const struct perf_funccost *c = perf_funccost_current();
-	memcpy(raw + raw_count, c->rec, c->count * sizeof raw[0]);
-	raw_count += c->count;
+	memcpy(raw + raw_count, c->rec, perf_funccost_count(c) * sizeof raw[0]);
+	raw_count += perf_funccost_count(c);
 }
 
 static PERF_NO_TRACE uint32_t d(int exit_event, int entry_event)
@@ -119,7 +119,7 @@ int main(void)
 	keep_raw();
 	check_u64("events of one top() call", raw_count, 14);
 	check_u64("events consumed", (uint64_t)perf_statistics_calc(stats_a), 14);
-	check_u64("measurement buffer emptied", perf_funccost_current()->count, 0);
+	check_u64("measurement buffer emptied", perf_funccost_count(perf_funccost_current()), 0);
 
 	/* The order the hooks must have recorded (X = exit). */
 	void *const order[] = {top, mid, leaf, 0, leaf, 0, 0, rec, rec, rec, 0, 0, 0, 0};
@@ -157,7 +157,7 @@ int main(void)
 	perf_statistics_calc(stats_b);
 	struct perf_funccost *c = (struct perf_funccost *)perf_funccost_current();
 	memcpy(c->rec, raw, raw_count * sizeof raw[0]);
-	c->count = raw_count;
+	c->next = c->rec + raw_count;
 	check_u64("piecewise: events of the second run", raw_count, 14);
 	check_u64("piecewise: one piece takes them all", (uint64_t)perf_statistics_calc(stats_c), 14);
 	const struct perf_statistics *sb = (const void *)stats_b, *sc = (const void *)stats_c;

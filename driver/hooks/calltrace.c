@@ -1,13 +1,18 @@
 /* Call trace hooks (NITRO-SDK CALLTRACE): -finstrument-functions entry and
  * exit hooks that keep a stack of open calls or a ring of the newest calls,
- * time-stamped by perfscope. The API is in include/perfscope_trace.h. */
+ * time-stamped by perfscope. The API is in include/perfscope_trace.h.
+ *
+ * The hooks run on every call, so they are written for few instructions:
+ * one pointer to the current trace (NULL while disabled), pointers instead
+ * of indices, no interrupt masking (each context has its own trace). */
 #include "perfscope_trace.h"
 
 #include <stddef.h>
 
 #include "../perf_internal.h"
 
-static struct perf_calltrace *trace;
+static struct perf_calltrace *current; /* NULL: not recording */
+static struct perf_calltrace *trace;   /* the initialised trace, enabled or not */
 
 int perf_calltrace_lines(uint32_t size)
 {
@@ -22,6 +27,11 @@ uint32_t perf_calltrace_size(int lines)
 	                  (uint32_t)(lines > 0 ? lines : 0) * sizeof(struct perf_calltrace_record));
 }
 
+uint32_t perf_calltrace_count(const struct perf_calltrace *t)
+{
+	return t->wrapped ? t->lines : (uint32_t)(t->next - t->rec);
+}
+
 int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
                         enum perf_calltrace_mode mode)
 {
@@ -29,17 +39,25 @@ int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
 	if (!buf || ((uintptr_t)buf & 3u) || lines < 1 ||
 	    (mode != PERF_CALLTRACE_STACK && mode != PERF_CALLTRACE_LOG))
 		return -PERF_EINVAL;
-	const uint32_t mstatus = perf_irq_save();
 	struct perf_calltrace *t = buf;
 	*t = (struct perf_calltrace){
-		.perf_base = perf_base,
+		.next = t->rec,
+		.end = t->rec + lines,
 		.mode = mode,
-		.enabled = 1,
+		.clock = (const volatile uint32_t *)PERF_ADDR(perf_base, PERF_REG_TIME_LO(0)),
 		.lines = (uint32_t)lines,
+		.enabled = 1,
 	};
-	trace = t;
-	perf_irq_restore(mstatus);
+	trace = current = t;
 	return lines;
+}
+
+struct perf_calltrace *perf_calltrace_switch(struct perf_calltrace *t)
+{
+	struct perf_calltrace *was = trace;
+	trace = t;
+	current = t && t->enabled ? t : NULL;
+	return was;
 }
 
 static int set_enabled(int enabled)
@@ -48,6 +66,7 @@ static int set_enabled(int enabled)
 		return 0;
 	const int was = (int)trace->enabled;
 	trace->enabled = enabled != 0;
+	current = enabled ? trace : NULL;
 	return was;
 }
 
@@ -57,12 +76,11 @@ int perf_calltrace_restore(int enabled) { return set_enabled(enabled); }
 
 void perf_calltrace_clear(void)
 {
-	if (!trace)
+	struct perf_calltrace *t = trace;
+	if (!t)
 		return;
-	const uint32_t mstatus = perf_irq_save();
-	trace->count = trace->head = trace->depth = 0;
-	trace->hidden = trace->overflows = trace->underflows = 0;
-	perf_irq_restore(mstatus);
+	t->next = t->rec;
+	t->depth = t->wrapped = t->hidden = t->overflows = t->underflows = 0;
 }
 
 const struct perf_calltrace *perf_calltrace_current(void)
@@ -72,53 +90,46 @@ const struct perf_calltrace *perf_calltrace_current(void)
 
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
 {
-	struct perf_calltrace *t = trace;
-	if (!t || !t->enabled)
+	struct perf_calltrace *t = current;
+	if (!t)
 		return;
-	const uint32_t mstatus = perf_irq_save();
-	struct perf_calltrace_record *r = NULL;
-	if (t->mode == PERF_CALLTRACE_LOG) {
-		r = &t->rec[t->head];
-		t->head = t->head + 1 == t->lines ? 0 : t->head + 1;
-		if (t->count < t->lines)
-			t->count++;
-	} else if (t->count < t->lines && !t->hidden) {
-		r = &t->rec[t->count++];
-	} else {
-		/* Full: the call stays open, unrecorded, so its exit pops nothing. */
-		t->hidden++;
-		t->overflows++;
+	struct perf_calltrace_record *r = t->next;
+	if (r == t->end) {
+		if (t->mode == PERF_CALLTRACE_STACK) {
+			/* Full: the call stays open, unrecorded; its exit pops nothing. */
+			t->hidden++;
+			t->overflows++;
+			t->depth++;
+			return;
+		}
+		r = t->rec;
+		t->wrapped = 1;
 	}
-	if (r) {
-		r->fn = (uint32_t)(uintptr_t)this_fn;
-		r->site = (uint32_t)(uintptr_t)call_site;
-		r->stamp = perf_trace_now(t->perf_base);
-		r->depth = t->depth;
-	}
-	t->depth++;
-	perf_irq_restore(mstatus);
+	r->fn = (uint32_t)(uintptr_t)this_fn;
+	r->site = (uint32_t)(uintptr_t)call_site;
+	r->stamp = *t->clock;
+	r->depth = t->depth++;
+	t->next = r + 1;
 }
 
 void __cyg_profile_func_exit(void *this_fn, void *call_site)
 {
 	(void)this_fn;
 	(void)call_site;
-	struct perf_calltrace *t = trace;
-	if (!t || !t->enabled)
+	struct perf_calltrace *t = current;
+	if (!t)
 		return;
-	const uint32_t mstatus = perf_irq_save();
 	if (t->depth == 0) {
 		t->underflows++;
-	} else {
-		t->depth--;
-		if (t->mode == PERF_CALLTRACE_STACK) {
-			if (t->hidden)
-				t->hidden--;
-			else if (t->count)
-				t->count--;
-		}
+		return;
 	}
-	perf_irq_restore(mstatus);
+	t->depth--;
+	if (t->mode == PERF_CALLTRACE_STACK) {
+		if (t->hidden)
+			t->hidden--;
+		else
+			t->next--;
+	}
 }
 
 int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx)
@@ -127,19 +138,20 @@ int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx)
 	if (!t || !put)
 		return -PERF_EINVAL;
 	struct perf_out o = { put, ctx, 0 };
+	const uint32_t count = perf_calltrace_count(t);
 	perf_out_str(&o, "perf_calltrace_dump: ra=");
 	perf_out_hex(&o, ra);
 	perf_out_str(&o, t->mode == PERF_CALLTRACE_LOG ? " log " : " stack ");
-	perf_out_num(&o, t->count, 0, 0, 0);
+	perf_out_num(&o, count, 0, 0, 0);
 	perf_out_char(&o, '/');
 	perf_out_num(&o, t->lines, 0, 0, 0);
 	perf_out_char(&o, '\n');
-	/* Newest first: the top of the stack, or the slot before head. */
-	for (uint32_t i = 0; i < t->count; i++) {
-		uint32_t slot = t->mode == PERF_CALLTRACE_LOG
-		                ? (t->head + t->lines - 1 - i) % t->lines
-		                : t->count - 1 - i;
-		const struct perf_calltrace_record *r = &t->rec[slot];
+	/* Newest first: walking back from next, around the ring in log mode. */
+	const struct perf_calltrace_record *r = t->next;
+	for (uint32_t i = 0; i < count; i++) {
+		if (r == t->rec)
+			r = t->end;
+		r--;
 		perf_out_repeat(&o, ' ', 2 * (int)(r->depth < 32 ? r->depth : 32));
 		perf_out_str(&o, "fn=");
 		perf_out_hex(&o, r->fn);

@@ -1,14 +1,17 @@
 /* Function cost hooks (NITRO-SDK FUNCTIONCOST): -finstrument-functions entry
  * and exit hooks that append time-stamped events to a measurement buffer,
  * and the statistics that summarize it in the IAS profile layout. The API is
- * in include/perfscope_trace.h. */
+ * in include/perfscope_trace.h. Like the call-trace hooks, they are written
+ * for few instructions and leave interrupts alone: each context records
+ * into its own buffer. */
 #include "perfscope_trace.h"
 
 #include <stddef.h>
 
 #include "../perf_internal.h"
 
-static struct perf_funccost *cost;
+static struct perf_funccost *current; /* NULL: not recording */
+static struct perf_funccost *cost;    /* the initialised buffer, enabled or not */
 
 int perf_funccost_lines(uint32_t size)
 {
@@ -23,17 +26,34 @@ uint32_t perf_funccost_size(int lines)
 	                  (uint32_t)(lines > 0 ? lines : 0) * sizeof(struct perf_funccost_record));
 }
 
+uint32_t perf_funccost_count(const struct perf_funccost *c)
+{
+	return (uint32_t)(c->next - c->rec);
+}
+
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
 {
 	const int lines = perf_funccost_lines(size);
 	if (!buf || ((uintptr_t)buf & 3u) || lines < 1)
 		return -PERF_EINVAL;
-	const uint32_t mstatus = perf_irq_save();
 	struct perf_funccost *c = buf;
-	*c = (struct perf_funccost){ .perf_base = perf_base, .enabled = 1, .lines = (uint32_t)lines };
-	cost = c;
-	perf_irq_restore(mstatus);
+	*c = (struct perf_funccost){
+		.next = c->rec,
+		.end = c->rec + lines,
+		.clock = (const volatile uint32_t *)PERF_ADDR(perf_base, PERF_REG_TIME_LO(0)),
+		.lines = (uint32_t)lines,
+		.enabled = 1,
+	};
+	cost = current = c;
 	return lines;
+}
+
+struct perf_funccost *perf_funccost_switch(struct perf_funccost *c)
+{
+	struct perf_funccost *was = cost;
+	cost = c;
+	current = c && c->enabled ? c : NULL;
+	return was;
 }
 
 static int set_enabled(int enabled)
@@ -42,6 +62,7 @@ static int set_enabled(int enabled)
 		return 0;
 	const int was = (int)cost->enabled;
 	cost->enabled = enabled != 0;
+	current = enabled ? cost : NULL;
 	return was;
 }
 
@@ -51,8 +72,10 @@ int perf_funccost_restore(int enabled) { return set_enabled(enabled); }
 
 void perf_funccost_clear(void)
 {
-	if (cost)
-		cost->count = cost->lost = 0;
+	if (cost) {
+		cost->next = cost->rec;
+		cost->lost = 0;
+	}
 }
 
 const struct perf_funccost *perf_funccost_current(void)
@@ -60,33 +83,38 @@ const struct perf_funccost *perf_funccost_current(void)
 	return cost;
 }
 
-static PERF_NO_TRACE void record(uint32_t fn)
-{
-	struct perf_funccost *c = cost;
-	if (!c || !c->enabled)
-		return;
-	const uint32_t mstatus = perf_irq_save();
-	if (c->count < c->lines) {
-		struct perf_funccost_record *r = &c->rec[c->count++];
-		r->fn = fn;
-		r->stamp = perf_trace_now(c->perf_base);
-	} else {
-		c->lost++;
-	}
-	perf_irq_restore(mstatus);
-}
-
+/* The hooks: one event each. */
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
 {
 	(void)call_site;
-	record((uint32_t)(uintptr_t)this_fn);
+	struct perf_funccost *c = current;
+	if (!c)
+		return;
+	struct perf_funccost_record *r = c->next;
+	if (r == c->end) {
+		c->lost++;
+		return;
+	}
+	r->fn = (uint32_t)(uintptr_t)this_fn;
+	r->stamp = *c->clock;
+	c->next = r + 1;
 }
 
 void __cyg_profile_func_exit(void *this_fn, void *call_site)
 {
 	(void)this_fn;
 	(void)call_site;
-	record(PERF_FUNCCOST_EXIT);
+	struct perf_funccost *c = current;
+	if (!c)
+		return;
+	struct perf_funccost_record *r = c->next;
+	if (r == c->end) {
+		c->lost++;
+		return;
+	}
+	r->fn = PERF_FUNCCOST_EXIT;
+	r->stamp = *c->clock;
+	c->next = r + 1;
 }
 
 /* ---- statistics -------------------------------------------------------- */
@@ -150,7 +178,7 @@ int perf_statistics_calc(void *stat_buf)
 	if (!s || !c)
 		return -PERF_EINVAL;
 	const uint32_t mstatus = perf_irq_save();
-	const uint32_t n = c->count;
+	const uint32_t n = perf_funccost_count(c);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct perf_funccost_record r = c->rec[i];
 		if (r.fn != PERF_FUNCCOST_EXIT) {
@@ -168,7 +196,8 @@ int perf_statistics_calc(void *stat_buf)
 		}
 	}
 	s->lost += c->lost;
-	c->count = c->lost = 0;
+	c->next = c->rec;
+	c->lost = 0;
 	perf_irq_restore(mstatus);
 	return (int)n;
 }

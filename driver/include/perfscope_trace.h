@@ -24,12 +24,6 @@
 void __cyg_profile_func_enter(void *this_fn, void *call_site) PERF_NO_TRACE;
 void __cyg_profile_func_exit(void *this_fn, void *call_site) PERF_NO_TRACE;
 
-/* Global time, low word: the hooks' clock. */
-static inline PERF_NO_TRACE uint32_t perf_trace_now(const void *perf_base)
-{
-	return PERF_MMIO_READ32(PERF_ADDR(perf_base, PERF_REG_TIME_LO(0)));
-}
-
 /* ---- call trace ---------------------------------------------------------- */
 
 enum perf_calltrace_mode {
@@ -45,20 +39,27 @@ struct perf_calltrace_record {
 	uint32_t depth; /* calls open when this one was made (0: outermost) */
 };
 
-/* The control area at the start of a call trace buffer; records follow. */
+/*
+ * The control area at the start of a call trace buffer; records follow. The
+ * hooks keep pointers rather than indices: fewer instructions per call.
+ */
 struct perf_calltrace {
-	const void *perf_base;
-	uint32_t mode;      /* enum perf_calltrace_mode */
+	struct perf_calltrace_record *next; /* where the next record goes */
+	struct perf_calltrace_record *end;  /* one past the last line */
+	uint32_t depth;      /* calls open now */
+	uint32_t mode;       /* enum perf_calltrace_mode */
+	const volatile uint32_t *clock; /* perfscope's global time, low word */
+	uint32_t wrapped;    /* log mode: the ring has wrapped, all lines hold records */
+	uint32_t hidden;     /* stack mode: open calls not recorded (buffer full) */
+	uint32_t overflows;  /* stack mode: entries that found the buffer full */
+	uint32_t underflows; /* exits with no call open */
+	uint32_t lines;      /* records the buffer holds */
 	uint32_t enabled;
-	uint32_t lines;     /* records the buffer holds */
-	uint32_t count;     /* records held now */
-	uint32_t head;      /* log mode: the slot the next record goes to */
-	uint32_t depth;     /* calls open now */
-	uint32_t hidden;    /* stack mode: open calls not recorded (buffer full) */
-	uint32_t overflows; /* stack mode: entries that found the buffer full */
-	uint32_t underflows;/* exits with no call open */
 	struct perf_calltrace_record rec[];
 };
+
+/* Records a trace holds now. */
+uint32_t perf_calltrace_count(const struct perf_calltrace *t) PERF_NO_TRACE;
 
 /* Records a buffer of size bytes holds (0 if it cannot hold the control area). */
 int perf_calltrace_lines(uint32_t size) PERF_NO_TRACE;
@@ -72,6 +73,11 @@ uint32_t perf_calltrace_size(int lines) PERF_NO_TRACE;
  * calls already open when tracing starts are not in the buffer, and their
  * exits count as underflows). Returns the number of lines, or -PERF_EINVAL
  * (NULL or misaligned buf, fewer than one line, bad mode).
+ *
+ * Each context (thread, interrupt handler) traces into its own buffer, as
+ * in NITRO: the hooks do not mask interrupts, so code that runs in an
+ * interrupt must switch to its own trace first (perf_calltrace_switch) or
+ * not be instrumented.
  */
 int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
                         enum perf_calltrace_mode mode) PERF_NO_TRACE;
@@ -103,6 +109,13 @@ int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx) PERF_NO_TRAC
 /* The current trace, for tests and the host tool's dump. */
 const struct perf_calltrace *perf_calltrace_current(void) PERF_NO_TRACE;
 
+/*
+ * Makes t (initialised by perf_calltrace_init) the current trace and
+ * returns the previous one: the context switch an RTOS or an interrupt
+ * wrapper makes, so that each context's calls go to its own buffer.
+ */
+struct perf_calltrace *perf_calltrace_switch(struct perf_calltrace *t) PERF_NO_TRACE;
+
 /* ---- function cost ----------------------------------------------------- */
 
 /* One hook event: 8 bytes. fn is PERF_FUNCCOST_EXIT for an exit. */
@@ -114,11 +127,12 @@ struct perf_funccost_record {
 
 /* The measurement buffer's control area; records follow. */
 struct perf_funccost {
-	const void *perf_base;
-	uint32_t enabled;
+	struct perf_funccost_record *next; /* where the next event goes */
+	struct perf_funccost_record *end;  /* one past the last line */
+	const volatile uint32_t *clock;    /* perfscope's global time, low word */
+	uint32_t lost;    /* events dropped because the buffer was full */
 	uint32_t lines;
-	uint32_t count; /* records held */
-	uint32_t lost;  /* events dropped because the buffer was full */
+	uint32_t enabled;
 	struct perf_funccost_record rec[];
 };
 
@@ -133,6 +147,10 @@ uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
  * of lines or -PERF_EINVAL.
  */
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size) PERF_NO_TRACE;
+/* Events the measurement buffer holds now. */
+uint32_t perf_funccost_count(const struct perf_funccost *c) PERF_NO_TRACE;
+/* Makes c current, returns the previous (see perf_calltrace_switch). */
+struct perf_funccost *perf_funccost_switch(struct perf_funccost *c) PERF_NO_TRACE;
 int perf_funccost_enable(void) PERF_NO_TRACE;
 int perf_funccost_disable(void) PERF_NO_TRACE;
 int perf_funccost_restore(int enabled) PERF_NO_TRACE;
