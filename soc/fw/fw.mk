@@ -53,18 +53,24 @@ FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld \
 
 FW_ALL :=
 
-# Entry/exit hooks: $(FW_HOOKS_<mode>) are the flags and sources a program
-# built with that profiling mode adds (driver/include/perfscope_trace.h).
-# The runtime and the driver are never instrumented.
-FW_NO_INSTRUMENT := -finstrument-functions-exclude-file-list=$(FW_DIR)/,$(TOP)/driver/
-FW_HOOKS_calltrace := -finstrument-functions $(FW_NO_INSTRUMENT) $(TOP)/driver/hooks/calltrace.c
-FW_HOOKS_funccost  := -finstrument-functions $(FW_NO_INSTRUMENT) $(TOP)/driver/hooks/funccost.c
+# Entry/exit hooks (driver/include/perfscope_trace.h): a profiling mode is
+# the flags that instrument a program's own sources, $(FW_INSTR_<mode>), and
+# the hook library linked with it, $(FW_HOOKS_<mode>). The runtime, the
+# driver and the hooks are never instrumented: the program's own sources
+# are compiled on their own first (into <name>.objs/).
+FW_INSTR_calltrace := -finstrument-functions
+FW_INSTR_funccost  := -finstrument-functions
+FW_INSTR_hot       := -pg
+FW_HOOKS_calltrace := $(TOP)/driver/hooks/calltrace.c
+FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c
+FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
 
-# $(call fw_program,<name>,<sources>[,<more flags and sources>])
+# $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])
 define fw_program
-$(FW_BUILD)/$(1).elf: $(2) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(filter-out -%,$(filter %.c,$(3)))
-	@mkdir -p $$(@D)
-	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(2) $(3)
+$(FW_BUILD)/$(1).elf: $(2) $(4) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
+	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
+	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(3) -c $(2)
+	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(4) $$(@:.elf=.objs)/*.o
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 endef
 
