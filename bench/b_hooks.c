@@ -111,6 +111,8 @@ int main(void)
 #elif defined(MODE_cost)
 	perf_funccost_init(PERF, costbuf, sizeof costbuf);
 	perf_statistics_init(stats, sizeof stats);
+#elif defined(MODE_hot)
+	perf_hot_init(costbuf, sizeof costbuf, 1, 0);
 #endif
 	timed(calls); /* fill the caches */
 #if defined(MODE_cost)
