@@ -23,8 +23,7 @@ int perf_calltrace_lines(uint32_t size)
 
 uint32_t perf_calltrace_size(int lines)
 {
-	return (uint32_t)(sizeof(struct perf_calltrace) +
-	                  (uint32_t)(lines > 0 ? lines : 0) * sizeof(struct perf_calltrace_record));
+	return (uint32_t)PERF_CALLTRACE_SIZE((uint32_t)(lines > 0 ? lines : 0));
 }
 
 uint32_t perf_calltrace_count(const struct perf_calltrace *t)

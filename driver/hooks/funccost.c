@@ -22,8 +22,7 @@ int perf_funccost_lines(uint32_t size)
 
 uint32_t perf_funccost_size(int lines)
 {
-	return (uint32_t)(sizeof(struct perf_funccost) +
-	                  (uint32_t)(lines > 0 ? lines : 0) * sizeof(struct perf_funccost_record));
+	return (uint32_t)PERF_FUNCCOST_SIZE((uint32_t)(lines > 0 ? lines : 0));
 }
 
 uint32_t perf_funccost_count(const struct perf_funccost *c)

@@ -63,6 +63,10 @@ struct perf_calltrace {
 /* Records a trace holds now. */
 uint32_t perf_calltrace_count(const struct perf_calltrace *t) PERF_NO_TRACE;
 
+/* Bytes of a buffer for lines records, for static buffers. */
+#define PERF_CALLTRACE_SIZE(lines) \
+	(sizeof(struct perf_calltrace) + (lines) * sizeof(struct perf_calltrace_record))
+
 /* Records a buffer of size bytes holds (0 if it cannot hold the control area). */
 int perf_calltrace_lines(uint32_t size) PERF_NO_TRACE;
 /* Bytes a buffer needs for lines records. */
@@ -138,6 +142,9 @@ struct perf_funccost {
 	struct perf_funccost_record rec[];
 };
 
+#define PERF_FUNCCOST_SIZE(lines) \
+	(sizeof(struct perf_funccost) + (lines) * sizeof(struct perf_funccost_record))
+
 int perf_funccost_lines(uint32_t size) PERF_NO_TRACE;
 uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
 
@@ -194,6 +201,9 @@ struct perf_statistics {
 	struct perf_funcstat_frame stack[PERF_FUNCSTAT_DEPTH];
 	struct perf_funcstat fn[];
 };
+
+#define PERF_STATISTICS_SIZE(functions) \
+	(sizeof(struct perf_statistics) + (functions) * sizeof(struct perf_funcstat))
 
 /* Prepares buf (size bytes, 8-byte aligned) as an empty statistics buffer.
  * Returns the number of functions it holds, or -PERF_EINVAL. */
@@ -254,6 +264,7 @@ struct perf_hot {
 	struct perf_hot_entry entry[];
 };
 
+#define PERF_HOT_SIZE(lines) (sizeof(struct perf_hot) + (lines) * sizeof(struct perf_hot_entry))
 #define PERF_HOT_STEP  10  /* hit weight with decay */
 #define PERF_HOT_DECAY 1u  /* perf_hot_init flag */
 
