@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../perf_internal.h"
+#include "funcstat.h"
 
 static struct perf_funccost *current; /* NULL: not recording */
 static struct perf_funccost *cost;    /* the initialised buffer, enabled or not */
@@ -129,18 +129,6 @@ int perf_statistics_init(void *buf, uint32_t size)
 	return (int)s->capacity;
 }
 
-static struct perf_funcstat *stat_of(struct perf_statistics *s, uint32_t fn)
-{
-	for (uint32_t i = 0; i < s->functions; i++)
-		if (s->fn[i].fn == fn)
-			return &s->fn[i];
-	if (s->functions == s->capacity)
-		return NULL;
-	struct perf_funcstat *f = &s->fn[s->functions++];
-	*f = (struct perf_funcstat){ .fn = fn, .total_min = UINT32_MAX, .self_min = UINT32_MAX };
-	return f;
-}
-
 /* Closes the innermost open call at stamp. */
 static void close_call(struct perf_statistics *s, uint32_t stamp)
 {
@@ -152,22 +140,8 @@ static void close_call(struct perf_statistics *s, uint32_t stamp)
 		recursive |= s->stack[i].fn == f.fn;
 	if (s->depth)
 		s->stack[s->depth - 1].children += total;
-
-	struct perf_funcstat *st = stat_of(s, f.fn);
-	if (!st) {
+	if (perf_funcstat_add(s->fn, &s->functions, s->capacity, f.fn, total, self, recursive))
 		s->dropped++;
-		return;
-	}
-	st->calls++;
-	st->self += self;
-	st->self_min = self < st->self_min ? self : st->self_min;
-	st->self_max = self > st->self_max ? self : st->self_max;
-	if (!recursive) {
-		st->outer++;
-		st->total += total;
-		st->total_min = total < st->total_min ? total : st->total_min;
-		st->total_max = total > st->total_max ? total : st->total_max;
-	}
 }
 
 int perf_statistics_calc(void *stat_buf)
@@ -210,22 +184,6 @@ static uint64_t all_cycles(const struct perf_statistics *s)
 	return sum;
 }
 
-static void out_pct(struct perf_out *o, uint64_t part, uint64_t whole)
-{
-	const uint64_t hundredths = whole ? (part * 10000u + whole / 2) / whole : 0;
-	perf_out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, 7);
-}
-
-static void out_columns(struct perf_out *o, uint64_t sum, uint64_t whole, uint32_t n,
-                        uint32_t max, uint32_t min)
-{
-	perf_out_num(o, sum, 0, 0, 14);
-	out_pct(o, sum, whole);
-	perf_out_num(o, n ? sum / n : 0, 0, 0, 8);
-	perf_out_num(o, max, 0, 0, 8);
-	perf_out_num(o, n ? min : 0, 0, 0, 8);
-}
-
 int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx)
 {
 	const struct perf_statistics *s = stat_buf;
@@ -245,17 +203,9 @@ int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx)
 		perf_out_str(&o, ", dropped: ");
 		perf_out_num(&o, s->dropped, 0, 0, 0);
 	}
-	perf_out_str(&o, "\nName       PC         #Calls Self+children    Pct     Avg     Max     Min"
-	                 "          Self    Pct     Avg     Max     Min\n");
-	for (uint32_t i = 0; i < s->functions; i++) {
-		const struct perf_funcstat *f = &s->fn[i];
-		perf_out_str(&o, "C-call     ");
-		perf_out_hex(&o, f->fn);
-		perf_out_num(&o, f->calls, 0, 0, 7);
-		out_columns(&o, f->total, whole, f->outer, f->total_max, f->total_min);
-		out_columns(&o, f->self, whole, f->calls, f->self_max, f->self_min);
-		perf_out_char(&o, '\n');
-	}
+	perf_out_char(&o, '\n');
+	perf_funcstat_print_head(&o);
+	perf_funcstat_print_rows(&o, s->fn, s->functions, whole);
 	return o.failed ? -PERF_EIO : 0;
 }
 

@@ -60,9 +60,11 @@ FW_ALL :=
 # are compiled on their own first (into <name>.objs/).
 FW_INSTR_calltrace := -finstrument-functions
 FW_INSTR_funccost  := -finstrument-functions
+FW_INSTR_profile   := -finstrument-functions
 FW_INSTR_hot       := -pg
 FW_HOOKS_calltrace := $(TOP)/driver/hooks/calltrace.c
-FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c
+FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/funcstat.c
+FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/funcstat.c
 FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
 
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])

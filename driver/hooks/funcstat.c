@@ -1,0 +1,63 @@
+/* Per-function statistics shared by the function-cost and profile hooks. */
+#include "funcstat.h"
+
+int perf_funcstat_add(struct perf_funcstat *tab, uint32_t *used, uint32_t capacity,
+                      uint32_t fn, uint32_t total, uint32_t self, int recursive)
+{
+	struct perf_funcstat *st = tab;
+	while (st < tab + *used && st->fn != fn)
+		st++;
+	if (st == tab + *used) {
+		if (*used == capacity)
+			return -1;
+		(*used)++;
+		*st = (struct perf_funcstat){ .fn = fn, .total_min = UINT32_MAX, .self_min = UINT32_MAX };
+	}
+	st->calls++;
+	st->self += self;
+	st->self_min = self < st->self_min ? self : st->self_min;
+	st->self_max = self > st->self_max ? self : st->self_max;
+	if (!recursive) {
+		st->outer++;
+		st->total += total;
+		st->total_min = total < st->total_min ? total : st->total_min;
+		st->total_max = total > st->total_max ? total : st->total_max;
+	}
+	return 0;
+}
+
+static void out_pct(struct perf_out *o, uint64_t part, uint64_t whole)
+{
+	const uint64_t hundredths = whole ? (part * 10000u + whole / 2) / whole : 0;
+	perf_out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, 7);
+}
+
+static void out_columns(struct perf_out *o, uint64_t sum, uint64_t whole, uint32_t n,
+                        uint32_t max, uint32_t min)
+{
+	perf_out_num(o, sum, 0, 0, 14);
+	out_pct(o, sum, whole);
+	perf_out_num(o, n ? sum / n : 0, 0, 0, 8);
+	perf_out_num(o, max, 0, 0, 8);
+	perf_out_num(o, n ? min : 0, 0, 0, 8);
+}
+
+void perf_funcstat_print_head(struct perf_out *o)
+{
+	perf_out_str(o, "Name                PC         #Calls Self+children    Pct     Avg     Max     Min"
+	                "          Self    Pct     Avg     Max     Min\n");
+}
+
+void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *tab, uint32_t used,
+                              uint64_t whole)
+{
+	for (const struct perf_funcstat *f = tab; f < tab + used; f++) {
+		perf_out_str(o, f->fn == PERF_PROFILE_USER_BLOCK ? "USER_DEFINED_BLOCK  "
+		                : f->fn == 0 ? "Program             " : "C-call              ");
+		perf_out_hex(o, f->fn);
+		perf_out_num(o, f->calls, 0, 0, 7);
+		out_columns(o, f->total, whole, f->outer, f->total_max, f->total_min);
+		out_columns(o, f->self, whole, f->calls, f->self_max, f->self_min);
+		perf_out_char(o, '\n');
+	}
+}
