@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "perfscope.h"
+#include "perfscope_frame.h"
 #include "soc.h"
 
 #define PERF      ((void *)SOC_PERF_BASE)
@@ -123,5 +124,10 @@ int main(void)
 	perf_print_formatted_report(PERF, CLOCK_HZ, 4, names[0], names[1], names[2], names[3]);
 	putchar('\n');
 	perf_report_print_net(PERF, CLOCK_HZ, bias, 4, names[0], names[1], names[2], names[3]);
+
+	/* The same counters as one line for the host tool (docs/dump-format.md). */
+	struct perf_snapshot snap;
+	if (perf_snapshot(PERF, &snap) > 0)
+		perf_snapshot_frame(&snap, CLOCK_HZ, NULL, NULL);
 	return 0;
 }

@@ -9,6 +9,8 @@ for hex in "$@"; do
   t=$(basename "$hex" .hex)
   out=$("$sim" +firmware="$hex" +timeout=5000000 2>&1); rc=$?
   printf '%s\n' "$out" | sed -n "s/^\(PASS\|FAIL\) /\1 $cpu $t: /p"
+  printf '%s\n' "$out" > "${hex%.hex}.out"
+  "$(dirname "$0")/frames.py" "$cpu $t" "${hex%.hex}.out"
   summary=$(printf '%s\n' "$out" | grep '^sim: ' | tail -1)
   if [ "$rc" -eq 0 ]; then
     echo "PASS $cpu $t: ${summary#sim: }"

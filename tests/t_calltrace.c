@@ -195,6 +195,7 @@ int main(void)
 	test1(0x100);
 	test1(0x100);
 	perf_calltrace_dump();
+	perf_calltrace_frame(NULL, NULL); /* tests/frames.py checks it against the dump */
 	perf_calltrace_disable();
 	return check_failures();
 }

@@ -174,5 +174,6 @@ int main(void)
 	check_u64("full buffer: 10 events lost", perf_funccost_current()->lost, 10);
 
 	perf_statistics_dump(stats_a);
+	perf_statistics_frame(stats_a, NULL, NULL); /* tests/frames.py checks it against the dump */
 	return check_failures();
 }

@@ -132,5 +132,6 @@ int main(void)
 	check_u64("a 33rd is refused", (uint64_t)perf_profile_create(buf[3], sizeof buf[3]), (uint64_t)-PERF_EINVAL);
 
 	perf_profile_print(p0);
+	perf_profile_frame(p0, NULL, NULL); /* tests/frames.py checks it against the print */
 	return check_failures();
 }

@@ -177,3 +177,30 @@ int perf_calltrace_dump(void)
 	return perf_calltrace_dump_to((uint32_t)(uintptr_t)__builtin_return_address(0),
 	                              perf_put_stdout, NULL);
 }
+
+static void trace_payload(struct perf_frame *f, const void *arg)
+{
+	const struct perf_calltrace *t = arg;
+	const uint32_t count = perf_calltrace_count(t);
+	perf_frame_u32(f, t->mode);
+	perf_frame_u32(f, t->lines);
+	perf_frame_u32(f, count);
+	perf_frame_u32(f, t->depth);
+	perf_frame_u32(f, t->overflows);
+	perf_frame_u32(f, t->underflows);
+	const struct perf_calltrace_record *r = t->next;
+	for (uint32_t i = 0; i < count; i++) { /* newest first, as the dump */
+		if (r == t->rec)
+			r = t->end;
+		r--;
+		perf_frame_u32(f, r->fn);
+		perf_frame_u32(f, r->site);
+		perf_frame_u32(f, r->stamp);
+		perf_frame_u32(f, r->depth);
+	}
+}
+
+int perf_calltrace_frame(perf_put_fn put, void *ctx)
+{
+	return trace ? perf_frame_write("calltrace", trace_payload, trace, put, ctx) : -PERF_EINVAL;
+}

@@ -213,3 +213,19 @@ int perf_statistics_dump(const void *stat_buf)
 {
 	return perf_statistics_dump_to(stat_buf, perf_put_stdout, NULL);
 }
+
+static void statistics_payload(struct perf_frame *f, const void *arg)
+{
+	const struct perf_statistics *s = arg;
+	perf_frame_u32(f, s->max_depth);
+	perf_frame_u32(f, s->functions);
+	perf_frame_u32(f, s->depth);
+	perf_frame_u32(f, s->lost);
+	perf_frame_u32(f, s->dropped);
+	perf_funcstat_frame_rows(f, s->fn, s->functions);
+}
+
+int perf_statistics_frame(const void *stat_buf, perf_put_fn put, void *ctx)
+{
+	return stat_buf ? perf_frame_write("funcstat", statistics_payload, stat_buf, put, ctx) : -PERF_EINVAL;
+}

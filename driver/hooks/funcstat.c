@@ -61,3 +61,18 @@ void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *ta
 		perf_out_char(o, '\n');
 	}
 }
+
+void perf_funcstat_frame_rows(struct perf_frame *f, const struct perf_funcstat *tab, uint32_t used)
+{
+	for (const struct perf_funcstat *st = tab; st < tab + used; st++) {
+		perf_frame_u32(f, st->fn);
+		perf_frame_u32(f, st->calls);
+		perf_frame_u32(f, st->outer);
+		perf_frame_u32(f, st->total_min);
+		perf_frame_u32(f, st->total_max);
+		perf_frame_u32(f, st->self_min);
+		perf_frame_u32(f, st->self_max);
+		perf_frame_u64(f, st->total);
+		perf_frame_u64(f, st->self);
+	}
+}

@@ -21,4 +21,9 @@ void perf_funcstat_print_head(struct perf_out *o) PERF_NO_TRACE;
 void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *tab, uint32_t used,
                               uint64_t whole) PERF_NO_TRACE;
 
+/* The rows as frame payload: per function fn, calls, outer, total_min,
+ * total_max, self_min, self_max (u32), total, self (u64). */
+void perf_funcstat_frame_rows(struct perf_frame *f, const struct perf_funcstat *tab,
+                              uint32_t used) PERF_NO_TRACE;
+
 #endif

@@ -149,3 +149,23 @@ int perf_hot_dump(void)
 {
 	return perf_hot_dump_to(perf_put_stdout, NULL);
 }
+
+static void hot_payload(struct perf_frame *f, const void *arg)
+{
+	const struct perf_hot *h = arg;
+	perf_frame_u32(f, h->calls);
+	perf_frame_u32(f, h->ignored);
+	perf_frame_u32(f, h->granule);
+	perf_frame_u32(f, h->decay);
+	perf_frame_u32(f, h->total);
+	perf_frame_u32(f, h->used);
+	for (uint32_t i = 0; i < h->used; i++) {
+		perf_frame_u32(f, h->entry[i].addr);
+		perf_frame_u32(f, h->entry[i].hits);
+	}
+}
+
+int perf_hot_frame(perf_put_fn put, void *ctx)
+{
+	return hot ? perf_frame_write("hot", hot_payload, hot, put, ctx) : -PERF_EINVAL;
+}

@@ -239,3 +239,27 @@ int perf_profile_print(int id)
 {
 	return perf_profile_print_to(id, perf_put_stdout, NULL);
 }
+
+static void profile_payload(struct perf_frame *f, const void *arg)
+{
+	const struct perf_profile *p = arg;
+	int id = 0;
+	while (id < PERF_PROFILES && profiles[id] != p)
+		id++;
+	perf_frame_u32(f, (uint32_t)id);
+	perf_frame_u32(f, p->enabled | p->frozen << 1);
+	perf_frame_u32(f, p->depth + p->hidden);
+	perf_frame_u32(f, p->max_depth);
+	perf_frame_u32(f, p->warn_low);
+	perf_frame_u32(f, p->warn_high);
+	perf_frame_u64(f, p->counted);
+	perf_frame_u64(f, p->outside);
+	perf_frame_u32(f, p->functions);
+	perf_funcstat_frame_rows(f, p->fn, p->functions);
+}
+
+int perf_profile_frame(int id, perf_put_fn put, void *ctx)
+{
+	const struct perf_profile *p = lookup(id);
+	return p ? perf_frame_write("profile", profile_payload, p, put, ctx) : -PERF_EINVAL;
+}

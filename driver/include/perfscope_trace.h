@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "perfscope.h"
+#include "perfscope_frame.h"
 
 #define PERF_NO_TRACE __attribute__((no_instrument_function))
 
@@ -111,6 +112,10 @@ void perf_calltrace_clear(void) PERF_NO_TRACE;
  */
 int perf_calltrace_dump(void) PERF_NO_TRACE;
 int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+/* The current trace as a frame line (include/perfscope_frame.h) for the
+ * host tool; put NULL writes to stdout. Returns 0, -PERF_EINVAL, -PERF_EIO. */
+int perf_calltrace_frame(perf_put_fn put, void *ctx) PERF_NO_TRACE;
 
 /* The current trace, for tests and the host tool's dump. */
 const struct perf_calltrace *perf_calltrace_current(void) PERF_NO_TRACE;
@@ -230,6 +235,8 @@ int perf_statistics_calc(void *stat_buf) PERF_NO_TRACE;
  */
 int perf_statistics_dump(const void *stat_buf) PERF_NO_TRACE;
 int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+/* The statistics as a frame line for the host tool (as perf_calltrace_frame). */
+int perf_statistics_frame(const void *stat_buf, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 
 /* ---- profiles (IAS) ----------------------------------------------------- */
 
@@ -313,6 +320,8 @@ const struct perf_profile *perf_profile_get(int id) PERF_NO_TRACE;
  */
 int perf_profile_print(int id) PERF_NO_TRACE;
 int perf_profile_print_to(int id, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+/* A profile as a frame line for the host tool (as perf_calltrace_frame). */
+int perf_profile_frame(int id, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 
 /* ---- hot addresses (-pg) ------------------------------------------------ */
 
@@ -378,5 +387,7 @@ const struct perf_hot *perf_hot_current(void) PERF_NO_TRACE;
  */
 int perf_hot_dump(void) PERF_NO_TRACE;
 int perf_hot_dump_to(perf_put_fn put, void *ctx) PERF_NO_TRACE;
+/* The table as a frame line for the host tool (as perf_calltrace_frame). */
+int perf_hot_frame(perf_put_fn put, void *ctx) PERF_NO_TRACE;
 
 #endif /* PERFSCOPE_TRACE_H */

@@ -35,7 +35,7 @@ endif
 
 FW_DIR         := $(TOP)/soc/fw
 FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
-FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c
+FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c
 FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h) \
                   $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
 

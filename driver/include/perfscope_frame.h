@@ -1,0 +1,39 @@
+/*
+ * Framed dumps for the host: every dump meant for the host tool also exists
+ * as one line of text that a console or UART log carries without loss:
+ *
+ *   @PS <type> <bytes> <crc32> <payload in base64>
+ *
+ * <type> names the payload (sections, calltrace, funcstat, profile, hot),
+ * <bytes> is the payload's length in decimal, <crc32> the IEEE 802.3 CRC-32
+ * of the payload in 8 hex digits, and the payload is base64 (RFC 4648, with
+ * padding, no line breaks). Payloads are little-endian; docs/dump-format.md
+ * gives each layout. Every payload starts with a u16 format version (1) and
+ * a u16 of zero.
+ */
+#ifndef PERFSCOPE_FRAME_H
+#define PERFSCOPE_FRAME_H
+
+#include <stdint.h>
+
+#include "perfscope.h"
+
+#define PERF_FRAME_VERSION 1
+
+/* Writes a payload; called twice per frame: to measure, then to encode. */
+struct perf_frame;
+typedef void (*perf_frame_payload_fn)(struct perf_frame *f, const void *arg);
+
+void perf_frame_u32(struct perf_frame *f, uint32_t v) __attribute__((no_instrument_function));
+void perf_frame_u64(struct perf_frame *f, uint64_t v) __attribute__((no_instrument_function));
+
+/* Writes one frame line of `type` through put. Returns 0 or -PERF_EIO. */
+int perf_frame_write(const char *type, perf_frame_payload_fn payload, const void *arg,
+                     perf_put_fn put, void *ctx) __attribute__((no_instrument_function));
+
+/* The section counters of a snapshot, with the clock for the report
+ * (0 if unknown). putchar if put is NULL, as for every *_frame below. */
+int perf_snapshot_frame(const struct perf_snapshot *s, uint32_t clock_hz,
+                        perf_put_fn put, void *ctx) __attribute__((no_instrument_function));
+
+#endif

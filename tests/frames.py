@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Checks the framed dumps (docs/dump-format.md) in a firmware's console
+output: each "@PS" line must have the length and CRC-32 it claims, and its
+decoded content must equal the text dump the firmware printed just before
+it, so the two renderings check each other.
+
+usage: frames.py <name> <console.txt>
+Prints one PASS/FAIL line per frame; exit status 1 on any failure.
+"""
+import base64
+import re
+import struct
+import sys
+import zlib
+
+failed = 0
+
+
+def check(what, ok, detail=""):
+    global failed
+    if ok:
+        print(f"PASS {what}")
+    else:
+        failed += 1
+        print(f"FAIL {what}: {detail}")
+
+
+class Reader:
+    def __init__(self, data):
+        self.data, self.pos = data, 0
+
+    def u32(self, n=1):
+        v = struct.unpack_from(f"<{n}I", self.data, self.pos)
+        self.pos += 4 * n
+        return v if n > 1 else v[0]
+
+    def u64(self):
+        v = struct.unpack_from("<Q", self.data, self.pos)[0]
+        self.pos += 8
+        return v
+
+    def done(self):
+        return self.pos == len(self.data)
+
+
+def funcstats(r, n):
+    rows = []
+    for _ in range(n):
+        fn, calls, outer, tmin, tmax, smin, smax = r.u32(7)
+        rows.append((fn, calls, outer, tmin, tmax, smin, smax, r.u64(), r.u64()))
+    return rows
+
+
+def table_rows(text, start, n):
+    """IAS table rows after the head at or after `start`: (pc, calls, total, self)."""
+    head = next(i for i in range(start, len(text)) if text[i].startswith("Name "))
+    rows = []
+    for line in text[head + 1:head + 1 + n]:
+        f = line.split()
+        rows.append((int(f[1], 16), int(f[2]), int(f[3]), int(f[8])))
+    return rows
+
+
+def decode(kind, r, text, at):
+    """Compares the payload with the text dump before line `at`; returns a problem or None."""
+    if kind == "calltrace":
+        mode, lines, count, depth, over, under = r.u32(6)
+        recs = [r.u32(4) for _ in range(count)]
+        dump = max(i for i in range(at) if text[i].startswith("perf_calltrace_dump: ra="))
+        want = [tuple(int(x, 0) for x in re.findall(r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)", l)[0])
+                for l in text[dump + 1:dump + 1 + count]]
+        head = f"{'log' if mode else 'stack'} {count}/{lines}"
+        if head not in text[dump]:
+            return f"head {text[dump]!r} does not say {head!r}"
+        return None if recs == want else f"records {recs} != dump {want}"
+    if kind in ("funcstat", "profile"):
+        if kind == "profile":
+            pid, flags, open_, max_depth, low, high = r.u32(6)
+            counted, outside, n = r.u64(), r.u64(), r.u32()
+            start = max(i for i in range(at) if text[i].startswith(f"profile {pid}:"))
+            if f"Total number of cycles: {counted}" not in text[start + 2]:
+                return f"counted {counted} not in {text[start + 2]!r}"
+            want = table_rows(text, start, n + 1)[1:]  # after the Program row
+        else:
+            max_depth, n, open_, lost, dropped = r.u32(5)
+            start = max(i for i in range(at) if text[i].startswith("max call depth seen:"))
+            if not text[start].startswith(f"max call depth seen: {max_depth}, functions: {n}"):
+                return f"head {text[start]!r}"
+            want = table_rows(text, start, n)
+        got = [(fn, calls, total, self_) for fn, calls, _, _, _, _, _, total, self_ in funcstats(r, n)]
+        return None if got == want else f"rows {got} != table {want}"
+    if kind == "hot":
+        calls, ignored, granule, decay, total, used = r.u32(6)
+        entries = [r.u32(2) for _ in range(used)]
+        start = max(i for i in range(at) if text[i].startswith("perf_hot_dump:"))
+        want = [(int(f[1], 16), int(f[2])) for f in (l.split() for l in text[start + 2:start + 2 + used])]
+        return None if entries == want else f"entries {entries} != dump {want}"
+    if kind == "sections":
+        clock_hz, n, run = r.u32(3)
+        counters = [(r.u64(), r.u32()) for _ in range(n + 1)]
+        start = max(i for i in range(at) if text[i] == "--Performance Counter Report--")
+        total = int(re.search(r"\((\d+) clock-cycles\)", text[start + 1]).group(1))
+        rows = [l for l in text[start + 5:] if l.startswith("|")][:4]
+        want = [(int(l.split("|")[4]), int(l.split("|")[5])) for l in rows]
+        if counters[0][0] != total:
+            return f"global time {counters[0][0]} != report total {total}"
+        return None if counters[1:5] == want else f"sections {counters[1:5]} != report {want}"
+    return f"unknown frame type {kind!r}"
+
+
+def main():
+    name, path = sys.argv[1], sys.argv[2]
+    text = open(path, errors="replace").read().splitlines()
+    for at, line in enumerate(text):
+        m = re.fullmatch(r"@PS (\w+) (\d+) 0x([0-9a-f]{8}) ([A-Za-z0-9+/=]*)", line)
+        if not line.startswith("@PS"):
+            continue
+        if not m:
+            check(f"{name}: frame line {at + 1} well formed", False, repr(line[:60]))
+            continue
+        kind, size, crc, payload = m.group(1), int(m.group(2)), int(m.group(3), 16), base64.b64decode(m.group(4))
+        what = f"{name}: {kind} frame"
+        if len(payload) != size or zlib.crc32(payload) != crc:
+            check(what, False, f"{len(payload)} bytes, crc {zlib.crc32(payload):08x}; frame says {size}, {crc:08x}")
+            continue
+        r = Reader(payload)
+        version = r.u32()
+        problem = f"format version {version}" if version != 1 else decode(kind, r, text, at)
+        if problem is None and not r.done():
+            problem = f"{len(payload) - r.pos} bytes left over"
+        check(f"{what} ({size} bytes) equals the text dump", problem is None, problem)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
