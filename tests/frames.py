@@ -2,7 +2,8 @@
 """Checks the framed dumps (docs/dump-format.md) in a firmware's console
 output: each "@PS" line must have the length and CRC-32 it claims, and its
 decoded content must equal the text dump the firmware printed just before
-it, so the two renderings check each other.
+it, so the two renderings check each other (raw events, which have no text
+dump, must nest and move forward in time).
 
 usage: frames.py <name> <console.txt>
 Prints one PASS/FAIL line per frame; exit status 1 on any failure.
@@ -89,6 +90,18 @@ def decode(kind, r, text, at):
             want = table_rows(text, start, n)
         got = [(fn, calls, total, self_) for fn, calls, _, _, _, _, _, total, self_ in funcstats(r, n)]
         return None if got == want else f"rows {got} != table {want}"
+    if kind == "events":
+        n, lost = r.u32(2)
+        events = [r.u32(2) for _ in range(n)]
+        depth = 0
+        for fn, stamp in events:
+            depth += -1 if fn == 0xFFFFFFFF else 1
+            if depth < 0:
+                return "an exit without its entry"
+        stamps = [s for _, s in events]
+        if stamps != sorted(stamps):
+            return "time stamps go backwards"
+        return None if depth == 0 else f"{depth} calls never exit"
     if kind == "hot":
         calls, ignored, granule, decay, total, used = r.u32(6)
         entries = [r.u32(2) for _ in range(used)]
@@ -128,7 +141,8 @@ def main():
         problem = f"format version {version}" if version != 1 else decode(kind, r, text, at)
         if problem is None and not r.done():
             problem = f"{len(payload) - r.pos} bytes left over"
-        check(f"{what} ({size} bytes) equals the text dump", problem is None, problem)
+        claim = "is well nested" if kind == "events" else "equals the text dump"
+        check(f"{what} ({size} bytes) {claim}", problem is None, problem)
     return 1 if failed else 0
 
 

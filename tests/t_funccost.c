@@ -117,6 +117,7 @@ int main(void)
 	top();
 	perf_funccost_disable();
 	keep_raw();
+	perf_funccost_frame(NULL, NULL); /* tests/frames.py checks it is well nested */
 	check_u64("events of one top() call", raw_count, 14);
 	check_u64("events consumed", (uint64_t)perf_statistics_calc(stats_a), 14);
 	check_u64("measurement buffer emptied", perf_funccost_count(perf_funccost_current()), 0);

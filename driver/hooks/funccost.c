@@ -209,6 +209,23 @@ int perf_statistics_dump(const void *stat_buf)
 	return perf_statistics_dump_to(stat_buf, perf_put_stdout, NULL);
 }
 
+static void events_payload(struct perf_frame *f, const void *arg)
+{
+	const struct perf_funccost *c = arg;
+	const uint32_t n = perf_funccost_count(c);
+	perf_frame_u32(f, n);
+	perf_frame_u32(f, c->lost);
+	for (uint32_t i = 0; i < n; i++) {
+		perf_frame_u32(f, c->rec[i].fn);
+		perf_frame_u32(f, c->rec[i].stamp);
+	}
+}
+
+int perf_funccost_frame(perf_put_fn put, void *ctx)
+{
+	return cost ? perf_frame_write("events", events_payload, cost, put, ctx) : -PERF_EINVAL;
+}
+
 static void statistics_payload(struct perf_frame *f, const void *arg)
 {
 	const struct perf_statistics *s = arg;

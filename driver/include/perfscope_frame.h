@@ -4,7 +4,7 @@
  *
  *   @PS <type> <bytes> <crc32> <payload in base64>
  *
- * <type> names the payload (sections, calltrace, funcstat, profile, hot),
+ * <type> names the payload (sections, calltrace, events, funcstat, profile, hot),
  * <bytes> is the payload's length in decimal, <crc32> the IEEE 802.3 CRC-32
  * of the payload in 8 hex digits, and the payload is base64 (RFC 4648, with
  * padding, no line breaks). Payloads are little-endian; docs/dump-format.md

@@ -169,6 +169,9 @@ int perf_funccost_enable(void) PERF_NO_TRACE;
 int perf_funccost_disable(void) PERF_NO_TRACE;
 int perf_funccost_restore(int enabled) PERF_NO_TRACE;
 void perf_funccost_clear(void) PERF_NO_TRACE;
+/* The measurement buffer's raw events as a frame line, for timelines on the
+ * host (as perf_calltrace_frame); call it before perf_statistics_calc. */
+int perf_funccost_frame(perf_put_fn put, void *ctx) PERF_NO_TRACE;
 const struct perf_funccost *perf_funccost_current(void) PERF_NO_TRACE;
 
 /* Per function, cycles from its entry hook to its exit hook. */
