@@ -1,0 +1,54 @@
+/* Host tests of the function-cost hooks and statistics at their limits,
+ * under ASan/UBSan, with buffers exactly as large as asked. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "perfscope_trace.h"
+
+static uint32_t fake_perfscope[64];
+
+static void call(uintptr_t fn, uint32_t t_in, uint32_t t_out)
+{
+	fake_perfscope[0] = t_in;
+	__cyg_profile_func_enter((void *)fn, NULL);
+	fake_perfscope[0] = t_out;
+	__cyg_profile_func_exit((void *)fn, NULL);
+}
+
+int main(void)
+{
+	check("statistics refuse a misaligned buffer", (uint64_t)perf_statistics_init((char *)fake_perfscope + 4, 4096), (uint64_t)-PERF_EINVAL);
+	check("no measurement buffer: calc refuses", (uint64_t)perf_statistics_calc(fake_perfscope), (uint64_t)-PERF_EINVAL);
+
+	/* 4 events of room, 10 events: 6 lost, never written past. */
+	void *events = malloc(PERF_FUNCCOST_SIZE(4));
+	check("init: 4 lines", (uint64_t)perf_funccost_init(fake_perfscope, events, PERF_FUNCCOST_SIZE(4)), 4);
+	for (uintptr_t f = 1; f <= 5; f++)
+		call(f, (uint32_t)(10 * f), (uint32_t)(10 * f + 3));
+	check("full: 6 events lost", perf_funccost_current()->lost, 6);
+
+	/* A statistics buffer for 1 function: the second function is dropped. */
+	void *stats = aligned_alloc(8, PERF_STATISTICS_SIZE(1));
+	check("statistics: 1 function", (uint64_t)perf_statistics_init(stats, PERF_STATISTICS_SIZE(1)), 1);
+	check("calc consumes 4 events", (uint64_t)perf_statistics_calc(stats), 4);
+	const struct perf_statistics *s = stats;
+	check("function 1: one call of 3 cycles", s->fn[0].calls * 100 + s->fn[0].total, 103);
+	check("function 2: no room, dropped", s->dropped, 1);
+	check("the loss is carried into the statistics", s->lost, 6);
+
+	/* Deeper than PERF_FUNCSTAT_DEPTH: the excess is dropped, not written. */
+	free(events);
+	events = malloc(PERF_FUNCCOST_SIZE(2 * (PERF_FUNCSTAT_DEPTH + 3)));
+	perf_funccost_init(fake_perfscope, events, PERF_FUNCCOST_SIZE(2 * (PERF_FUNCSTAT_DEPTH + 3)));
+	for (int i = 0; i < PERF_FUNCSTAT_DEPTH + 3; i++)
+		__cyg_profile_func_enter((void *)1, NULL);
+	for (int i = 0; i < PERF_FUNCSTAT_DEPTH + 3; i++)
+		__cyg_profile_func_exit((void *)1, NULL);
+	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
+	perf_statistics_calc(stats);
+	check("too deep: 3 entries and 3 exits dropped", s->dropped, 6);
+	check("too deep: depth capped", s->max_depth, PERF_FUNCSTAT_DEPTH);
+	free(events);
+	free(stats);
+	return failures ? 1 : 0;
+}
