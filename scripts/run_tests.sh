@@ -32,6 +32,7 @@ suite() {
 suite "register map"       make -s -C regs check
 suite "driver host tests"  make -s -C driver test
 suite "driver rv32 build"  make -s -C driver rv32
+suite "hook host tests"    make -s -C driver/hooks/test test
 suite "RTL lint"           make -s -C rtl/tb lint
 suite "SoC lint"           make -s -C soc lint
 suite "IP testbench"       make -s -C rtl/tb test
