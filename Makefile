@@ -2,11 +2,13 @@
 #   make demo    install what is missing, build the SoC and the demo, run it
 #   make test    every test; ends with "N passed, N failed"
 #   make bench   cycle costs and simulation speed, as tables
+#   make profile FW=<program.c>   every host-tool report of one run
+#   make fuzz    the host tool's decoder under libFuzzer, bounded
 #   make lint    verilator -Wall on the IP and the SoC
 CPU ?= VexRiscv_Full
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-.PHONY: all setup demo test bench lint regs clean
+.PHONY: all setup demo test bench lint regs tools profile fuzz clean
 all: test
 
 setup:
@@ -20,6 +22,17 @@ test: setup
 
 bench: setup
 	@$(MAKE) -s -C bench run
+	@$(MAKE) -s -C tools bench
+
+tools: setup
+	@$(MAKE) -s -C tools
+
+# make profile FW=<program.c ...>: run it instrumented, reports in build/profile/
+profile: setup
+	@$(MAKE) -s -C tools profile FW="$(abspath $(FW))" CPU=$(CPU)
+
+fuzz: setup
+	@$(MAKE) -s -C tools fuzz
 
 lint: setup
 	@$(MAKE) -s -C rtl/tb lint

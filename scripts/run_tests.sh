@@ -38,6 +38,7 @@ suite "SoC lint"           make -s -C soc lint
 suite "IP testbench"       make -s -C rtl/tb test
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
+suite "host tool"          make -s -C tools test
 suite "FuseSoC targets"    make -s -C scripts -f fusesoc.mk test
 
 echo "$passed passed, $failed failed"

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBS=(make g++ git python3 python3-venv verilator yosys
-      gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf)
+      gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+      libelf-dev clang-14 libclang-rt-14-dev)
 
 missing=()
 for p in "${DEBS[@]}"; do

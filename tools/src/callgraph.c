@@ -1,0 +1,135 @@
+#include "callgraph.h"
+
+#include <stdlib.h>
+
+#include "util.h"
+
+void cg_init(struct callgraph *g, struct symtab *st)
+{
+	*g = (struct callgraph){ .st = st };
+	grow(&g->node, &g->node_cap, 1, sizeof *g->node);
+	g->node[CG_ROOT] = (struct cg_node){ .fn = EVENT_EXIT, .parent = CG_ROOT, .stat = MAP_NONE };
+	g->nodes = 1;
+}
+
+void cg_free(struct callgraph *g)
+{
+	free(g->node);
+	free(g->stat);
+	free(g->stack);
+	map_free(&g->paths);
+	map_free(&g->fns);
+}
+
+static uint32_t stat_of(struct callgraph *g, const struct frame *f, uint32_t fn)
+{
+	uint32_t i = map_get(&g->fns, fn);
+	if (i != MAP_NONE)
+		return i;
+	symtab_check_function(g->st, fn, f->in->name, f->line);
+	grow(&g->stat, &g->stat_cap, g->stats + 1, sizeof *g->stat);
+	i = (uint32_t)g->stats++;
+	g->stat[i] = (struct cg_stat){ .fn = fn, .total_min = UINT64_MAX, .self_min = UINT64_MAX };
+	map_put(&g->fns, fn, i);
+	return i;
+}
+
+static void enter(struct callgraph *g, const struct frame *f, uint32_t fn)
+{
+	const uint32_t parent = g->depth ? g->stack[g->depth - 1].node : CG_ROOT;
+	const uint64_t key = (uint64_t)parent << 32 | fn;
+	uint32_t n = map_get(&g->paths, key);
+	if (n == MAP_NONE) {
+		grow(&g->node, &g->node_cap, g->nodes + 1, sizeof *g->node);
+		n = (uint32_t)g->nodes++;
+		g->node[n] = (struct cg_node){ .fn = fn, .parent = parent, .stat = stat_of(g, f, fn) };
+		map_put(&g->paths, key, n);
+	}
+	struct cg_stat *s = &g->stat[g->node[n].stat];
+	grow(&g->stack, &g->stack_cap, g->depth + 1, sizeof *g->stack);
+	g->stack[g->depth++] = (struct cg_open){ .node = n, .recursive = s->active > 0, .start = g->now };
+	s->active++;
+	if (g->depth > s->depth)
+		s->depth = (uint32_t)g->depth;
+	if (g->depth > g->max_depth)
+		g->max_depth = (uint32_t)g->depth;
+}
+
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Closes the innermost open call now, as the driver's perf_statistics_calc. */
+static void leave(struct callgraph *g, const struct frame *f, int open)
+{
+	const struct cg_open o = g->stack[--g->depth];
+	struct cg_node *n = &g->node[o.node];
+	struct cg_stat *s = &g->stat[n->stat];
+	const uint64_t total = g->now - o.start, self = total - o.children;
+	if (g->depth)
+		g->stack[g->depth - 1].children += total;
+	n->calls++;
+	n->self += self;
+	s->active--;
+	s->calls++;
+	s->self += self;
+	s->self_min = min64(s->self_min, self);
+	s->self_max = max64(s->self_max, self);
+	if (!o.recursive) { /* a recursion's time is its outermost call's */
+		s->outer++;
+		s->total += total;
+		s->total_min = min64(s->total_min, total);
+		s->total_max = max64(s->total_max, total);
+	}
+	if (g->on_call) {
+		const struct cg_call c = { .fn = n->fn, .depth = (uint32_t)g->depth + 1, .start = o.start,
+		                           .end = g->now, .self = self, .open = open };
+		g->on_call(g->ctx, f, &c);
+	}
+}
+
+void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
+{
+	g->frames++;
+	g->started = 0;
+	g->unmatched = 0;
+	if (lost)
+		warning_at(f->in->name, f->line,
+		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
+		           lost);
+}
+
+void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp)
+{
+	/* Stamps are the low 32 bits of the cycle count: time advances by their
+	 * difference modulo 2^32, so one call may last up to 2^32 cycles. */
+	g->now = g->started ? g->now + (uint32_t)(stamp - g->last) : stamp;
+	g->started = 1;
+	g->last = stamp;
+	if (fn != EVENT_EXIT)
+		enter(g, f, fn);
+	else if (g->depth)
+		leave(g, f, 0);
+	else
+		g->unmatched++;
+}
+
+void cg_end(struct callgraph *g, const struct frame *f)
+{
+	if (g->depth)
+		warning_at(f->in->name, f->line,
+		           "events frame: %zu calls still open at its end, counted up to its last event", g->depth);
+	while (g->depth)
+		leave(g, f, 1);
+	if (g->unmatched)
+		warning_at(f->in->name, f->line,
+		           "events frame: %llu exits without their entry (calls made before recording began), ignored",
+		           (unsigned long long)g->unmatched);
+}
+
+void cg_finish(struct callgraph *g)
+{
+	for (size_t i = 0; i < g->nodes; i++)
+		g->node[i].total = g->node[i].self;
+	for (size_t i = g->nodes - 1; i > CG_ROOT; i--)
+		g->node[g->node[i].parent].total += g->node[i].total;
+}

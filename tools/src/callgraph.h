@@ -1,0 +1,91 @@
+/*
+ * Function-cost events (entry: the function's address, exit: 0xffffffff,
+ * each with a 32-bit cycle stamp) replayed into what every view of them
+ * needs: the tree of call paths with calls and self cycles per path (folded
+ * stacks, flame graph, gprof arcs), per-function statistics as the driver
+ * keeps them (the IAS table), and each finished call as it closes
+ * (timelines). Memory grows with the distinct paths and functions, not with
+ * the events, so a dump of any length streams through.
+ *
+ * Each events frame is one recording: a call still open at its end is
+ * closed at its last event, an exit before any entry is ignored, and both
+ * are reported as warnings.
+ */
+#ifndef CALLGRAPH_H
+#define CALLGRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "decode.h"
+#include "map.h"
+#include "symbols.h"
+
+#define CG_ROOT 0 /* the node above the outermost calls */
+
+struct cg_node {
+	uint32_t fn;
+	uint32_t parent;   /* node index; always below this node's */
+	uint32_t stat;     /* index of fn's struct cg_stat */
+	uint64_t calls;
+	uint64_t self;     /* cycles on top of the stack */
+	uint64_t total;    /* self and everything called: set by cg_finish */
+};
+
+/* Per function, the fields of the driver's struct perf_funcstat. */
+struct cg_stat {
+	uint32_t fn;
+	uint64_t calls, outer;
+	uint64_t total, total_min, total_max; /* outer (non-recursive) calls only */
+	uint64_t self, self_min, self_max;
+	uint32_t depth;    /* deepest it was called, 1 = outermost */
+	uint32_t active;   /* activations open now: a call made while above 0 is recursive */
+};
+
+/* A finished call, handed to on_call. */
+struct cg_call {
+	uint32_t fn;
+	uint32_t depth;    /* 1 = outermost */
+	uint64_t start, end, self;
+	int open;          /* still open at the frame's end */
+};
+
+struct cg_open {
+	uint32_t node;
+	int recursive;
+	uint64_t start, children;
+};
+
+struct callgraph {
+	struct cg_node *node;
+	size_t nodes, node_cap;
+	struct map paths;   /* parent << 32 | fn -> node */
+	struct cg_stat *stat;
+	size_t stats, stat_cap;
+	struct map fns;     /* fn -> stat */
+	struct cg_open *stack;
+	size_t depth, stack_cap;
+	uint64_t now;       /* this frame's time, the 32-bit stamps unwrapped */
+	uint32_t last;
+	int started;
+	uint32_t max_depth;
+	unsigned frames;    /* events frames so far */
+	uint64_t unmatched; /* this frame's exits without an entry */
+	struct symtab *st;  /* to check that entries are functions; may be NULL */
+	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
+	void *ctx;
+};
+
+void cg_init(struct callgraph *g, struct symtab *st);
+void cg_free(struct callgraph *g);
+
+/* An events frame's start (with the events its buffer lost), each event,
+ * and its end: called by decode.c. */
+void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost);
+void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp);
+void cg_end(struct callgraph *g, const struct frame *f);
+
+/* Sets every node's total, after the last frame. */
+void cg_finish(struct callgraph *g);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * The payload of each frame type (docs/dump-format.md), decoded into records
+ * and handed to the callbacks a command sets; frames of types it leaves NULL
+ * are skipped unread. Call traces stream record by record, with a last call
+ * saying whether the frame turned out sound (CRC and length); events stream
+ * into a call graph (callgraph.h), their only use; the small tables
+ * (sections, funcstat, profile, hot) are handed over whole, and only from
+ * sound frames.
+ */
+#ifndef DECODE_H
+#define DECODE_H
+
+#include <stdint.h>
+
+#include "frame.h"
+
+#define SECTIONS_MAX 7 /* PERF_MAX_SECTIONS */
+
+struct sections {
+	uint32_t clock_hz; /* 0: unknown */
+	uint32_t n;        /* sections, besides the global counter */
+	uint32_t run;
+	uint64_t time[SECTIONS_MAX + 1];        /* [0]: global time */
+	uint32_t occurrences[SECTIONS_MAX + 1];
+};
+
+enum { CALLTRACE_STACK, CALLTRACE_LOG };
+
+struct calltrace_head {
+	uint32_t mode, lines, count, open, overflows, underflows;
+};
+
+struct calltrace_rec {
+	uint32_t fn, site, stamp, depth;
+};
+
+#define EVENT_EXIT 0xffffffffu /* PERF_FUNCCOST_EXIT */
+
+/* A funcstat or profile frame's head; the fields of the other type are 0. */
+struct funcstat_head {
+	int profile;
+	uint32_t id, flags;              /* profile */
+	uint32_t max_depth, open;
+	uint32_t lost, dropped;          /* funcstat */
+	uint32_t warn_low, warn_high;    /* profile */
+	uint64_t counted, outside;       /* profile */
+	uint32_t n;
+};
+
+#define PROFILE_USER_BLOCK 0xfffffffeu /* a marked block's "address" */
+
+struct funcstat_row {
+	uint32_t fn, calls, outer, total_min, total_max, self_min, self_max;
+	uint64_t total, self;
+};
+
+struct hot_head {
+	uint32_t calls, ignored, granule, decay, total, used;
+};
+
+struct hot_entry {
+	uint32_t addr, hits;
+};
+
+struct callgraph;
+
+/* Callbacks may be NULL but for the record (or table) of a wanted type. */
+struct dump_handler {
+	void *ctx;
+	void (*sections)(void *ctx, const struct frame *f, const struct sections *s);
+	void (*calltrace_begin)(void *ctx, const struct frame *f, const struct calltrace_head *h);
+	void (*calltrace_record)(void *ctx, const struct frame *f, const struct calltrace_rec *r);
+	void (*calltrace_end)(void *ctx, const struct frame *f, int sound);
+	struct callgraph *events;
+	void (*funcstat)(void *ctx, const struct frame *f, const struct funcstat_head *h,
+	                 const struct funcstat_row *rows);
+	void (*hot)(void *ctx, const struct frame *f, const struct hot_head *h,
+	            const struct hot_entry *entries);
+};
+
+/* Reads every frame of the input; seen[k] counts the frames of kind k found,
+ * handled or not, and seen[FRAME_KINDS] those of unknown types. */
+void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[FRAME_KINDS + 1]);
+
+#endif

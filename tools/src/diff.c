@@ -1,0 +1,114 @@
+/*
+ * functions --diff: two runs' function tables side by side, matched by name
+ * (addresses move between builds), with the change of calls, self and
+ * self+children; a function only one run has shows "-" in the other.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "util.h"
+
+struct pair {
+	const struct row *a, *b; /* NULL where the run lacks the function */
+};
+
+static int by_name(const void *x, const void *y)
+{
+	const struct row *const *a = x, *const *b = y;
+	return strcmp(row_name(*a), row_name(*b));
+}
+
+static const struct row **sorted_by_name(const struct table *t)
+{
+	const struct row **v = xcalloc(t->n, sizeof *v);
+	for (size_t i = 0; i < t->n; i++)
+		v[i] = &t->rows[i];
+	qsort(v, t->n, sizeof *v, by_name);
+	return v;
+}
+
+static uint64_t diff_magnitude(const struct pair *p)
+{
+	const uint64_t a = p->a ? p->a->self : 0, b = p->b ? p->b->self : 0;
+	return a > b ? a - b : b - a;
+}
+
+/* qsort passes no context: the column of the sort under way (NULL: the
+ * change in self time). */
+static const struct column *by;
+
+static int compare_pairs(const void *x, const void *y)
+{
+	const struct pair *p = x, *q = y;
+	const struct row *rp = p->b ? p->b : p->a, *rq = q->b ? q->b : q->a;
+	if (!by) { /* the default: the largest change first */
+		const uint64_t dp = diff_magnitude(p), dq = diff_magnitude(q);
+		if (dp != dq)
+			return dp > dq ? -1 : 1;
+	} else if (by->get) {
+		const uint64_t vp = by->get(rp), vq = by->get(rq);
+		if (vp != vq)
+			return vp > vq ? -1 : 1;
+	}
+	return strcmp(row_name(rp), row_name(rq));
+}
+
+static void cell(FILE *f, int width, const struct row *r, uint64_t v)
+{
+	if (r)
+		fprintf(f, "%*llu", width, (unsigned long long)v);
+	else
+		fprintf(f, "%*s", width, "-");
+}
+
+static void change(FILE *f, int width, uint64_t a, uint64_t b)
+{
+	char s[32];
+	snprintf(s, sizeof s, "%s%llu", b > a ? "+" : b < a ? "-" : "", (unsigned long long)(b > a ? b - a : a - b));
+	fprintf(f, "%*s", width, s);
+}
+
+void table_print_diff(FILE *f, const struct table *a, const struct table *b, const char *column)
+{
+	by = table_column(column); /* NULL: "diff" */
+	const struct row **va = sorted_by_name(a), **vb = sorted_by_name(b);
+	struct pair *pairs = xcalloc(a->n + b->n, sizeof *pairs);
+	size_t n = 0, i = 0, j = 0;
+	while (i < a->n || j < b->n) { /* merge by name */
+		const int c = i == a->n ? 1 : j == b->n ? -1 : strcmp(row_name(va[i]), row_name(vb[j]));
+		pairs[n++] = (struct pair){ .a = c <= 0 ? va[i++] : NULL, .b = c >= 0 ? vb[j++] : NULL };
+	}
+	qsort(pairs, n, sizeof *pairs, compare_pairs);
+	const int w = table_name_width(b, table_name_width(a, 20));
+	fprintf(f, "%-*s%9s%9s%13s%13s%13s%9s%16s%16s%15s\n", w, "Name", "#Calls A", "#Calls B", "Self A",
+	        "Self B", "Self diff", "Diff%", "Self+ch. A", "Self+ch. B", "Self+ch. diff");
+	for (size_t k = 0; k < n; k++) {
+		const struct row *x = pairs[k].a, *y = pairs[k].b;
+		const uint64_t sa = x ? x->self : 0, sb = y ? y->self : 0;
+		const uint64_t ta = x ? x->total : 0, tb = y ? y->total : 0;
+		char rel[16];
+		if (!x)
+			snprintf(rel, sizeof rel, "new");
+		else if (!y)
+			snprintf(rel, sizeof rel, "gone");
+		else if (!sa)
+			snprintf(rel, sizeof rel, "%s", sb ? "+inf" : "0.00");
+		else
+			snprintf(rel, sizeof rel, "%+.2f", 100.0 * ((double)sb - (double)sa) / (double)sa);
+		fprintf(f, "%-*s", w, row_name(x ? x : y));
+		cell(f, 9, x, x ? x->calls : 0);
+		cell(f, 9, y, y ? y->calls : 0);
+		cell(f, 13, x, sa);
+		cell(f, 13, y, sb);
+		change(f, 13, sa, sb);
+		fprintf(f, "%9s", rel);
+		cell(f, 16, x, ta);
+		cell(f, 16, y, tb);
+		change(f, 15, ta, tb);
+		fputc('\n', f);
+	}
+	free(pairs);
+	free(va);
+	free(vb);
+}

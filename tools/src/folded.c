@@ -1,0 +1,71 @@
+/*
+ * perfscope folded: the events frames as folded stacks, one line per call
+ * path with the self cycles spent on it, outermost call first:
+ *
+ *   main;top;mid;leaf 180
+ *
+ * the input of Brendan Gregg's flamegraph.pl, speedscope, inferno and the
+ * other flame graph tools. Paths with no self time are left out, as those
+ * tools do.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "commands.h"
+#include "session.h"
+#include "stacks.h"
+#include "util.h"
+
+struct folded {
+	FILE *f;
+	const struct stacks *s;
+	char *path;        /* the names from the outermost call to this one */
+	size_t cap;
+	size_t *len;       /* per depth: the length of path down to it */
+	size_t len_cap;
+};
+
+/* The separators of the format cannot be in a name. */
+static void append_name(struct folded *d, size_t at, const char *name)
+{
+	const size_t n = strlen(name);
+	grow(&d->path, &d->cap, at + n + 2, 1);
+	for (size_t i = 0; i < n; i++)
+		d->path[at + i] = name[i] == ';' || name[i] == ' ' || name[i] == '\n' ? '_' : name[i];
+	d->path[at + n] = 0;
+}
+
+static void visit(void *ctx, uint32_t node, size_t depth)
+{
+	struct folded *d = ctx;
+	grow(&d->len, &d->len_cap, depth + 1, sizeof *d->len);
+	size_t at = depth > 1 ? d->len[depth - 1] : 0;
+	if (depth > 1) {
+		grow(&d->path, &d->cap, at + 1, 1);
+		d->path[at++] = ';';
+	}
+	append_name(d, at, stacks_name(d->s, node));
+	d->len[depth] = at + strlen(d->path + at);
+	const uint64_t self = d->s->g->node[node].self;
+	if (self)
+		fprintf(d->f, "%s %llu\n", d->path, (unsigned long long)self);
+}
+
+void run_folded(struct session *s)
+{
+	struct callgraph g;
+	cg_init(&g, s->st[0]);
+	const struct dump_handler h = { .events = &g };
+	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS)) {
+		struct stacks st;
+		cg_finish(&g);
+		stacks_build(&st, &g, s->st[0]);
+		struct folded d = { .f = s->f, .s = &st };
+		stacks_walk(&st, visit, &d);
+		free(d.path);
+		free(d.len);
+		stacks_free(&st);
+	}
+	cg_free(&g);
+}

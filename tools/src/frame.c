@@ -1,0 +1,328 @@
+#include "frame.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const frame_type_name[FRAME_KINDS] = {
+	[FRAME_SECTIONS] = "sections", [FRAME_CALLTRACE] = "calltrace", [FRAME_EVENTS] = "events",
+	[FRAME_FUNCSTAT] = "funcstat", [FRAME_PROFILE] = "profile",     [FRAME_HOT] = "hot",
+};
+
+/* ---- CRC-32 (IEEE 802.3, as zlib), a table per byte ---------------------- */
+
+static uint32_t crc_table[256];
+
+static void crc_init(void)
+{
+	if (crc_table[1])
+		return;
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+		for (int k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
+		crc_table[i] = c;
+	}
+}
+
+/* ---- base64 (RFC 4648) ---------------------------------------------------- */
+
+static signed char b64_value[256];
+
+static void b64_init(void)
+{
+	static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	if (b64_value['A'] || b64_value['B'])
+		return;
+	memset(b64_value, -1, sizeof b64_value);
+	for (int i = 0; i < 64; i++)
+		b64_value[(unsigned char)alphabet[i]] = (signed char)i;
+}
+
+/* ---- header ---------------------------------------------------------------- */
+
+/* Reads a header field up to a space or the line's end; returns its length,
+ * or -1 if longer than max (then the rest of it is left unread). *end gets
+ * the character after it. */
+static int field(struct input *in, char *buf, int max, int *end)
+{
+	int n = 0;
+	for (;;) {
+		const int c = input_peek(in);
+		if (c == ' ' || c == '\n' || c == '\r' || c == EOF) {
+			*end = c;
+			if (c != EOF)
+				input_getc(in);
+			buf[n] = 0;
+			return n;
+		}
+		if (n == max)
+			return -1;
+		buf[n++] = (char)input_getc(in);
+	}
+}
+
+static int parse_u32(const char *s, int hex, uint32_t *v)
+{
+	uint64_t x = 0;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		const int c = (unsigned char)*s;
+		int d;
+		if (isdigit(c))
+			d = c - '0';
+		else if (hex && isxdigit(c))
+			d = tolower(c) - 'a' + 10;
+		else
+			return -1;
+		x = x * (hex ? 16u : 10u) + (unsigned)d;
+		if (x > UINT32_MAX)
+			return -1;
+	}
+	*v = (uint32_t)x;
+	return 0;
+}
+
+/* A type is a word of lower-case letters, digits and '_': anything else is
+ * noise, not a type from a newer driver. */
+static int is_type(const char *s)
+{
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+/* Parses the rest of a header after "@PS "; returns 0 with f filled in, or
+ * -1 having reported the problem. */
+static int header(struct input *in, struct frame *f, long line, int *known)
+{
+	char type[24], bytes[16], crc[16];
+	int end = 0; /* 0: a field too long, its line still to skip */
+	const char *problem = NULL;
+
+	if (field(in, type, 16, &end) <= 0 || end != ' ' || !is_type(type))
+		problem = "expected a frame type";
+	else if (field(in, bytes, 10, &end) <= 0 || end != ' ' || parse_u32(bytes, 0, &f->bytes))
+		problem = "expected the payload length, a decimal number below 2^32";
+	else if (field(in, crc, 10, &end) != 10 || strncmp(crc, "0x", 2) || parse_u32(crc + 2, 1, &f->crc_claimed))
+		problem = "expected the CRC-32 as 0x and 8 hex digits";
+	else if (end != ' ' && end != '\n')
+		problem = "expected a space and the base64 payload, or a newline and the raw payload";
+	if (problem) {
+		error_at(in->name, line, "malformed frame header: %s", problem);
+		if (end != '\n' && end != EOF)
+			input_skip_line(in);
+		return -1;
+	}
+	f->raw = end == '\n';
+	*known = 0;
+	for (int k = 0; k < FRAME_KINDS; k++)
+		if (!strcmp(type, frame_type_name[k])) {
+			f->kind = (enum frame_kind)k;
+			*known = 1;
+		}
+	if (!*known)
+		warning_at(in->name, line, "unknown frame type '%s' (from a newer driver?), skipped", type);
+	return 0;
+}
+
+int frame_next(struct input *in, struct frame *f, unsigned *unknown)
+{
+	static const char magic[] = "@PS ";
+	crc_init();
+	b64_init();
+	for (;;) {
+		const long line = in->line;
+		int matched = 0, c = 0;
+		while (matched < 4 && (c = input_peek(in)) == magic[matched]) {
+			input_getc(in);
+			matched++;
+		}
+		if (matched < 4) {
+			if (c == EOF)
+				return 0;
+			input_skip_line(in);
+			continue;
+		}
+		int known;
+		*f = (struct frame){ .in = in, .line = line, .crc = 0xffffffffu };
+		if (header(in, f, line, &known))
+			continue;
+		f->payload_start = in->offset;
+		if (!known) {
+			(*unknown)++;
+			frame_skip(f);
+			continue;
+		}
+		return 1;
+	}
+}
+
+/* ---- payload ----------------------------------------------------------------- */
+
+static void fail(struct frame *f, uint32_t at, const char *fmt, va_list ap)
+{
+	char what[256];
+	vsnprintf(what, sizeof what, fmt, ap);
+	/* A base64 group of 4 characters carries 3 payload bytes. */
+	const uint64_t file_byte = f->payload_start + (f->raw ? at : at / 3 * 4);
+	error_at(f->in->name, f->line, "%s frame, payload byte %u (file byte %llu): %s",
+	         frame_type_name[f->kind], at, (unsigned long long)file_byte, what);
+	f->failed = 1;
+}
+
+void frame_fail(struct frame *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fail(f, f->pos, fmt, ap);
+	va_end(ap);
+}
+
+void frame_fail_at(struct frame *f, uint32_t at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fail(f, at, fmt, ap);
+	va_end(ap);
+}
+
+/* Reports a character that cannot be where it is, which the caller read last. */
+static int bad_character(struct frame *f, int c, int padding)
+{
+	char what[16];
+	if (isprint(c))
+		snprintf(what, sizeof what, "'%c'", c);
+	else
+		snprintf(what, sizeof what, "byte 0x%02x", (unsigned)c);
+	const unsigned long long at = f->in->offset - 1;
+	if (padding)
+		frame_fail(f, "expected '=' padding after the last payload byte, found %s at file byte %llu", what, at);
+	else
+		frame_fail(f, "%s at file byte %llu is not a base64 character", what, at);
+	return -1;
+}
+
+/* Decodes the next 4 characters into f->quantum; the last group of a
+ * payload that is not a multiple of 3 bytes is padded with '='. */
+static int next_quantum(struct frame *f)
+{
+	const uint32_t left = frame_left(f);
+	const int want = left >= 3 ? 3 : (int)left;
+	uint32_t v = 0;
+	for (int i = 0; i < 4; i++) {
+		const int c = input_getc(f->in);
+		if (c == '\n' || c == '\r' || c == EOF) {
+			f->line_done = c != '\r'; /* a '\r' leaves its '\n' to be skipped */
+			frame_fail(f, "truncated: the line ends after %u of its %u payload bytes", f->pos, f->bytes);
+			return -1;
+		}
+		if ((i > want && c != '=') || (i <= want && b64_value[c] < 0))
+			return bad_character(f, c, i > want);
+		v = v << 6 | (uint32_t)(i <= want ? b64_value[c] : 0);
+	}
+	f->quantum[0] = (uint8_t)(v >> 16);
+	f->quantum[1] = (uint8_t)(v >> 8);
+	f->quantum[2] = (uint8_t)v;
+	f->qlen = want;
+	f->qpos = 0;
+	return 0;
+}
+
+static int payload_byte(struct frame *f, uint8_t *b)
+{
+	if (f->failed)
+		return -1;
+	if (f->pos == f->bytes) {
+		frame_fail(f, "a record goes past the %u payload bytes the header gives", f->bytes);
+		return -1;
+	}
+	if (f->raw) {
+		const int c = input_getbyte(f->in);
+		if (c == EOF) {
+			f->line_done = 1;
+			frame_fail(f, "truncated: the file ends after %u of its %u payload bytes", f->pos, f->bytes);
+			return -1;
+		}
+		*b = (uint8_t)c;
+	} else {
+		if (f->qpos == f->qlen && next_quantum(f))
+			return -1;
+		*b = f->quantum[f->qpos++];
+	}
+	f->crc = crc_table[(f->crc ^ *b) & 0xffu] ^ (f->crc >> 8);
+	f->pos++;
+	return 0;
+}
+
+int frame_u32(struct frame *f, uint32_t *v)
+{
+	uint32_t x = 0;
+	for (int i = 0; i < 4; i++) {
+		uint8_t b;
+		if (payload_byte(f, &b))
+			return -1;
+		x |= (uint32_t)b << (8 * i);
+	}
+	*v = x;
+	return 0;
+}
+
+int frame_u64(struct frame *f, uint64_t *v)
+{
+	uint32_t lo, hi;
+	if (frame_u32(f, &lo) || frame_u32(f, &hi))
+		return -1;
+	*v = (uint64_t)hi << 32 | lo;
+	return 0;
+}
+
+/* Moves past what is left of the frame: its line, or its raw bytes. */
+static void move_past(struct frame *f)
+{
+	if (f->line_done)
+		return;
+	if (!f->raw) {
+		input_skip_line(f->in);
+		return;
+	}
+	for (uint32_t n = frame_left(f); n > 0; n--)
+		if (input_getbyte(f->in) == EOF)
+			return;
+}
+
+/* A fuzzer would almost never get a CRC right, and so never reach what only
+ * sound frames feed: its build (the customary macro) takes the CRC on trust. */
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+#define CRC_CHECKED 0
+#else
+#define CRC_CHECKED 1
+#endif
+
+int frame_end(struct frame *f)
+{
+	if (!f->failed && frame_left(f))
+		frame_fail(f, "%u payload bytes left over after the last record", frame_left(f));
+	if (!f->failed && !f->raw) {
+		int c = input_getc(f->in);
+		if (c == '\r')
+			c = input_getc(f->in);
+		if (c == '\n' || c == EOF)
+			f->line_done = 1;
+		else
+			frame_fail(f, "the line goes on after the %u payload bytes the header gives", f->bytes);
+	}
+	if (CRC_CHECKED && !f->failed && ~f->crc != f->crc_claimed)
+		frame_fail(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
+		           ~f->crc, f->crc_claimed);
+	move_past(f);
+	return !f->failed;
+}
+
+void frame_skip(struct frame *f)
+{
+	move_past(f);
+}

@@ -1,0 +1,183 @@
+/*
+ * perfscope gprof: a gmon.out that GNU gprof reads with the firmware's ELF
+ * (`riscv64-unknown-elf-gprof app.elf gmon.out`), in the BSD/GNU format:
+ * the header ("gmon", version 1), then tagged records, little-endian with
+ * the ELF's 32-bit addresses:
+ *
+ *   0 time histogram: low pc, high pc, bins, rate, dimension (15 bytes),
+ *     its abbreviation, then one u16 count per 2-byte bin
+ *   1 call arc: the call site in the caller, the callee, the count
+ *
+ * Time is exact: one sample per cycle ("cycles", rate 1), each function's
+ * self cycles spread over the bins of its own histogram record, repeated
+ * (gprof adds records of the same range) while 16-bit bins cannot hold
+ * them. Arcs and time come from the events frames; a dump with only call
+ * traces gives arcs alone, one per recorded call. An arc's call site is a
+ * direct call in the caller found in the ELF (callsites.c), else the
+ * caller's entry; an outermost call's caller is the one function that calls
+ * it directly, or gprof lists it as <spontaneous>.
+ */
+#include <stdlib.h>
+
+#include "callgraph.h"
+#include "commands.h"
+#include "map.h"
+#include "session.h"
+#include "util.h"
+
+#define UNCALLED 0xffffffffu     /* caller of an outermost call */
+/* A histogram takes about a byte per 32768 cycles (bins hold 65535 and
+ * are 2 bytes): 256 MiB is 9e12 cycles, two days at 50 MHz. More is surely
+ * a wrong dump. */
+#define MAX_HIST_BYTES (256ull << 20)
+#define HIST_HEADER 27               /* tag, range, bins, rate, dimension, abbreviation */
+
+struct arc {
+	uint32_t from, to; /* events: caller and callee entries; call trace: site and callee */
+	uint64_t count;
+};
+
+struct gmon {
+	struct callgraph g;
+	struct arc *arc;
+	size_t arcs, cap;
+	struct map index;  /* from << 32 | to -> arc */
+	struct symtab *st;
+};
+
+static void count_arc(struct gmon *m, uint32_t from, uint32_t to, uint64_t n)
+{
+	const uint64_t key = (uint64_t)from << 32 | to;
+	uint32_t i = map_get(&m->index, key);
+	if (i == MAP_NONE) {
+		grow(&m->arc, &m->cap, m->arcs + 1, sizeof *m->arc);
+		i = (uint32_t)m->arcs++;
+		m->arc[i] = (struct arc){ .from = from, .to = to };
+		map_put(&m->index, key, i);
+	}
+	m->arc[i].count += n;
+}
+
+static void calltrace_record(void *ctx, const struct frame *f, const struct calltrace_rec *r)
+{
+	struct gmon *m = ctx;
+	symtab_check_function(m->st, r->fn, f->in->name, f->line);
+	count_arc(m, r->site, r->fn, 1);
+}
+
+static void put32(FILE *f, uint32_t v)
+{
+	const unsigned char b[4] = { (unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+	                             (unsigned char)(v >> 24) };
+	fwrite(b, 1, 4, f);
+}
+
+/* count arcs from site to to, split where a u32 cannot hold the count. */
+static void put_arc(FILE *f, uint32_t site, uint32_t to, uint64_t count)
+{
+	for (; count; count -= count > UINT32_MAX ? UINT32_MAX : count) {
+		fputc(1, f);
+		put32(f, site);
+		put32(f, to);
+		put32(f, (uint32_t)(count > UINT32_MAX ? UINT32_MAX : count));
+	}
+}
+
+static void write_arcs(FILE *f, const struct gmon *m)
+{
+	for (size_t i = 0; i < m->arcs; i++) {
+		const struct arc *a = &m->arc[i];
+		uint32_t site = a->from;
+		if (!m->g.frames)
+			put_arc(f, site, a->to, a->count);
+		else if (a->from != UNCALLED)
+			put_arc(f, symtab_call_site(m->st, a->from, a->to), a->to, a->count);
+		else if (symtab_sole_call_site(m->st, a->to, &site))
+			put_arc(f, site, a->to, a->count);
+	}
+}
+
+/* One function's self cycles as ceil(max bin / 65535) records over its
+ * extent, each bin of 2 bytes (gprof's unit) getting an equal share. */
+static void write_histogram(FILE *f, const struct sym *s, uint64_t cycles, int dry, uint64_t *bytes)
+{
+	const uint32_t lo = s->addr & ~1u, hi = (s->end + 1) & ~1u;
+	const uint32_t bins = hi > lo ? (hi - lo) / 2 : 1;
+	const uint64_t share = cycles / bins, extra = cycles % bins;
+	const uint64_t most = share + (extra ? 1 : 0), n = (most + 65534) / 65535;
+	*bytes += n * (HIST_HEADER + 2ull * bins);
+	if (dry)
+		return;
+	unsigned char *row = xmalloc(2 * (size_t)bins);
+	uint64_t filled[2] = { UINT64_MAX, UINT64_MAX }; /* the values row holds */
+	for (uint64_t r = 0; r < n; r++) {
+		static const char dimension[15] = "cycles";
+		fputc(0, f);
+		put32(f, lo);
+		put32(f, lo + 2 * bins);
+		put32(f, bins);
+		put32(f, 1); /* samples per cycle */
+		fwrite(dimension, 1, sizeof dimension, f);
+		fputc('c', f);
+		/* The first `extra` bins hold share + 1, the others share; each
+		 * record takes what is left of them, 65535 at most. The row only
+		 * changes in the last records. */
+		uint64_t left[2];
+		for (int k = 0; k < 2; k++) {
+			const uint64_t v = share + (k == 0 ? 1 : 0), done = r * 65535;
+			left[k] = v <= done ? 0 : v - done > 65535 ? 65535 : v - done;
+		}
+		if (left[0] != filled[0] || left[1] != filled[1])
+			for (uint32_t b = 0; b < bins; b++) {
+				const uint64_t here = left[b < extra ? 0 : 1];
+				row[2 * b] = (unsigned char)here;
+				row[2 * b + 1] = (unsigned char)(here >> 8);
+			}
+		filled[0] = left[0];
+		filled[1] = left[1];
+		fwrite(row, 2, bins, f);
+	}
+	free(row);
+}
+
+static void write_gmon(FILE *f, const struct gmon *m)
+{
+	static const unsigned char header[20] = { 'g', 'm', 'o', 'n', 1 }; /* version 1, 12 spare */
+	fwrite(header, 1, sizeof header, f);
+	uint64_t bytes = 0;
+	for (int dry = 1; dry >= 0; dry--) { /* measure first: refuse an absurd file */
+		for (size_t i = 0; i < m->g.stats; i++) {
+			const struct cg_stat *c = &m->g.stat[i];
+			const struct sym *s = symtab_find(m->st, c->fn);
+			if (c->self && s && s->addr == c->fn)
+				write_histogram(f, s, c->self, dry, &bytes);
+		}
+		if (dry && bytes > MAX_HIST_BYTES) {
+			error_at(NULL, 0, "gprof: the time histogram would take %llu bytes: the cycle counts are implausible",
+			         (unsigned long long)bytes);
+			return;
+		}
+	}
+	write_arcs(f, m);
+}
+
+void run_gprof(struct session *s)
+{
+	struct gmon m = { .st = s->st[0] };
+	cg_init(&m.g, m.st);
+	const struct dump_handler h = { .ctx = &m, .events = &m.g, .calltrace_record = calltrace_record };
+	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS | 1u << FRAME_CALLTRACE)) {
+		if (m.g.frames) { /* arcs from the call paths; call traces are ignored */
+			m.arcs = 0;
+			map_free(&m.index);
+			for (size_t i = 1; i < m.g.nodes; i++) {
+				const struct cg_node *n = &m.g.node[i];
+				count_arc(&m, n->parent == CG_ROOT ? UNCALLED : m.g.node[n->parent].fn, n->fn, n->calls);
+			}
+		}
+		write_gmon(s->f, &m);
+	}
+	free(m.arc);
+	map_free(&m.index);
+	cg_free(&m.g);
+}

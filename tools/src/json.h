@@ -1,0 +1,10 @@
+/* JSON string text, for names that come from an ELF or a file name. */
+#ifndef JSON_H
+#define JSON_H
+
+#include <stdio.h>
+
+/* Writes s as a JSON string, quotes included. */
+void json_string(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,188 @@
+/*
+ * perfscope: from the framed dumps of a run to the reports people already
+ * read (usage.c says which). This file parses the command line and hands
+ * over to the command; errors in it exit with EXIT_USAGE.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "frame.h"
+#include "table.h"
+#include "usage.h"
+#include "util.h"
+
+#define VERSION "1.0"
+
+/* The options a command takes, so that a misplaced one is refused rather
+ * than silently ignored. */
+enum {
+	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
+	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8,
+};
+
+static const struct command {
+	const char *name;
+	void (*run)(struct session *s);
+	unsigned takes;
+	int need_elf;
+} commands[] = {
+	{ "report", run_report, O_CLOCK | O_NAMES | O_BIAS, 0 },
+	{ "trace", run_trace, O_ELF, 0 },
+	{ "functions", run_functions, O_ELF | O_SORT | O_SOURCE | O_DIFF, 0 },
+	{ "gprof", run_gprof, O_ELF, 1 },
+	{ "chrome", run_chrome, O_ELF | O_CLOCK, 0 },
+	{ "folded", run_folded, O_ELF, 0 },
+	{ "flame", run_flame, O_ELF | O_TITLE | O_WIDTH, 0 },
+	{ "hot", run_hot, O_ELF, 0 },
+};
+
+enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION };
+
+static const struct option long_options[] = {
+	{ "elf", required_argument, NULL, 'e' },      { "output", required_argument, NULL, 'o' },
+	{ "clock-hz", required_argument, NULL, 'c' }, { "names", required_argument, NULL, OPT_NAMES },
+	{ "bias", required_argument, NULL, OPT_BIAS }, { "sort", required_argument, NULL, 's' },
+	{ "source", required_argument, NULL, OPT_SOURCE }, { "diff", no_argument, NULL, OPT_DIFF },
+	{ "title", required_argument, NULL, OPT_TITLE }, { "width", required_argument, NULL, OPT_WIDTH },
+	{ "partial", no_argument, NULL, OPT_PARTIAL }, { "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION }, { NULL, 0, NULL, 0 },
+};
+
+static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("perfscope: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	usage_hint(stderr);
+	return EXIT_USAGE;
+}
+
+/* A positive number below 2^32, with an optional k, M or G (x 1000^n). */
+static int number(const char *s, uint32_t *v)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	unsigned long long x = strtoull(s, &end, 10);
+	const char *suffixes = "kMG";
+	const char *k = *end ? strchr(suffixes, *end) : NULL;
+	if (k) {
+		for (const char *p = suffixes; p <= k; p++)
+			x = x > UINT32_MAX ? x : x * 1000;
+		end++;
+	}
+	if (*end || x > UINT32_MAX)
+		return -1;
+	*v = (uint32_t)x;
+	return 0;
+}
+
+static int version(void)
+{
+	printf("perfscope %s (frame format version %d)\n", VERSION, FRAME_VERSION);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage_synopsis(stderr);
+		return usage_error("no command");
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage_full(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version"))
+		return version();
+	const struct command *cmd = NULL;
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			cmd = &commands[i];
+	if (!cmd)
+		return usage_error("unknown command '%s'", argv[1]);
+
+	struct options o = { .command = cmd->name };
+	unsigned used = 0;
+	int c;
+	opterr = 0;
+	optind = 2;
+	while ((c = getopt_long(argc, argv, ":e:o:c:s:h", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (o.elfs == 2)
+				return usage_error("more than two --elf");
+			o.elf[o.elfs++] = optarg;
+			used |= O_ELF;
+			break;
+		case 'o': o.output = optarg; break;
+		case 'c':
+			if (number(optarg, &o.clock_hz) || !o.clock_hz)
+				return usage_error("--clock-hz %s: not a frequency in Hz below 2^32", optarg);
+			used |= O_CLOCK;
+			break;
+		case OPT_NAMES:
+			o.names = 0;
+			for (char *save, *n = strtok_r(optarg, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+				if (o.names == SECTIONS_MAX)
+					return usage_error("--names: more than the %d sections perfscope has", SECTIONS_MAX);
+				o.name[o.names++] = n;
+			}
+			used |= O_NAMES;
+			break;
+		case OPT_BIAS:
+			if (number(optarg, &o.bias))
+				return usage_error("--bias %s: not a number of cycles", optarg);
+			o.have_bias = 1;
+			used |= O_BIAS;
+			break;
+		case 's': o.sort = optarg; used |= O_SORT; break;
+		case OPT_SOURCE: o.source = optarg; used |= O_SOURCE; break;
+		case OPT_DIFF: o.diff = 1; used |= O_DIFF; break;
+		case OPT_TITLE: o.title = optarg; used |= O_TITLE; break;
+		case OPT_WIDTH:
+			if (number(optarg, &o.width) || o.width < 200 || o.width > 100000)
+				return usage_error("--width %s: not a width from 200 to 100000 pixels", optarg);
+			used |= O_WIDTH;
+			break;
+		case OPT_PARTIAL: o.partial = 1; break;
+		case 'h': usage_full(stdout); return EXIT_OK;
+		case OPT_VERSION: return version();
+		case ':': return usage_error("%s needs a value", argv[optind - 1]);
+		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	static const char *const flag_name[] = { "--elf", "--clock-hz", "--names", "--bias", "--sort",
+		                                       "--source", "--diff", "--title", "--width" };
+	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
+		if (used & ~cmd->takes & 1u << bit)
+			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);
+	const int dumps = argc - optind;
+	if (dumps > (o.diff ? 2 : 1) || (o.diff && dumps != 2))
+		return usage_error("%s %s", cmd->name, o.diff ? "--diff compares two dumps" : "reads one dump");
+	o.inputs = dumps ? dumps : 1;
+	for (int i = 0; i < dumps; i++)
+		o.input[i] = argv[optind + i];
+	if (o.elfs > o.inputs)
+		return usage_error("more --elf than dumps");
+	if (!strcmp(cmd->name, "gprof") && !o.output)
+		o.output = "gmon.out";
+	if (o.sort && !table_has_column(o.sort, o.diff))
+		return usage_error("--sort %s: no such column", o.sort);
+	if (o.source && strcmp(o.source, "events") && strcmp(o.source, "funcstat") && strcmp(o.source, "profile"))
+		return usage_error("--source %s: not events, funcstat or profile", o.source);
+	struct session s;
+	const int status = session_open(&s, &o, cmd->need_elf);
+	if (status)
+		return status;
+	cmd->run(&s);
+	return session_close(&s);
+}

@@ -1,0 +1,29 @@
+/* The command line, parsed (main.c); what each option means is in usage.c. */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stdint.h>
+
+#include "decode.h"
+
+struct options {
+	const char *command;
+	const char *input[2];   /* dumps; NULL or "-": standard input */
+	int inputs;
+	const char *elf[2];     /* one per input, or one for both */
+	int elfs;
+	const char *output;     /* NULL or "-": standard output */
+	uint32_t clock_hz;      /* 0: not given */
+	char *name[SECTIONS_MAX]; /* report: --names, split */
+	int names;
+	uint32_t bias;          /* report: cycles to take off each occurrence */
+	int have_bias;
+	const char *sort;       /* functions: column to sort by */
+	int diff;               /* functions: compare two dumps */
+	const char *source;     /* functions: events, funcstat or profile */
+	int partial;            /* write what was decoded despite errors */
+	const char *title;      /* flame */
+	unsigned width;         /* flame: pixels */
+};
+
+#endif

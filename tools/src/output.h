@@ -1,0 +1,34 @@
+/*
+ * An output that appears only when the run succeeds: a file is written to a
+ * temporary next to it and renamed at the end, so a bad dump never leaves a
+ * half-written report behind unless the user asked for it (--partial).
+ * Standard output, devices and pipes cannot be taken back: they are written
+ * as the report goes, which keeps a large timeline streaming through a pipe.
+ */
+#ifndef OUTPUT_H
+#define OUTPUT_H
+
+#include <stdio.h>
+
+struct output {
+	const char *name; /* for messages */
+	const char *path; /* the file to rename to; NULL if written directly */
+	char *tmp;
+	FILE *f;
+};
+
+/* Opens the output (path NULL or "-": standard output); NULL after saying
+ * why not. */
+FILE *output_open(struct output *o, const char *path);
+
+/* Whether the output can still be discarded. */
+static inline int output_retractable(const struct output *o)
+{
+	return o->path != NULL;
+}
+
+/* Keeps (renames into place) or discards a file, flushes a direct output.
+ * Returns 0, or -1 after reporting a write error. */
+int output_close(struct output *o, int keep);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * What every command does around its own work: open the dump(s) and the
+ * ELF(s), open the output, and at the end decide from the errors whether the
+ * output is kept and what the exit status is.
+ */
+#ifndef SESSION_H
+#define SESSION_H
+
+#include <stdio.h>
+
+#include "decode.h"
+#include "input.h"
+#include "options.h"
+#include "output.h"
+#include "symbols.h"
+
+struct session {
+	const struct options *o;
+	FILE *file[2];
+	struct input *in[2];
+	struct symtab *st[2];  /* NULL without --elf; st[1] == st[0] if one ELF serves both */
+	struct output out;
+	FILE *f;               /* the output */
+};
+
+/* Opens inputs, ELFs and the output; returns EXIT_OK or the exit status to
+ * give up with. need_elf: the command cannot work without one. */
+int session_open(struct session *s, const struct options *o, int need_elf);
+
+/* Decodes input i with h; returns how many frames of the kinds in `want`
+ * (a mask of 1 << FRAME_x) it has, having reported "no ... frame" if none. */
+unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want);
+
+/* Keeps or discards the output and closes everything; returns the exit status. */
+int session_close(struct session *s);
+
+#endif

@@ -1,0 +1,218 @@
+#include "symbols.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "util.h"
+
+#define REPORT_IN_FULL 3 /* wrong-ELF messages before they are only counted */
+
+/* A symbol as read, numbered so that sorting keeps the first of an address. */
+struct read_sym {
+	struct sym s;
+	size_t seq;
+};
+
+static int by_address(const void *a, const void *b)
+{
+	const struct read_sym *x = a, *y = b;
+	if (x->s.addr != y->s.addr)
+		return x->s.addr < y->s.addr ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The STT_FUNC symbols of every symbol table, globals first: a global name
+ * wins over a local alias at the same address. */
+static struct read_sym *read_functions(Elf *e, size_t *n)
+{
+	struct read_sym *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (int globals = 1; globals >= 0; globals--)
+		for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
+			GElf_Shdr sh;
+			Elf_Data *d;
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
+			    !(d = elf_getdata(scn, NULL)))
+				continue;
+			for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+				GElf_Sym s;
+				const char *name;
+				if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+				    s.st_shndx == SHN_UNDEF || (GELF_ST_BIND(s.st_info) == STB_GLOBAL) != globals ||
+				    !(name = elf_strptr(e, sh.sh_link, s.st_name)) || !*name)
+					continue;
+				grow(&v, &cap, *n + 1, sizeof *v);
+				v[*n] = (struct read_sym){ .seq = *n,
+				                           .s = { .addr = (uint32_t)s.st_value,
+				                                  .end = (uint32_t)(s.st_value + s.st_size),
+				                                  .name = xstrdup(name) } };
+				(*n)++;
+			}
+		}
+	return v;
+}
+
+/* One symbol per address, and an extent for the sizeless ones (assembly
+ * labels). */
+static void keep_functions(struct symtab *st, struct read_sym *v, size_t n)
+{
+	qsort(v, n, sizeof *v, by_address);
+	st->v = xcalloc(n, sizeof *st->v);
+	for (size_t i = 0; i < n; i++) {
+		if (st->n && st->v[st->n - 1].addr == v[i].s.addr) {
+			free(v[i].s.name);
+			continue;
+		}
+		st->v[st->n++] = v[i].s;
+	}
+	for (size_t i = 0; i < st->n; i++) {
+		struct sym *s = &st->v[i];
+		const uint32_t next = i + 1 < st->n ? st->v[i + 1].addr : UINT32_MAX;
+		/* A function ends where the next begins at the latest: lookups and
+		 * gprof's histogram records then never overlap. */
+		if (s->end <= s->addr)
+			s->end = i + 1 < st->n ? next : s->addr + 4;
+		if (s->end > next)
+			s->end = next;
+	}
+}
+
+struct symtab *symtab_load(const char *path)
+{
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		error_at(path, 0, "libelf: %s", elf_errmsg(-1));
+		return NULL;
+	}
+	const int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		error_at(path, 0, "cannot open the ELF: %s", strerror(errno));
+		return NULL;
+	}
+	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+	struct symtab *st = NULL;
+	if (!e || elf_kind(e) != ELF_K_ELF) {
+		error_at(path, 0, "not an ELF file%s%s", e ? "" : ": ", e ? "" : elf_errmsg(-1));
+	} else if (gelf_getclass(e) != ELFCLASS32) {
+		/* Frames carry 32-bit addresses: a 64-bit ELF is some other program. */
+		error_at(path, 0, "a 64-bit ELF; the firmware of a perfscope run is 32-bit");
+	} else {
+		size_t n;
+		struct read_sym *v = read_functions(e, &n);
+		if (!n) {
+			error_at(path, 0, "no function symbols (a stripped ELF?)");
+		} else {
+			st = xcalloc(1, sizeof *st);
+			st->path = path;
+			keep_functions(st, v, n);
+			callsites_scan(&st->calls, e);
+		}
+		free(v);
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	return st;
+}
+
+void symtab_free(struct symtab *st)
+{
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->n; i++)
+		free(st->v[i].name);
+	free(st->v);
+	callsites_free(&st->calls);
+	map_free(&st->reported);
+	free(st);
+}
+
+const struct sym *symtab_find(const struct symtab *st, uint32_t addr)
+{
+	if (!st)
+		return NULL;
+	size_t lo = 0, hi = st->n; /* the last symbol at or below addr */
+	while (lo < hi) {
+		const size_t mid = lo + (hi - lo) / 2;
+		if (st->v[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || addr >= st->v[lo - 1].end)
+		return NULL;
+	return &st->v[lo - 1];
+}
+
+const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12])
+{
+	const struct sym *s = symtab_find(st, fn);
+	if (s && s->addr == fn)
+		return s->name;
+	snprintf(hex, 12, "0x%08x", fn);
+	return hex;
+}
+
+void symtab_where(const struct symtab *st, uint32_t addr, char *buf, size_t size)
+{
+	const struct sym *s = symtab_find(st, addr);
+	if (!s)
+		snprintf(buf, size, "0x%08x", addr);
+	else if (s->addr == addr)
+		snprintf(buf, size, "%s", s->name);
+	else
+		snprintf(buf, size, "%s+0x%x", s->name, addr - s->addr);
+}
+
+void symtab_check_function(struct symtab *st, uint32_t fn, const char *file, long line)
+{
+	const struct sym *s = symtab_find(st, fn);
+	if (!st || (s && s->addr == fn) || map_get(&st->reported, fn) != MAP_NONE)
+		return;
+	map_put(&st->reported, fn, 0);
+	if (++st->mismatches <= REPORT_IN_FULL)
+		error_at(file, line, "no function starts at 0x%08x in %s: is it the ELF of this run?", fn,
+		         st->path);
+	else
+		error_count();
+}
+
+void symtab_summary(const struct symtab *st)
+{
+	if (st && st->mismatches > REPORT_IN_FULL)
+		error_at(st->path, 0, "%u more addresses of the dump are not functions of this ELF",
+		         st->mismatches - REPORT_IN_FULL);
+}
+
+uint32_t symtab_call_site(const struct symtab *st, uint32_t caller, uint32_t callee)
+{
+	const struct sym *s = symtab_find(st, caller);
+	size_t n;
+	const struct callsite *c = st ? callsites_to(&st->calls, callee, &n) : NULL;
+	for (size_t i = 0; s && c && i < n; i++)
+		if (c[i].site >= s->addr && c[i].site < s->end)
+			return c[i].site;
+	return caller;
+}
+
+int symtab_sole_call_site(const struct symtab *st, uint32_t callee, uint32_t *site)
+{
+	size_t n;
+	const struct callsite *c = st ? callsites_to(&st->calls, callee, &n) : NULL;
+	if (!c || !n)
+		return 0;
+	const struct sym *first = symtab_find(st, c[0].site);
+	for (size_t i = 1; i < n; i++)
+		if (symtab_find(st, c[i].site) != first)
+			return 0;
+	if (!first)
+		return 0;
+	*site = c[0].site;
+	return 1;
+}

@@ -1,0 +1,56 @@
+/*
+ * The firmware ELF's functions (.symtab, STT_FUNC), read with elfutils'
+ * libelf, to turn the addresses of a dump into names. Every lookup takes a
+ * NULL table too (no --elf): names are then addresses.
+ */
+#ifndef SYMBOLS_H
+#define SYMBOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "callsites.h"
+#include "map.h"
+
+struct sym {
+	uint32_t addr, end; /* [addr, end) */
+	char *name;
+};
+
+struct symtab {
+	const char *path;
+	struct sym *v;      /* by address, one per address */
+	size_t n;
+	struct callsites calls;
+	struct map reported;     /* addresses found not to be functions */
+	unsigned mismatches;     /* of those, how many */
+};
+
+/* Loads path's functions; NULL after saying what is wrong with the file. */
+struct symtab *symtab_load(const char *path);
+void symtab_free(struct symtab *st);
+
+/* The function containing addr, or NULL. */
+const struct sym *symtab_find(const struct symtab *st, uint32_t addr);
+
+/* The name of the function that starts at fn, or "0x%08x" written to hex. */
+const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12]);
+
+/* addr as "name", "name+0x1c", or "0x%08x" outside every function. */
+void symtab_where(const struct symtab *st, uint32_t addr, char *buf, size_t size);
+
+/* A dump names fn as a function entry: if no function starts there, the ELF
+ * is not the run's. Reported as an error at file:line once per address, the
+ * first few in full; symtab_summary counts the rest. */
+void symtab_check_function(struct symtab *st, uint32_t fn, const char *file, long line);
+void symtab_summary(const struct symtab *st);
+
+/* The call site for an arc from the function at caller to callee: a direct
+ * call inside caller if there is one, else caller itself. */
+uint32_t symtab_call_site(const struct symtab *st, uint32_t caller, uint32_t callee);
+
+/* A call to callee whose caller the dump does not give: if every direct call
+ * to callee is in one function, sets *site to the first and returns 1. */
+int symtab_sole_call_site(const struct symtab *st, uint32_t callee, uint32_t *site);
+
+#endif

@@ -1,0 +1,194 @@
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void add_row(struct table *t, size_t *cap, struct row r)
+{
+	grow(&t->rows, cap, t->n + 1, sizeof *t->rows);
+	t->rows[t->n++] = r;
+}
+
+static struct row frame_row(const struct funcstat_row *r)
+{
+	return (struct row){ .fn = r->fn, .calls = r->calls, .outer = r->outer, .total = r->total,
+	                     .total_min = r->total_min, .total_max = r->total_max, .self = r->self,
+	                     .self_min = r->self_min, .self_max = r->self_max };
+}
+
+void table_from_frame(struct table *t, const struct funcstat_head *h, const struct funcstat_row *rows)
+{
+	size_t cap = 0;
+	*t = (struct table){ 0 };
+	if (h->profile) {
+		/* The head and the Program row of perf_profile_print. */
+		snprintf(t->head, sizeof t->head,
+		         "profile %u: %s, %s; entries still on call stack: %u\n"
+		         "max call stack depth seen: %u, depth warnings: %u below 0, %u above 64\n"
+		         "Total number of cycles: %llu\n",
+		         h->id, h->flags & 1 ? "enabled" : "disabled", h->flags & 2 ? "frozen" : "not frozen",
+		         h->open, h->max_depth, h->warn_low, h->warn_high, (unsigned long long)h->counted);
+		t->program = 1;
+		t->whole = h->counted;
+		add_row(t, &cap, (struct row){ .calls = 1, .outer = 1, .total = h->counted,
+		                               .total_min = (uint32_t)h->counted, .total_max = (uint32_t)h->counted,
+		                               .self = h->outside, .self_min = (uint32_t)h->outside,
+		                               .self_max = (uint32_t)h->outside });
+	} else {
+		int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %u", h->max_depth, h->n);
+		if (h->dropped || h->lost || h->open)
+			snprintf(t->head + len, sizeof t->head - (size_t)len,
+			         ", still open: %u, events lost: %u, dropped: %u", h->open, h->lost, h->dropped);
+		strcat(t->head, "\n");
+	}
+	for (uint32_t i = 0; i < h->n; i++) {
+		add_row(t, &cap, frame_row(&rows[i]));
+		if (!h->profile)
+			t->whole += rows[i].self; /* the driver's % are of all self time */
+	}
+}
+
+void table_from_events(struct table *t, const struct callgraph *g)
+{
+	size_t cap = 0;
+	*t = (struct table){ 0 };
+	snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
+	         g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
+	for (size_t i = 0; i < g->stats; i++) {
+		const struct cg_stat *s = &g->stat[i];
+		add_row(t, &cap, (struct row){ .fn = s->fn, .calls = s->calls, .outer = s->outer,
+		                               .total = s->total, .total_min = s->total_min,
+		                               .total_max = s->total_max, .self = s->self,
+		                               .self_min = s->self_min, .self_max = s->self_max,
+		                               .depth = s->depth });
+		t->whole += s->self;
+	}
+}
+
+void table_free(struct table *t)
+{
+	free(t->rows);
+	*t = (struct table){ 0 };
+}
+
+void table_name(struct table *t, const struct symtab *st)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		struct row *r = &t->rows[i];
+		const char *name;
+		if (t->program && i == 0)
+			r->name = "Program";
+		else if (r->fn == PROFILE_USER_BLOCK)
+			r->name = "USER_DEFINED_BLOCK";
+		else if ((name = symtab_fn_name(st, r->fn, r->hex)) != r->hex)
+			r->name = name;
+	}
+}
+
+/* ---- sorting ------------------------------------------------------------- */
+
+static uint64_t avg(uint64_t sum, uint64_t n) { return n ? sum / n : 0; }
+/* A minimum with no call behind it is shown, and sorts, as 0. */
+static uint64_t min_of(uint64_t min, uint64_t n) { return n ? min : 0; }
+
+static uint64_t c_calls(const struct row *r) { return r->calls; }
+static uint64_t c_total(const struct row *r) { return r->total; }
+static uint64_t c_total_avg(const struct row *r) { return avg(r->total, r->outer); }
+static uint64_t c_total_max(const struct row *r) { return r->total_max; }
+static uint64_t c_total_min(const struct row *r) { return min_of(r->total_min, r->outer); }
+static uint64_t c_self(const struct row *r) { return r->self; }
+static uint64_t c_self_avg(const struct row *r) { return avg(r->self, r->calls); }
+static uint64_t c_self_max(const struct row *r) { return r->self_max; }
+static uint64_t c_self_min(const struct row *r) { return min_of(r->self_min, r->calls); }
+static uint64_t c_depth(const struct row *r) { return r->depth; }
+
+/* Numbers sort largest first; name and pc smallest first. */
+static const struct column columns[] = {
+	{ "calls", c_calls },         { "total", c_total },       { "total-avg", c_total_avg },
+	{ "total-max", c_total_max }, { "total-min", c_total_min }, { "self", c_self },
+	{ "self-avg", c_self_avg },   { "self-max", c_self_max }, { "self-min", c_self_min },
+	{ "depth", c_depth },         { "name", NULL },           { "pc", NULL },
+};
+
+/* qsort passes no context: the column of the sort under way. */
+static const struct column *by;
+
+static int compare(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	if (by->get) {
+		const uint64_t x = by->get(a), y = by->get(b);
+		if (x != y)
+			return x > y ? -1 : 1;
+	} else if (by->name[0] == 'n') {
+		const int c = strcmp(row_name(a), row_name(b));
+		if (c)
+			return c;
+	}
+	return a->fn < b->fn ? -1 : a->fn > b->fn;
+}
+
+const struct column *table_column(const char *name)
+{
+	for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++)
+		if (!strcmp(name, columns[i].name))
+			return &columns[i];
+	return NULL;
+}
+
+int table_has_column(const char *column, int diff)
+{
+	return table_column(column) || !strcmp(column, diff ? "diff" : "none");
+}
+
+void table_sort(struct table *t, const char *column)
+{
+	const size_t skip = t->program ? 1 : 0; /* the Program row stays on top */
+	if ((by = table_column(column)) && t->n > skip)
+		qsort(t->rows + skip, t->n - skip, sizeof *t->rows, compare);
+}
+
+/* ---- printing ---------------------------------------------------------------- */
+
+int table_name_width(const struct table *t, int width)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const int len = (int)strlen(row_name(&t->rows[i])) + 1;
+		width = len > width ? len : width;
+	}
+	return width;
+}
+
+/* Pct in hundredths, rounded half up as the driver's. */
+static void pct(FILE *f, uint64_t part, uint64_t whole)
+{
+	const uint64_t h = whole ? (part * 10000u + whole / 2) / whole : 0;
+	fprintf(f, "%4llu.%02llu", (unsigned long long)(h / 100), (unsigned long long)(h % 100));
+}
+
+static void columns_of(FILE *f, uint64_t sum, uint64_t whole, uint64_t n, uint64_t max, uint64_t min)
+{
+	fprintf(f, "%14llu", (unsigned long long)sum);
+	pct(f, sum, whole);
+	fprintf(f, "%8llu%8llu%8llu", (unsigned long long)avg(sum, n), (unsigned long long)max,
+	        (unsigned long long)min_of(min, n));
+}
+
+void table_print(FILE *f, const struct table *t)
+{
+	const int w = table_name_width(t, 20);
+	fprintf(f, "%s%-*sPC         #Calls Self+children    Pct     Avg     Max     Min"
+	           "          Self    Pct     Avg     Max     Min  Depth\n", t->head, w, "Name");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct row *r = &t->rows[i];
+		fprintf(f, "%-*s0x%08x%7llu", w, row_name(r), r->fn, (unsigned long long)r->calls);
+		columns_of(f, r->total, t->whole, r->outer, r->total_max, r->total_min);
+		columns_of(f, r->self, t->whole, r->calls, r->self_max, r->self_min);
+		if (r->depth)
+			fprintf(f, "%7u\n", r->depth);
+		else
+			fputs("      -\n", f);
+	}
+}

@@ -1,0 +1,74 @@
+/*
+ * The function table in the layout of the IAS profile print (calls,
+ * self+children and self, each with total, %, average, maximum, minimum),
+ * as the driver prints it on the target but with names, a column for the
+ * deepest nesting, any sort order, and a comparison of two runs.
+ */
+#ifndef TABLE_H
+#define TABLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "callgraph.h"
+#include "decode.h"
+#include "symbols.h"
+
+struct row {
+	uint32_t fn;
+	const char *name;   /* set by table_name; NULL: the ELF has none, see hex */
+	char hex[12];
+	uint64_t calls, outer;
+	uint64_t total, total_min, total_max; /* over outer calls */
+	uint64_t self, self_min, self_max;
+	uint32_t depth;     /* deepest call, 1 = outermost; 0: unknown */
+};
+
+struct table {
+	char head[320];     /* the lines above the column heads */
+	struct row *rows;
+	size_t n;
+	int program;        /* rows[0] is a profile's Program row, kept first */
+	uint64_t whole;     /* what the Pct columns divide */
+};
+
+/* From a funcstat or profile frame; from the events of a call graph. */
+void table_from_frame(struct table *t, const struct funcstat_head *h, const struct funcstat_row *rows);
+void table_from_events(struct table *t, const struct callgraph *g);
+void table_free(struct table *t);
+
+/* Gives every row its name from st (NULL: addresses). */
+void table_name(struct table *t, const struct symtab *st);
+
+/* A row's name; its address if the ELF has none (the row's own copy, so
+ * that it moves with the row when the table is sorted). */
+static inline const char *row_name(const struct row *r)
+{
+	return r->name ? r->name : r->hex;
+}
+
+/* A column to sort by: its value in a row, or NULL for name and pc. */
+struct column {
+	const char *name;
+	uint64_t (*get)(const struct row *);
+};
+
+/* The column called name (usage.c lists them), or NULL. */
+const struct column *table_column(const char *name);
+
+/* The width of the name column: the longest name + 1, at least width. */
+int table_name_width(const struct table *t, int width);
+
+/* Whether column is one to sort by (usage.c lists them); "none" keeps the
+ * frame's order, "diff" (for a comparison) sorts by the change. */
+int table_has_column(const char *column, int diff);
+
+void table_sort(struct table *t, const char *column);
+
+void table_print(FILE *f, const struct table *t);
+
+/* Run a against run b, function by function (matched by name), sorted by
+ * column. */
+void table_print_diff(FILE *f, const struct table *a, const struct table *b, const char *column);
+
+#endif

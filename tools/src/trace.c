@@ -1,0 +1,67 @@
+/*
+ * perfscope trace: call-trace frames in the layout of the NITRO-SDK's
+ * OS_DumpCallTrace, with names where the target prints addresses:
+ *
+ *   calltrace 1 (app.log:20): stack mode, 3 of 32 lines, 3 calls open
+ *       test3: lr=0x00001674 <test2+0x18>, t=3027
+ *     test2: lr=0x000016d8 <test1+0x38>, t=2917
+ *   test1: lr=0x00001a78 <main+0x4c>, t=2789
+ *
+ * Newest call first, indented two spaces per level. NITRO prints the
+ * argument registers after lr when its trace records them; perfscope's
+ * records do not hold them yet (docs/hooks.md), and they will go there.
+ */
+#include <stdio.h>
+
+#include "commands.h"
+#include "session.h"
+
+#define MAX_INDENT 32 /* levels, as the target's dump */
+
+struct trace {
+	FILE *f;
+	struct symtab *st;
+	int printed;
+	struct calltrace_head head; /* of the frame being listed */
+};
+
+static void begin(void *ctx, const struct frame *fr, const struct calltrace_head *h)
+{
+	struct trace *t = ctx;
+	if (t->printed++)
+		fputc('\n', t->f);
+	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open\n", fr->index,
+	        fr->in->name, fr->line, h->mode == CALLTRACE_LOG ? "log" : "stack", h->count, h->lines,
+	        h->open);
+	t->head = *h;
+}
+
+static void record(void *ctx, const struct frame *fr, const struct calltrace_rec *r)
+{
+	struct trace *t = ctx;
+	char hex[12], site[160];
+	symtab_check_function(t->st, r->fn, fr->in->name, fr->line);
+	symtab_where(t->st, r->site, site, sizeof site);
+	const int indent = 2 * (int)(r->depth < MAX_INDENT ? r->depth : MAX_INDENT);
+	fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u\n", indent, "", symtab_fn_name(t->st, r->fn, hex),
+	        r->site, site, r->stamp);
+}
+
+/* As the target's dump, the calls the buffer missed come last. */
+static void end(void *ctx, const struct frame *fr, int sound)
+{
+	struct trace *t = ctx;
+	(void)fr;
+	(void)sound;
+	if (t->head.overflows || t->head.underflows)
+		fprintf(t->f, "%u calls not recorded (buffer full), %u exits without a call\n",
+		        t->head.overflows, t->head.underflows);
+}
+
+void run_trace(struct session *s)
+{
+	struct trace t = { .f = s->f, .st = s->st[0] };
+	const struct dump_handler h = { .ctx = &t, .calltrace_begin = begin, .calltrace_record = record,
+	                                .calltrace_end = end };
+	session_decode(s, 0, &h, 1u << FRAME_CALLTRACE);
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""perfscope on bad input: each case a damaged copy of a real frame (or a
+bad command line), with the exact message, exit status and output it must
+give. Then every input in regressions/ (what make fuzz found) and every
+case here again, under ASan/UBSan: no crash, no undefined behaviour.
+
+usage: check_errors.py <sanitized perfscope>   (make test runs it)
+"""
+import glob
+import os
+import struct
+import sys
+import tempfile
+
+from oracle import FW, check, frame, frame_payloads, raw_frame, run
+import oracle
+
+ELF = os.path.join(FW, "t_calltrace.elf")
+TRACE = frame_payloads(os.path.join(FW, "t_calltrace.out"), "calltrace")[0]
+GOOD = frame("calltrace", TRACE)
+NOTHING = "perfscope: 1 error: the output is incomplete"
+COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot"]
+
+
+def events(*evs, lost=0):
+    """An events frame payload of (fn, stamp) pairs; fn None is an exit."""
+    body = b"".join(struct.pack("<2I", 0xFFFFFFFF if fn is None else fn, t) for fn, t in evs)
+    return struct.pack("<3I", 1, len(evs), lost) + body
+
+
+# name, command line (DUMP: the input file), input, exit status, stderr lines ({f}: the input)
+CASES = [
+    ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", NOTHING]),
+    ("a corrupted character", ["trace", "DUMP"], GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh"), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0xf4034dd3, the header says 0xf59b2b3b: the frame is corrupted", NOTHING]),
+    ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AQAAAAEAAAAg", "AQAAAA*AAAAg"), 1,
+     ["perfscope: {f}:2: error: calltrace frame, payload byte 3 (file byte 42): '*' at file byte 44 is not a base64 character", NOTHING]),
+    ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 2) + TRACE[4:]), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 0 (file byte 29): format version 2 is newer than the version 1 this perfscope reads: update perfscope", NOTHING]),
+    ("an unknown frame type, skipped", ["trace", "-e", ELF, "DUMP"], frame("sensors", b"\x01\0\0\0") + GOOD, 0,
+     ["perfscope: {f}:1: warning: unknown frame type 'sensors' (from a newer driver?), skipped"]),
+    ("a count the payload cannot hold", ["trace", "DUMP"], frame("calltrace", TRACE[:12] + struct.pack("<I", 7) + TRACE[16:]), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 28 (file byte 65): 7 call records need 112 bytes after the header, the payload has 96", NOTHING]),
+    ("an unknown call trace mode", ["trace", "DUMP"], frame("calltrace", TRACE[:4] + struct.pack("<I", 5) + TRACE[8:]), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 4 (file byte 33): unknown call trace mode 5 (0 stack, 1 log)", NOTHING]),
+    ("more characters than the length says", ["trace", "DUMP"], GOOD.rstrip("\n") + "AAAA\n", 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 124 (file byte 193): the line goes on after the 124 payload bytes the header gives", NOTHING]),
+    ("a malformed header", ["trace", "DUMP"], "@PS calltrace 12x 0x00000000 AAAA\n", 1,
+     ["perfscope: {f}:1: error: malformed frame header: expected the payload length, a decimal number below 2^32",
+      "perfscope: {f}: error: no frames at all: not the console output of a perfscope run?",
+      "perfscope: 2 errors: the output is incomplete"]),
+    ("a raw frame cut short", ["trace", "DUMP"], raw_frame("calltrace", TRACE)[:80], 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 80): truncated: the file ends after 51 of its 124 payload bytes", NOTHING]),
+    ("the wrong ELF", ["trace", "-e", os.path.join(FW, "t_hot.elf"), "DUMP"], GOOD, 1,
+     [f"perfscope: {{f}}:1: error: no function starts at 0x{a:08x} in {FW}/t_hot.elf: is it the ELF of this run?"
+      for a in (0x155C, 0x163C, 0x16A0)] + ["perfscope: 3 errors: the output is incomplete"]),
+    ("an ELF that is not there", ["trace", "-e", "/nonexistent.elf", "DUMP"], GOOD, 1,
+     ["perfscope: /nonexistent.elf: error: cannot open the ELF: No such file or directory"]),
+    ("a file that is not an ELF", ["trace", "-e", "DUMP", "DUMP"], GOOD, 1,
+     ["perfscope: {f}: error: not an ELF file"]),
+    ("no frame of the type", ["hot", "DUMP"], GOOD, 1,
+     ["perfscope: {f}: error: no hot frame for hot (the dump has 1 calltrace frames)", NOTHING]),
+    ("no frames at all", ["trace", "DUMP"], "just a program's output\n", 1,
+     ["perfscope: {f}: error: no frames at all: not the console output of a perfscope run?", NOTHING]),
+    ("events: exits before entries, calls left open", ["folded", "DUMP"],
+     frame("events", events((None, 1), (0x100, 10), (0x200, 20), (None, 25))), 0,
+     ["perfscope: {f}:1: warning: events frame: 1 calls still open at its end, counted up to its last event",
+      "perfscope: {f}:1: warning: events frame: 1 exits without their entry (calls made before recording began), ignored"]),
+    ("events: the buffer lost some", ["folded", "DUMP"], frame("events", events((0x100, 10), (None, 20), lost=6)), 0,
+     ["perfscope: {f}:1: warning: events frame: the buffer lost 6 events, so the calls after it filled are missing"]),
+    ("gprof without an ELF", ["gprof", "DUMP"], GOOD, 2,
+     ["perfscope: error: gprof needs the firmware's ELF: --elf FILE"]),
+    ("an option of another command", ["trace", "--sort", "calls", "DUMP"], GOOD, 2,
+     ["perfscope: --sort is not an option of trace", "Try 'perfscope --help' for more information."]),
+    ("a clock that is not a number", ["report", "-c", "fast", "DUMP"], GOOD, 2,
+     ["perfscope: --clock-hz fast: not a frequency in Hz below 2^32", "Try 'perfscope --help' for more information."]),
+    ("an unknown command", ["profile", "DUMP"], GOOD, 2,
+     ["perfscope: unknown command 'profile'", "Try 'perfscope --help' for more information."]),
+]
+
+
+def expected_output(tmp):
+    """--partial writes what was decoded; without it the output never appears."""
+    dump = os.path.join(tmp, "bad.log")
+    open(dump, "w").write(GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh"))
+    for partial in (False, True):
+        out = os.path.join(tmp, f"out{partial}.txt")
+        rc, _, _ = run("trace", "-o", out, *(["--partial"] if partial else []), dump)
+        kept = os.path.exists(out) and open(out).read().count("lr=") == 6
+        check(f"errors: with{'' if partial else 'out'} --partial the output is {'written' if partial else 'not there'}",
+              rc == 1 and kept == partial and not glob.glob(out + ".tmp*"), (rc, kept))
+
+
+def cases(tmp, tool, exact):
+    for i, (name, args, data, status, messages) in enumerate(CASES):
+        dump = os.path.join(tmp, f"case{i}.log")
+        open(dump, "wb").write(data if isinstance(data, bytes) else data.encode())
+        rc, out, err = run(*[dump if a == "DUMP" else a for a in args], tool=tool)
+        want = "\n".join(m.format(f=dump) for m in messages)
+        if exact:
+            check(f"errors: {name}: exit {status}, says what and where", rc == status and err.strip() == want,
+                  f"exit {rc}: {err.strip()!r}, want {want!r}")
+        else:
+            check(f"sanitized: {name}", rc == status and "runtime error" not in err and "Sanitizer" not in err, err[-300:])
+
+
+def regressions(tool):
+    found = sorted(p for p in glob.glob(os.path.join(os.path.dirname(__file__), "regressions", "*"))
+                   if not p.endswith("README"))
+    for path in found:
+        bad = [c for c in COMMANDS if (r := run(c, "-o", "/dev/null", "--partial", path, tool=tool))[0] not in (0, 1)
+               or "runtime error" in r[2] or "Sanitizer" in r[2]]
+        check(f"regression {os.path.basename(path)}: every command survives it", not bad, bad)
+    check(f"regressions: {len(found)} fuzzer finds replayed", True)
+
+
+def usage():
+    rc, out, _ = run("--help")
+    check("usage: --help, exit 0, a man-style text", rc == 0 and all(s in out for s in ("NAME", "SYNOPSIS", "EXIT STATUS")))
+    rc, out, _ = run("--version")
+    check("usage: --version", rc == 0 and out.startswith("perfscope "), out)
+
+
+def main():
+    san = sys.argv[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        cases(tmp, oracle.TOOL, True)
+        expected_output(tmp)
+        usage()
+        cases(tmp, san, False)
+        regressions(san)
+    return 1 if oracle.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""perfscope's outputs from real cosimulation runs, each held against what
+the same run shows another way: the firmware tests' text dumps, GNU gprof's
+reading of the gmon.out, an independent replay of the raw events.
+
+usage: check_outputs.py <profile dir of the demo>   (make test runs it)
+"""
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+from oracle import FW, TOP, Symbols, check, events, frame_payloads, ias_rows, lines, output, raw_frame, same
+import oracle
+
+DEMO_OUT = os.path.join(TOP, "build", "demo-output.txt")
+NAMES = "crc32,sort,tokenize,printf"
+
+
+def elf(test):
+    return os.path.join(FW, f"{test}.elf")
+
+
+def out(test):
+    return os.path.join(FW, f"{test}.out")
+
+
+def report():
+    text = lines(DEMO_OUT)
+    start = text.index("--Performance Counter Report--")
+    want = "\n".join(text[start:text.index("", start)]) + "\n"
+    same("report: demo sections frame = the demo's own report", output("report", "--names", NAMES, DEMO_OUT), want)
+    net = next(i for i, l in enumerate(text) if l.startswith("--Performance Counter Report, net"))
+    bias = re.search(r"net of a (\d+)-clock", text[net]).group(1)
+    want = "\n".join(l for l in text[net:] if l.startswith(("--", "Total", "+", "|"))) + "\n"
+    same("report: --bias gives the demo's net report", output("report", "--names", NAMES, "--bias", bias, DEMO_OUT), want)
+
+
+def dump_records(text, mode):
+    """The records of the last text dump of a call trace in mode."""
+    dump = max(i for i, l in enumerate(text) if l.startswith("perf_calltrace_dump: ra=") and f" {mode} " in l)
+    count = int(re.search(rf" {mode} (\d+)/\d+", text[dump]).group(1))
+    return [tuple(int(x, 0) for x in re.findall(r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)", l)[0])
+            for l in text[dump + 1:dump + 1 + count]]
+
+
+def listing(syms, records):
+    return "\n".join(f"{'  ' * d}{syms.name(fn)}: lr=0x{ra:08x} <{syms.where(ra)}>, t={t}" for fn, ra, t, d in records)
+
+
+def trace(tmp):
+    syms, text = Symbols(elf("t_calltrace")), lines(out("t_calltrace"))
+    got = output("trace", "-e", elf("t_calltrace"), out("t_calltrace")).splitlines()
+    check("trace: log-mode head", re.fullmatch(r"calltrace 1 \(.*:\d+\): log mode, 6 of 32 lines, 0 calls open", got[0]), got[0])
+    same("trace: log records = the target's dump, with names", "\n".join(got[1:]), listing(syms, dump_records(text, "log")))
+    names = [l.split(":")[0] for l in got[1:]]
+    check("trace: newest first test3, test2, test1 twice, indented by depth",
+          names == ["    test3", "  test2", "test1"] * 2, names)
+    # The run prints its stack-mode trace as text only: the same records as a frame.
+    records = dump_records(text, "stack")
+    payload = struct.pack("<7I", 1, 0, 32, len(records), len(records), 0, 0)
+    payload += b"".join(struct.pack("<4I", *r) for r in records)
+    path = os.path.join(tmp, "stack.log")
+    open(path, "w").write(oracle.frame("calltrace", payload))
+    got = output("trace", "-e", elf("t_calltrace"), path).splitlines()
+    check("trace: stack-mode head", got[0].endswith("stack mode, 3 of 32 lines, 3 calls open"), got[0])
+    same("trace: stack records test3, test2, test1 = the target's dump", "\n".join(got[1:]), listing(syms, records))
+
+
+def functions():
+    syms, text = Symbols(elf("t_funccost")), lines(out("t_funccost"))
+    head = max(i for i, l in enumerate(text) if l.startswith("max call depth seen:"))
+    want = dict(ias_rows(text, head + 1))
+    for source in ("funcstat", "events"):
+        got = output("functions", "--source", source, "-e", elf("t_funccost"), out("t_funccost")).splitlines()
+        rows = ias_rows(got, 1)
+        check(f"functions --source {source}: every row = the target's table",
+              dict(rows) == want, f"{rows} vs {want}")
+        check(f"functions --source {source}: names from the ELF",
+              all(l.split()[0] == syms.name(int(l.split()[1], 16)) for l in got[2:]), got[2:])
+        selfs = [int(n[6]) for _, n in rows]
+        check(f"functions --source {source}: sorted by self, largest first", selfs == sorted(selfs, reverse=True), selfs)
+    depth = {l.split()[0]: l.split()[-1] for l in got[2:]}
+    check("functions: depth from events: top 1, mid 2, leaf 3, rec 4",
+          depth == {"top": "1", "mid": "2", "leaf": "3", "rec": "4"}, depth)
+    calls = [int(l.split()[2]) for l in output("functions", "-s", "calls", out("t_funccost")).splitlines()[2:]]
+    check("functions --sort calls", calls == sorted(calls, reverse=True), calls)
+    diff = output("functions", "--diff", out("t_funccost"), out("t_funccost")).splitlines()
+    check("functions --diff: a run against itself changes nothing",
+          len(diff) == 5 and all(l.split()[5] == "0" and l.split()[6] == "+0.00" for l in diff[1:]), diff)
+    elfs = ["-e", elf("t_funccost"), "-e", elf("t_profile")]
+    a = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_funccost"), out("t_funccost")).splitlines()[2:]}
+    b = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_profile"), out("t_profile")).splitlines()[4:]}
+    want = {n: [a[n][2] if n in a else "-", b[n][2], a[n][8] if n in a else "-", b[n][8], a[n][3] if n in a else "-",
+                b[n][3]] for n in b}
+    got = {l.split()[0]: [l.split()[i] for i in (1, 2, 3, 4, 7, 8)]
+           for l in output("functions", "--diff", *elfs, out("t_funccost"), out("t_profile")).splitlines()[1:]}
+    check("functions --diff: two runs' calls, self and self+children side by side", got == want, f"{got} vs {want}")
+
+    text = lines(out("t_profile"))
+    start = max(i for i, l in enumerate(text) if l.startswith("profile 0:"))
+    got = output("functions", "-s", "none", out("t_profile")).splitlines()
+    same("functions: profile frame head = the target's", "\n".join(got[:3]), "\n".join(text[start:start + 3]))
+    check("functions: profile rows = the target's, Program first",
+          ias_rows(got, 3) == ias_rows(text, start + 3),
+          got[4:])
+
+
+def gprof_flat(text):
+    """gprof's flat profile: name -> (%, cumulative, self, calls, self/call, total/call, name)."""
+    rows = (l.split() for l in text.split("Call graph")[0].splitlines())
+    return {f[-1]: f for f in rows if len(f) == 7 and f[0][0].isdigit()}
+
+
+def gprof(tmp):
+    gmon = os.path.join(tmp, "gmon.out")
+    output("gprof", "-e", elf("t_funccost"), "-o", gmon, out("t_funccost"))
+    text = subprocess.run(["riscv64-unknown-elf-gprof", "-b", elf("t_funccost"), gmon], capture_output=True,
+                          text=True, check=True).stdout
+    flat = gprof_flat(text)
+    table = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_funccost"), out("t_funccost")).splitlines()[2:]}
+    calls = {name: flat[name][3] for name in flat}
+    check("gprof: flat profile calls leaf 2, mid 1, top 1, rec 1 (+2 recursive)",
+          calls == {"leaf": "2", "mid": "1", "top": "1", "rec": "1"}, calls)
+    check("gprof: self cycles = the function table's, exactly",
+          all(flat[n][2] == table[n][8] + ".00" for n in flat), {n: (flat[n][2], table[n][8]) for n in flat})
+    graph = text.split("Call graph")[1]
+    check("gprof: call graph rec 1+2, top called by main, mid calls leaf 2/2",
+          re.search(r"1\+2\s+rec", graph) and re.search(r"1/1\s+main", graph) and re.search(r"2/2\s+leaf", graph), graph)
+
+
+def funccost_calls():
+    syms = Symbols(elf("t_funccost"))
+    return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
+
+
+def chrome():
+    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    check("chrome: only complete and metadata events: no begin without its end",
+          all(e["ph"] in ("X", "M") for e in doc["traceEvents"]))
+    us = lambda cycles: cycles * 1000 // 50 / 1000  # 50 MHz, to the nanosecond
+    got = sorted((e["name"], e["ts"], e["dur"], e["args"]["start_cycle"], e["args"]["cycles"], e["args"]["self_cycles"],
+                  e["args"]["depth"]) for e in doc["traceEvents"] if e["ph"] == "X")
+    want = sorted((p[-1], us(s), us(s + c) - us(s), s, c, self, len(p)) for p, s, c, self in funccost_calls())
+    check("chrome: the JSON parses, every call = a replay of the events, to the cycle",
+          len(got) == 7 and all(g[:1] + g[3:] == w[:1] + w[3:] and abs(g[1] - w[1]) < 1e-9 and abs(g[2] - w[2]) < 1e-9
+                                for g, w in zip(got, want)), f"{got} vs {want}")
+    top = next(e for e in got if e[0] == "top")
+    check("chrome: top lasts 802 cycles = 16.04 us at 50 MHz", (top[4], top[2]) == (802, 16.04), top)
+
+
+def folded():
+    want = {}
+    for path, _, _, self in funccost_calls():
+        want[";".join(path)] = want.get(";".join(path), 0) + self
+    text = "".join(f"{p} {c}\n" for p, c in sorted(want.items()) if c)
+    same("folded: t_funccost = a replay of its events", output("folded", "-e", elf("t_funccost"), out("t_funccost")), text)
+
+
+def flame():
+    svg = output("flame", "-e", elf("t_funccost"), out("t_funccost"))
+    ns = "{http://www.w3.org/2000/svg}"
+    got = sorted((g.find(ns + "title").text, g.find(ns + "rect").get("width"))
+                 for g in ET.fromstring(svg).iter(ns + "g"))
+    paths = {}
+    for path, _, cycles, self in funccost_calls():
+        total, own, calls = paths.get(path, (0, 0, 0))
+        paths[path] = (total + cycles, own + self, calls + 1)
+    root = sum(t for p, (t, _, _) in paths.items() if len(p) == 1)
+    want = sorted((f"{p[-1]}: {t} cycles ({100 * t / root:.2f}%), {s} self, {n} calls", f"{t * 1180 / root:.1f}")
+                  for p, (t, s, n) in paths.items())
+    check("flame: well-formed SVG, a box per call path, its width its share of 1180 px", got == want, f"{got} vs {want}")
+
+
+def hot():
+    syms, text = Symbols(elf("t_hot")), lines(out("t_hot"))
+    start = max(i for i, l in enumerate(text) if l.startswith("perf_hot_dump:"))
+    used = int(re.search(r"(\d+)/\d+ entries", text[start]).group(1))
+    want = [f"{l}  {syms.where(int(l.split()[1], 16))}" for l in text[start + 2:start + 2 + used]]
+    got = output("hot", "-e", elf("t_hot"), out("t_hot")).splitlines()
+    same("hot: entries = the target's dump, with the function of each", "\n".join(got[2:]), "\n".join(want))
+
+
+def raw(tmp):
+    path = os.path.join(tmp, "raw.bin")
+    with open(path, "wb") as f:
+        for kind in ("events", "funcstat"):
+            f.write(b"text between frames\n" + raw_frame(kind, frame_payloads(out("t_funccost"), kind)[0]))
+    same("raw frames read as their text form",
+         output("functions", "--source", "funcstat", "-e", elf("t_funccost"), path).replace(path, "x"),
+         output("functions", "--source", "funcstat", "-e", elf("t_funccost"), out("t_funccost")).replace(out("t_funccost"), "x"))
+
+
+def demo_profile(prof):
+    """make profile on the demo: every report of a whole real run."""
+    elf_, log = os.path.join(prof, "demo.elf"), os.path.join(prof, "console.log")
+    table = {l.split()[0]: l.split() for l in lines(os.path.join(prof, "functions.txt"))[2:]}
+    check("profile demo: functions crc32, insertion_sort, tokens 3 calls each, main 1",
+          {n: r[2] for n, r in table.items()} == {"crc32": "3", "insertion_sort": "3", "tokens": "3", "main": "1"}, table)
+    flat = gprof_flat(open(os.path.join(prof, "gprof.txt")).read())
+    check("profile demo: gprof's self cycles and calls = the function table",
+          all(flat[n][2] == table[n][8] + ".00" and flat[n][3] == table[n][2] for n in table), flat)
+    doc = json.load(open(os.path.join(prof, "trace.json")))
+    check("profile demo: trace.json parses, 10 calls", sum(e["ph"] == "X" for e in doc["traceEvents"]) == 10)
+    folded = dict(l.rsplit(" ", 1) for l in lines(os.path.join(prof, "folded.txt")))
+    check("profile demo: folded main;crc32 = crc32's self", folded.get("main;crc32") == table["crc32"][8], folded)
+    ET.parse(os.path.join(prof, "flame.svg"))
+    check("profile demo: flame.svg is well-formed", True)
+    text = lines(log)
+    start = text.index("--Performance Counter Report--")
+    same("profile demo: report.txt = the program's own report",
+         open(os.path.join(prof, "report.txt")).read(), "\n".join(text[start:text.index("", start)]) + "\n")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        report()
+        trace(tmp)
+        functions()
+        gprof(tmp)
+        chrome()
+        folded()
+        flame()
+        hot()
+        raw(tmp)
+        demo_profile(sys.argv[1])
+    return 1 if oracle.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
