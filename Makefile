@@ -5,10 +5,12 @@
 #   make profile FW=<program.c>   every host-tool report of one run
 #   make fuzz    the host tool's decoder under libFuzzer, bounded
 #   make lint    verilator -Wall on the IP and the SoC
+#   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)
+#   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md (~20 min)
 CPU ?= VexRiscv_Full
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-.PHONY: all setup demo test bench lint regs tools profile fuzz clean
+.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga
 all: test
 
 setup:
@@ -37,6 +39,13 @@ fuzz: setup
 lint: setup
 	@$(MAKE) -s -C rtl/tb lint
 	@$(MAKE) -s -C soc lint
+	@$(MAKE) -s -C syn lint
+
+synth: setup
+	@$(MAKE) -s -C syn synth
+
+bench-fpga: setup
+	@$(MAKE) -s -C syn bench
 
 regs:
 	@$(MAKE) -s -C regs gen

@@ -40,6 +40,10 @@ suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
 suite "host tool"          make -s -C tools test
 suite "FuseSoC targets"    make -s -C scripts -f fusesoc.mk test
+suite "UART"               make -s -C tests uart-test
+suite "FPGA RTL lint"      make -s -C syn lint
+suite "FPGA area"          make -s -C syn area-test
+suite "iCEBreaker board"   make -s -C syn board-test
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

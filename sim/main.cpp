@@ -6,10 +6,18 @@
 // harness takes perfscope's port over and reads all 64 words, so the model
 // also checks the final state of every register.
 //
+// Built with a UART (-DBAUD_DIV=<n>, the value given to soc_top), it also
+// decodes the serial line o_uart_tx, checks that every bit lasts exactly n
+// cycles, and with +uart=<file> writes the characters it decoded to the file,
+// so that a test can compare them with the console output on stdout. The
+// run then ends only once the line is idle.
+//
 // Plusargs: +firmware=<hex> (required), +timeout=<cycles> (default
-// 20000000), +trace[=<file.fst>] (default: sim.fst next to this binary).
+// 20000000), +trace[=<file.fst>] (default: sim.fst next to this binary),
+// +uart=<file> (UART builds only).
 // Exit code: the firmware's (0 = pass, codes above 255 become 255), 3 if the
-// model disagreed, 124 on a timeout, 2 on a usage error.
+// model disagreed, 5 if the serial line broke its framing, 124 on a timeout,
+// 2 on a usage error.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -20,9 +28,13 @@
 
 #include "Vsoc_top.h"
 #include "perf_model.h"
+#include "uart_decoder.h"
 
 #ifndef PERF_SECTIONS
 #error "build with -DPERF_SECTIONS=<n>, the value given to soc_top"
+#endif
+#ifndef BAUD_DIV
+#define BAUD_DIV 0  // soc_top's default: no UART
 #endif
 
 namespace {
@@ -77,6 +89,11 @@ int main(int argc, char **argv)
     std::string trace_file = plusarg(*ctx, "trace");
     if (trace_file == "1")
         trace_file = dir_of(argv[0]) + "/sim.fst";
+    const std::string uart_file = plusarg(*ctx, "uart");
+    if (!uart_file.empty() && (BAUD_DIV == 0 || uart_file == "1")) {
+        std::fprintf(stderr, "sim: +uart=<file> needs a simulator built with a UART (BAUD_DIV=<n>)\n");
+        return 2;
+    }
 
     ctx->traceEverOn(!trace_file.empty());
     const std::unique_ptr<Vsoc_top> top{new Vsoc_top{ctx.get(), "TOP"}};
@@ -103,6 +120,9 @@ int main(int argc, char **argv)
     top->i_dbg_we = 0;
     top->i_dbg_addr = 0;
     top->i_dbg_wdata = 0;
+    top->i_load_we = 0;
+    top->i_load_addr = 0;
+    top->i_load_data = 0;
     for (int i = 0; i < kResetCycles; i++) {
         half_cycle(0);
         half_cycle(1);
@@ -110,6 +130,9 @@ int main(int argc, char **argv)
     top->i_reset = 0;
 
     PerfModel model(PERF_SECTIONS);
+    std::unique_ptr<UartDecoder> uart;
+    if (BAUD_DIV != 0)
+        uart.reset(new UartDecoder(BAUD_DIV));
     enum class Phase { Run, Drain, Issue, Wait, Done } phase = Phase::Run;
     // Debug-port inputs for the next cycle; applied after the rising edge so
     // that the edge sees exactly the sampled inputs.
@@ -141,6 +164,13 @@ int main(int argc, char **argv)
         if (top->o_console_valid) {
             std::putchar(top->o_console_data);
             std::fflush(stdout);
+        }
+        if (uart) {
+            uart->cycle(cycle, top->o_uart_tx);
+            if (!uart->error().empty()) {
+                result = 5;
+                break;
+            }
         }
 
         // Inputs for the next cycle, decided from this cycle's outputs.
@@ -181,7 +211,10 @@ int main(int argc, char **argv)
             }
             break;
         case Phase::Done:
-            result = exit_code > 255 ? 255 : (int)exit_code;
+            // The transmitter took the last character before the firmware
+            // exited, but may still be sending it.
+            if (!uart || !uart->busy())
+                result = exit_code > 255 ? 255 : (int)exit_code;
             break;
         }
         if (phase != Phase::Run && phase != Phase::Done && cycle - exit_cycle > kDebugTimeout) {
@@ -201,6 +234,17 @@ int main(int argc, char **argv)
     top->final();
 
     const unsigned long long reads = model.reads_checked(), writes = model.writes_seen();
+    if (uart && !uart_file.empty()) {
+        if (FILE *f = std::fopen(uart_file.c_str(), "wb")) {
+            std::fwrite(uart->text().data(), 1, uart->text().size(), f);
+            std::fclose(f);
+        } else {
+            std::fprintf(stderr, "sim: cannot write %s\n", uart_file.c_str());
+            result = 2;
+        }
+    }
+    if (uart && !uart->error().empty())
+        std::fprintf(stderr, "sim: UART: %s\n", uart->error().c_str());
     if (!model.ok())
         std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %llu perfscope reads checked, %llu writes seen\n"
                      "sim: %s\n", (unsigned long long)cycle, reads, writes, model.error().c_str());

@@ -11,7 +11,7 @@
 CPU    ?= VexRiscv_Min
 PYTHON ?= $(TOP)/.venv/bin/python
 
-SOC_RTL      := $(addprefix $(TOP)/soc/rtl/,soc_top.v soc_ram.v soc_sysctl.v soc_timer.v)
+SOC_RTL      := $(addprefix $(TOP)/soc/rtl/,soc_top.v soc_ram.v soc_sysctl.v soc_timer.v soc_uart_tx.v)
 PERF_RTL     ?= $(wildcard $(TOP)/rtl/*.v)
 SOC_VLT      := $(TOP)/soc/vexriscv.vlt
 SOC_INCLUDES := -I$(TOP)/rtl

@@ -50,14 +50,15 @@ module soc_ram #(
 	// Synthesis tools have no plusargs; FPGA flows set FIRMWARE.
 `ifndef SYNTHESIS
 	reg [8*1024-1:0] plusarg_file;
-`endif
 	integer w;
+`endif
 	initial begin
-		// Zero first, so words the image does not cover are the same in
-		// every simulator and on the FPGA.
+		// Words the image does not cover are zero: FPGA block RAM without
+		// an initial value is, and simulators are made to agree. (yosys
+		// takes minutes to unroll this loop, so synthesis skips it.)
+`ifndef SYNTHESIS
 		for (w = 0; w < WORDS; w = w + 1)
 			mem[w] = 32'd0;
-`ifndef SYNTHESIS
 		if ($value$plusargs("firmware=%s", plusarg_file))
 			$readmemh(plusarg_file, mem);
 		else

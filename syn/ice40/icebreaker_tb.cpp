@@ -1,0 +1,175 @@
+// Board-level Verilator test of syn/ice40/icebreaker_top.v, the RTL that
+// becomes the iCEBreaker bitstream, with the SPRAM model from yosys's
+// ice40/cells_sim.v and, here, a model of the board's SPI flash holding the
+// firmware at 1 MiB, as `iceprog -o 1M` leaves it.
+//
+// It checks what the board does by itself: the flash loader wakes the flash
+// and reads the image into SPRAM, the CPU runs it from the single-ported
+// SPRAM, the console leaves on TX, and the LEDs tell the exit code. The
+// decoded serial text goes to stdout.
+//
+// usage: Vicebreaker_top +image=<firmware.bin> [+timeout=<cycles>]
+// Exit code: 0 when the green LED lights (firmware exited 0), 1 when the red
+// one does, 5 on a serial framing error, 6 on a flash protocol error, 124 on
+// a timeout, 2 on a usage error.
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <verilated.h>
+
+#include "Vicebreaker_top.h"
+#include "uart_decoder.h"
+
+#ifndef BAUD_DIV
+#error "build with -DBAUD_DIV=<n>, the value icebreaker_top uses"
+#endif
+
+namespace {
+
+const uint32_t kImageOffset = 0x100000;
+const uint32_t kFlashBytes = 16u << 20;  // W25Q128
+// tRES1, release from deep power-down to the next command: 3 us, in 12 MHz
+// cycles, rounded up.
+const uint64_t kWakeCycles = 36;
+
+// SPI NOR flash in mode 0, just the commands the loader uses. It starts in
+// deep power-down, so a loader that forgets to wake it reads nothing.
+class SpiFlash {
+public:
+    explicit SpiFlash(std::vector<uint8_t> mem) : mem_(std::move(mem)) {}
+
+    // The pins after a clock edge; returns the MISO level until the next.
+    bool update(uint64_t cycle, bool csn, bool sck, bool mosi)
+    {
+        if (csn) {
+            if (!csn_) {  // deselected: a command ends
+                if (cmd_bits_ >= 8 && cmd_ == 0xAB) {
+                    awake_ = true;
+                    woke_at_ = cycle;
+                }
+            }
+            csn_ = true;
+            sck_ = sck;
+            cmd_bits_ = 0;
+            cmd_ = 0;
+            return miso_;
+        }
+        if (csn_) {  // selected
+            csn_ = false;
+            if (sck)
+                fail(cycle, "SCK high when CS falls (mode 0 needs it low)");
+            if (awake_ && cycle - woke_at_ < kWakeCycles)
+                fail(cycle, "command sooner than tRES1 after the wake-up");
+        }
+        if (sck && !sck_) {  // rising edge: the flash samples MOSI
+            if (cmd_bits_ < 32)
+                cmd_ = (cmd_ << 1) | (mosi ? 1u : 0u);
+            cmd_bits_++;
+            if (cmd_bits_ == 8 && cmd_ != 0xAB && !awake_)
+                fail(cycle, "command while in deep power-down");
+            if (cmd_bits_ == 32 && (cmd_ >> 24) == 0x03)
+                addr_ = cmd_ & 0xffffff;
+        } else if (!sck && sck_ && cmd_bits_ >= 32 && (cmd_ >> 24) == 0x03) {
+            // falling edge of a READ after the address: next data bit out
+            const unsigned bit = (cmd_bits_ - 32) % 8;
+            miso_ = (mem_[addr_ % kFlashBytes] >> (7 - bit)) & 1;
+            if (bit == 7)
+                addr_++;
+            bytes_read_ += (bit == 7);
+        }
+        sck_ = sck;
+        return miso_;
+    }
+
+    bool ok() const { return error_.empty(); }
+    const std::string &error() const { return error_; }
+    uint64_t bytes_read() const { return bytes_read_; }
+
+private:
+    void fail(uint64_t cycle, const std::string &what)
+    {
+        if (error_.empty())
+            error_ = what + " at cycle " + std::to_string(cycle);
+    }
+
+    std::vector<uint8_t> mem_;
+    bool csn_ = true, sck_ = false, miso_ = false, awake_ = false;
+    uint64_t woke_at_ = 0;
+    unsigned cmd_bits_ = 0;
+    uint32_t cmd_ = 0, addr_ = 0;
+    uint64_t bytes_read_ = 0;
+    std::string error_;
+};
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    ctx->commandArgs(argc, argv);
+    const char *image_arg = ctx->commandArgsPlusMatch("image=");
+    const std::string image = *image_arg ? std::string(image_arg).substr(7) : "";
+    const char *timeout_arg = ctx->commandArgsPlusMatch("timeout=");
+    const uint64_t timeout = *timeout_arg ? std::strtoull(timeout_arg + 9, nullptr, 0) : 20000000;
+
+    std::vector<uint8_t> mem(kFlashBytes, 0xff);
+    FILE *f = image.empty() ? nullptr : std::fopen(image.c_str(), "rb");
+    if (!f) {
+        std::fprintf(stderr, "usage: %s +image=<firmware.bin> [+timeout=<cycles>]\n", argv[0]);
+        return 2;
+    }
+    const size_t n = std::fread(&mem[kImageOffset], 1, kFlashBytes - kImageOffset, f);
+    std::fclose(f);
+
+    const std::unique_ptr<Vicebreaker_top> top{new Vicebreaker_top{ctx.get(), "TOP"}};
+    SpiFlash flash(std::move(mem));
+    UartDecoder uart(BAUD_DIV);
+
+    top->BTN_N = 1;
+    top->CLK = 0;
+    top->FLASH_IO1 = 0;
+    top->eval();
+
+    enum { Loading, Running } state = Loading;
+    uint64_t load_cycles = 0;
+    int result = -1;
+    uint64_t cycle = 0;
+    for (; result < 0; cycle++) {
+        if (cycle >= timeout) {
+            std::fprintf(stderr, "icebreaker: TIMEOUT after %llu cycles\n", (unsigned long long)cycle);
+            result = 124;
+            break;
+        }
+        top->CLK = 1;
+        top->eval();
+        top->FLASH_IO1 = flash.update(cycle, top->FLASH_SSB, top->FLASH_SCK, top->FLASH_IO0);
+        top->CLK = 0;
+        top->eval();
+
+        uart.cycle(cycle, top->TX);
+        if (!uart.error().empty()) {
+            std::fprintf(stderr, "icebreaker: UART: %s\n", uart.error().c_str());
+            result = 5;
+        } else if (!flash.ok()) {
+            std::fprintf(stderr, "icebreaker: flash: %s\n", flash.error().c_str());
+            result = 6;
+        } else if (state == Loading && top->LEDR_N) {  // red goes out: loaded
+            state = Running;
+            load_cycles = cycle;
+        } else if (state == Running && !uart.busy() && (!top->LEDG_N || !top->LEDR_N)) {
+            result = top->LEDG_N ? 1 : 0;
+        }
+    }
+    top->final();
+
+    std::fwrite(uart.text().data(), 1, uart.text().size(), stdout);
+    std::fprintf(stderr,
+                 "icebreaker: %s LED after %llu cycles; %zu-byte image, %llu flash bytes loaded in %llu cycles; "
+                 "%zu characters on TX\n",
+                 result == 0 ? "green" : result == 1 ? "red" : "no", (unsigned long long)cycle, n,
+                 (unsigned long long)flash.bytes_read(), (unsigned long long)load_cycles, uart.text().size());
+    return result;
+}

@@ -1,0 +1,120 @@
+// perfscope SoC on the iCEBreaker (iCE40 UP5K-SG48): VexRiscv_Lite,
+// perfscope, 64 KiB of SPRAM and the console on the FTDI's serial port at
+// 115200 baud, 8N1, all on the board's 12 MHz clock (no PLL: the SoC's
+// fmax on the UP5K leaves little above it, docs/fpga.md).
+//
+// After power-up or a press of the user button the flash loader copies the
+// firmware from the SPI flash at 1 MiB into the SPRAM, holding the SoC in
+// reset; then the CPU starts at 0. Red LED: loading, or the firmware exited
+// with a non-zero code; green LED: it exited with 0.
+`default_nettype none
+
+module icebreaker_top #(
+	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
+	parameter BAUD_DIV      = 104   // 12 MHz / 115200 baud (0.2% fast)
+) (
+	input  wire CLK,          // 12 MHz
+	input  wire BTN_N,        // user button, low when pressed: reload and restart
+	output wire TX,           // to the FTDI: the console
+	output wire LEDR_N,
+	output wire LEDG_N,
+	output wire FLASH_SSB,
+	output wire FLASH_SCK,
+	output wire FLASH_IO0,    // to the flash (MOSI)
+	input  wire FLASH_IO1     // from the flash (MISO)
+);
+
+	// Power-on reset: iCE40 flip-flops start at 0 after configuration.
+	reg [3:0] r_por = 4'd0;
+	reg [1:0] r_btn = 2'd0;   // synchronizer, 1 = pressed
+	always @(posedge CLK) begin
+		if (r_por != 4'hf)
+			r_por <= r_por + 4'd1;
+		r_btn <= {r_btn[0], ~BTN_N};
+	end
+	wire load_reset = (r_por != 4'hf) || r_btn[1];
+
+	wire        loading, load_we;
+	wire [29:0] load_addr;
+	wire [31:0] load_data;
+
+	flash_loader #(
+		.FLASH_ADDR  (24'h10_0000),
+		.WORDS       (16384),
+		.WAKE_CYCLES (64)
+	) u_loader (
+		.i_clk      (CLK),
+		.i_reset    (load_reset),
+		.o_busy     (loading),
+		.o_we       (load_we),
+		.o_addr     (load_addr),
+		.o_data     (load_data),
+		.o_spi_csn  (FLASH_SSB),
+		.o_spi_sck  (FLASH_SCK),
+		.o_spi_mosi (FLASH_IO0),
+		.i_spi_miso (FLASH_IO1)
+	);
+
+	wire        exit_valid;
+	wire [31:0] exit_code;
+	// Only the serial line and the exit code leave the SoC on this board.
+	wire        console_valid, perf_cyc, perf_stb, perf_we, perf_stall, perf_ack;
+	wire [7:0]  console_data;
+	wire [5:0]  perf_addr;
+	wire [31:0] perf_wdata, perf_rdata;
+	wire [3:0]  perf_sel;
+
+	soc_top #(
+		.RAM_BYTES     (65536),
+		.PERF_SECTIONS (PERF_SECTIONS),
+		.FIRMWARE      (""),
+		.BAUD_DIV      (BAUD_DIV)
+	) u_soc (
+		.i_clk           (CLK),
+		.i_reset         (load_reset || loading),
+		.i_load_we       (load_we),
+		.i_load_addr     (load_addr),
+		.i_load_data     (load_data),
+		.o_console_valid (console_valid),
+		.o_console_data  (console_data),
+		.o_uart_tx       (TX),
+		.o_exit_valid    (exit_valid),
+		.o_exit_code     (exit_code),
+		.o_perf_cyc      (perf_cyc),
+		.o_perf_stb      (perf_stb),
+		.o_perf_we       (perf_we),
+		.o_perf_stall    (perf_stall),
+		.o_perf_ack      (perf_ack),
+		.o_perf_addr     (perf_addr),
+		.o_perf_wdata    (perf_wdata),
+		.o_perf_rdata    (perf_rdata),
+		.o_perf_sel      (perf_sel),
+		.i_dbg_en        (1'b0),
+		.i_dbg_stb       (1'b0),
+		.i_dbg_we        (1'b0),
+		.i_dbg_addr      (6'd0),
+		.i_dbg_wdata     (32'd0)
+	);
+
+	// verilator lint_off UNUSEDSIGNAL
+	wire unused = &{1'b0, console_valid, console_data, perf_cyc, perf_stb, perf_we,
+	                perf_stall, perf_ack, perf_addr, perf_wdata, perf_rdata, perf_sel};
+	// verilator lint_on UNUSEDSIGNAL
+
+	reg r_exited, r_passed;
+	always @(posedge CLK) begin
+		if (load_reset || loading) begin
+			r_exited <= 1'b0;
+			r_passed <= 1'b0;
+		end else if (exit_valid) begin
+			r_exited <= 1'b1;
+			r_passed <= (exit_code == 32'd0);
+		end
+	end
+
+	assign LEDR_N = !(loading || (r_exited && !r_passed));
+	assign LEDG_N = !(r_exited && r_passed);
+
+endmodule
+
+`default_nettype wire
