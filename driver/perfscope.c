@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #define RD(base, off) PERF_MMIO_READ32(PERF_ADDR((base), (off)))
 
@@ -89,9 +90,20 @@ int perf_snapshot(void *base, struct perf_snapshot *s)
 	}
 	s->occurrences[0] = RD(base, PERF_REG_OCC(0));
 	s->run = RD(base, PERF_REG_RUN);
+	s->overflow = RD(base, PERF_REG_OVF);
 	/* Last: G grows at least as fast as any section, so every share <= 100%. */
 	s->time[0] = time_read(base, 0);
 	return n;
+}
+
+uint32_t perf_overflow(void *base)
+{
+	return RD(base, PERF_REG_OVF);
+}
+
+void perf_overflow_clear(void *base, uint32_t mask)
+{
+	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_OVF), mask);
 }
 
 /*
@@ -263,13 +275,21 @@ static void out_percent(struct out *o, uint64_t time, uint64_t total, int width)
 	out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, width);
 }
 
-static void out_name(struct out *o, const char *name, int section)
+/* names[n - 1], or "section N" written into unnamed when there is none. */
+static const char *section_name(const char *const names[], int n, char unnamed[10])
 {
-	char unnamed[] = "section ?";
-	if (!name) {
-		unnamed[sizeof unnamed - 2] = (char)('0' + section);
-		name = unnamed;
-	}
+	const char *name = names ? names[n - 1] : NULL;
+	if (name)
+		return name;
+	memcpy(unnamed, "section ?", 10);
+	unnamed[8] = (char)('0' + n);
+	return unnamed;
+}
+
+static void out_name(struct out *o, const char *const names[], int section)
+{
+	char unnamed[10];
+	const char *name = section_name(names, section, unnamed);
 	int len = 0;
 	while (len < 15 && name[len])
 		out_char(o, name[len++]);
@@ -279,10 +299,37 @@ static void out_name(struct out *o, const char *name, int section)
 static const char rule[] =
 	"+---------------+--------+-------------+---------------+-----------+\n";
 
+/* The arguments every report refuses: nothing is written then. */
+static int report_args_ok(const struct perf_snapshot *s, uint32_t clock_hz, int num_sections)
+{
+	return s && clock_hz && s->num_sections >= 0 && s->num_sections <= PERF_MAX_SECTIONS &&
+	       num_sections >= 0 && num_sections <= s->num_sections;
+}
+
+/* "Overflow: counters of total, sort wrapped (...)" if any reported counter wrapped. */
+static void out_overflow(struct out *o, uint32_t overflow, int num_sections,
+                         const char *const names[])
+{
+	uint32_t shown = overflow & ((2u << num_sections) - 1);
+	if (!shown)
+		return;
+	out_str(o, "Overflow: counters of");
+	const char *sep = " ";
+	for (int n = 0; n <= num_sections; n++) {
+		if (!(shown & (1u << n)))
+			continue;
+		char unnamed[10];
+		out_str(o, sep);
+		out_str(o, n ? section_name(names, n, unnamed) : "total");
+		sep = ", ";
+	}
+	out_str(o, " wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n");
+}
+
 static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32_t *bias,
                   int num_sections, const char *const names[], perf_put_fn put, void *ctx)
 {
-	if (!s || !put || !clock_hz || num_sections < 0 || num_sections > s->num_sections)
+	if (!put || !report_args_ok(s, clock_hz, num_sections))
 		return -PERF_EINVAL;
 	struct out o = { put, ctx, 0 };
 	uint64_t total = s->time[0];
@@ -307,7 +354,7 @@ static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32
 		if (bias)
 			time = perf_section_time_net(time, s->occurrences[n], *bias);
 		out_char(&o, '|');
-		out_name(&o, names ? names[n - 1] : NULL, n);
+		out_name(&o, names, n);
 		out_char(&o, '|');
 		out_percent(&o, time, total, 7);
 		out_str(&o, " |");
@@ -319,6 +366,7 @@ static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32
 		out_str(&o, "|\n");
 		out_str(&o, rule);
 	}
+	out_overflow(&o, s->overflow, num_sections, names);
 	return o.failed ? -PERF_EIO : 0;
 }
 
@@ -333,6 +381,33 @@ int perf_report_write_net(const struct perf_snapshot *s, uint32_t clock_hz, uint
                           void *ctx)
 {
 	return report(s, clock_hz, &bias, num_sections, names, put, ctx);
+}
+
+/* Fills buf up to size - 1 characters and counts them all, to size a buffer. */
+struct buffer {
+	char *buf;
+	size_t size, len;
+};
+
+static int put_buffer(int c, void *ctx)
+{
+	struct buffer *b = ctx;
+	if (b->len + 1 < b->size)
+		b->buf[b->len] = (char)c;
+	b->len++;
+	return c;
+}
+
+int perf_report_format(char *buf, size_t size, const struct perf_snapshot *s,
+                       uint32_t clock_hz, int num_sections, const char *const names[])
+{
+	if ((!buf && size) || !report_args_ok(s, clock_hz, num_sections))
+		return -PERF_EINVAL;
+	struct buffer b = { buf, size, 0 };
+	report(s, clock_hz, NULL, num_sections, names, put_buffer, &b);
+	if (size)
+		buf[b.len < size ? b.len : size - 1] = '\0';
+	return b.len < size || (!buf && !size) ? (int)b.len : -PERF_ENOSPC;
 }
 
 static int put_stdout(int c, void *ctx)

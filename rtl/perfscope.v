@@ -16,7 +16,11 @@
 // Bus: Wishbone B4 pipelined slave. o_wb_stall stays high from the cycle after
 // a request is accepted through the cycle of its ack, so a classic master
 // that holds STB until ACK is accepted exactly once and no two requests
-// overlap.
+// overlap. A master that drops CYC aborts its request: a write has taken
+// effect at acceptance, but no ack follows a cycle in which CYC was low.
+//
+// The formal properties at the end (`ifdef FORMAL, run by formal/Makefile)
+// check every read against a shadow of the datasheet's semantics.
 `default_nettype none
 
 module perfscope #(
@@ -24,6 +28,13 @@ module perfscope #(
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,      // synchronous, active high
+`ifdef PERFSCOPE_TEST_PRELOAD
+	// Test builds only (rtl/tb): a reset loads G with i_test_gtime and every
+	// occurrence count with i_test_occ instead of 0, so that a testbench
+	// reaches the wrap of both counters in a few cycles. Hold them constant.
+	input  wire [63:0] i_test_gtime,
+	input  wire [31:0] i_test_occ,
+`endif
 	// Wishbone B4 slave, word addressed inside a 256-byte window
 	input  wire        i_wb_cyc,
 	input  wire        i_wb_stb,
@@ -51,12 +62,21 @@ module perfscope #(
 	localparam [1:0] R_HI  = 2'd1;
 	localparam [1:0] R_OCC = 2'd2;
 
+`ifdef PERFSCOPE_TEST_PRELOAD
+	wire [63:0] reset_gtime = i_test_gtime;
+	wire [31:0] reset_occ   = i_test_occ;
+`else
+	wire [63:0] reset_gtime = 64'd0;
+	wire [31:0] reset_occ   = 32'd0;
+`endif
+
 	// ------------------------------------------------------------------
 	// Registers
 	// ------------------------------------------------------------------
 	reg  [63:0] r_gtime;      // G, the global time T[0]
 	reg  [7:0]  r_run;        // run flags R[n], bit 0 = global; bits above
 	                          // NUM_SECTIONS are never set
+	reg  [7:0]  r_ovf;        // sticky overflow flags, bit n = section n
 
 	reg         r_step;       // the cycle after acceptance of a RAM request
 	reg  [2:0]  r_sec;        // its section
@@ -91,6 +111,8 @@ module perfscope #(
 	wire cmd_end    = wr && !a_global && (a_reg == PERF_SEC_TIME_LO);
 	wire cmd_begin  = wr && !a_global && (a_reg == PERF_SEC_TIME_HI);
 
+	wire wr_ovf     = accept && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0];
+
 	wire rd         = accept && !i_wb_we;
 	wire hi_hit     = r_hi_valid && (r_hi_sec == a_sec);
 	wire rd_lo      = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
@@ -100,6 +122,9 @@ module perfscope #(
 	wire rd_ram     = rd_lo || rd_hi || rd_occ;
 	// The global section's RAM offset is always 0, so G + 0 reads T[0].
 	wire time_add   = a_run || a_global;
+
+	// G wraps at this cycle's edge.
+	wire g_wrap     = r_run[0] && (&r_gtime);
 
 	// Requests that touch the RAM word: all others are answered at once.
 	wire need_step  = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
@@ -115,6 +140,8 @@ module perfscope #(
 			PERF_CTRL_ID:     imm_data = PERF_ID_VALUE;
 			PERF_CTRL_CONFIG: imm_data = {8'd0, PERF_VERSION_MAJOR, PERF_VERSION_MINOR, 4'd0, SECTIONS};
 			PERF_CTRL_RUN:    imm_data = {24'd0, r_run};
+			// As after this edge, like every read: with G's wrap.
+			PERF_CTRL_OVF:    imm_data = {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)};
 			default:          imm_data = 32'd0;
 			endcase
 		end
@@ -144,6 +171,12 @@ module perfscope #(
 		endcase
 	end
 
+`ifdef FORMAL
+	// The section whose RAM word the proofs follow: any, as the solver picks.
+	(* anyconst *) reg [2:0] f_sec;
+	wire [95:0] f_ram_word;
+`endif
+
 	perfscope_ram #(
 		.AW(3),
 		.DW(96)
@@ -151,9 +184,14 @@ module perfscope #(
 		.i_clk   (i_clk),
 		.i_we    (r_clear || (r_step && r_write)),
 		.i_waddr (r_clear ? r_clear_addr : r_sec),
-		.i_wdata (r_clear ? 96'd0 : {new_occ, new_time}),
+		.i_wdata (r_clear ? {reset_occ, 64'd0} : {new_occ, new_time}),
 		.i_raddr (a_sec),
 		.o_rdata (ram_q)
+`ifdef FORMAL
+		,
+		.f_addr  (f_sec),
+		.f_data  (f_ram_word)
+`endif
 	);
 
 	assign o_wb_stall = r_step || r_clear || o_wb_ack;
@@ -163,7 +201,7 @@ module perfscope #(
 	// ------------------------------------------------------------------
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset)
-			r_gtime <= 64'd0;
+			r_gtime <= reset_gtime;
 		else
 			r_gtime <= r_gtime + {63'd0, r_run[0]};
 	end
@@ -214,10 +252,25 @@ module perfscope #(
 		end
 	end
 
-	// Bus response: writes and registers without RAM in the next cycle,
-	// RAM reads one cycle later.
+	// Overflow: G wraps at its tick, and then no section's time can be
+	// trusted (none can wrap before G does, as T[n] <= G, but any may later
+	// without notice); an occurrence count wraps in its step. A flag set in
+	// the cycle a write clears it stays set.
+	wire       occ_wrap = r_step && r_occ_inc && (&word_occ);
+	wire [7:0] ovf_set  = (g_wrap ? PRESENT : 8'd0) | (occ_wrap ? (8'd1 << r_sec) : 8'd0);
+	wire [7:0] ovf_clr  = wr_ovf ? i_wb_data[7:0] : 8'd0;
+
 	always @(posedge i_clk) begin
-		if (i_reset)
+		if (i_reset || cmd_reset)
+			r_ovf <= 8'd0;
+		else
+			r_ovf <= (r_ovf & ~ovf_clr) | ovf_set;
+	end
+
+	// Bus response: writes and registers without RAM in the next cycle,
+	// RAM reads one cycle later; nothing after CYC drops.
+	always @(posedge i_clk) begin
+		if (i_reset || !i_wb_cyc)
 			o_wb_ack <= 1'b0;
 		else
 			o_wb_ack <= (accept && !rd_ram) || (r_step && r_read);
@@ -247,8 +300,314 @@ module perfscope #(
 		end
 	end
 
-	// Unused: byte lanes matter only for the RESET bit, data bits 31:1.
-	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:1]};
+	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
+	// 31:8 nowhere.
+	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8]};
+
+`ifdef FORMAL
+	// ------------------------------------------------------------------
+	// Formal properties (formal/Makefile runs them; docs/formal.md lists
+	// them and says which are proven for all time).
+	//
+	// A shadow of the datasheet's semantics follows the bus with its own
+	// decode of the register map. It keeps the run flags, G, and the time,
+	// occurrences and overflow flag of section f_sec, which the solver
+	// picks, so each proof covers every section, present or not. The RTL's
+	// state must agree with the shadow in every cycle (that makes the
+	// properties inductive) and every read must return what the shadow
+	// predicts.
+	// ------------------------------------------------------------------
+	reg f_past_valid;
+	initial f_past_valid = 1'b0;
+	always @(posedge i_clk)
+		f_past_valid <= 1'b1;
+
+	// The one assumption: the first cycle is a reset. The master is free
+	// in every other respect, during reset too.
+	always @(*)
+		if (!f_past_valid)
+			assume(i_reset);
+
+	wire [1:0] f_outstanding;
+	fwb_slave #(
+		.F_LGDEPTH      (2),
+		.F_MAX_REQUESTS (1)
+	) fwb (
+		.i_clk         (i_clk),
+		.i_reset       (i_reset),
+		.i_wb_cyc      (i_wb_cyc),
+		.i_wb_stb      (i_wb_stb),
+		.i_wb_stall    (o_wb_stall),
+		.i_wb_ack      (o_wb_ack),
+		.f_outstanding (f_outstanding)
+	);
+
+	// ---- The shadow --------------------------------------------------
+	reg  [7:0]  f_run;         // R[n]
+	reg  [63:0] f_gtime;       // G
+	reg  [63:0] f_time;        // T[f_sec]
+	reg  [31:0] f_occ;         // C[f_sec]
+	reg         f_ovf;         // OVF bit f_sec
+	reg         f_gwrapped;    // G has wrapped since the last reset
+	reg         f_latch_valid; // the TIME_HI latch holds the high word ...
+	reg  [2:0]  f_latch_sec;   // ... of this section's time ...
+	reg  [63:0] f_latch_time;  // ... which was this at its TIME_LO read
+	                           // (known when f_latch_sec == f_sec)
+
+	wire        f_present = (f_sec <= NUM_SECTIONS);
+
+	// The request, decoded from the register map.
+	wire        f_req     = i_wb_cyc && i_wb_stb && !o_wb_stall;
+	wire [2:0]  f_rsec    = i_wb_addr[4:2];
+	wire [1:0]  f_rreg    = i_wb_addr[1:0];
+	wire        f_rpres   = !i_wb_addr[5] && (f_rsec <= NUM_SECTIONS);
+	wire        f_wsec    = f_req && i_wb_we && f_rpres;
+	wire        f_reset_wr = f_wsec && (f_rsec == 3'd0) && (f_rreg == PERF_SEC_TIME_LO)
+	                         && i_wb_sel[0] && i_wb_data[0];
+	wire        f_stop    = f_wsec && (f_rsec == 3'd0) && (f_rreg == PERF_SEC_TIME_LO) && !f_reset_wr;
+	wire        f_start   = f_wsec && (f_rsec == 3'd0) && (f_rreg == PERF_SEC_TIME_HI);
+	wire        f_end     = f_wsec && (f_rsec != 3'd0) && (f_rreg == PERF_SEC_TIME_LO);
+	wire        f_begin   = f_wsec && (f_rsec != 3'd0) && (f_rreg == PERF_SEC_TIME_HI);
+	wire        f_ovf_clr = f_req && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0]
+	                        && i_wb_data[f_sec];
+	wire        f_rd      = f_req && !i_wb_we;
+	wire        f_latched = f_latch_valid && (f_latch_sec == f_rsec);
+	wire        f_rd_lo   = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_LO);
+	wire        f_rd_hi_latched = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_HI) && f_latched;
+	// Reads the timing table gives two cycles: those of a counter.
+	wire        f_rd_slow = f_rd && f_rpres && ((f_rreg == PERF_SEC_TIME_LO)
+	                        || (f_rreg == PERF_SEC_OCC)
+	                        || ((f_rreg == PERF_SEC_TIME_HI) && !f_latched));
+
+	// At the edge the counters tick with this cycle's run flags; then the
+	// request takes effect. Reads return the ticked values.
+	wire        f_gwrap   = f_run[0] && (&f_gtime);
+	wire [63:0] f_gtime_nx = f_gtime + {63'd0, f_run[0]};
+	wire [63:0] f_time_nx = f_time + {63'd0, f_run[0] && f_run[f_sec]};
+	wire        f_ovf_nx  = f_present && (f_ovf || f_gwrap);
+	wire        f_count   = f_present && ((f_sec == 3'd0) ? f_start
+	                        : (f_begin && (f_rsec == f_sec) && f_run[0]));
+
+	always @(posedge i_clk) begin
+		if (i_reset || f_reset_wr) begin
+			f_run         <= 8'd0;
+			f_gtime       <= 64'd0;
+			f_time        <= 64'd0;
+			f_occ         <= 32'd0;
+			f_ovf         <= 1'b0;
+			f_gwrapped    <= 1'b0;
+			f_latch_valid <= 1'b0;
+		end else begin
+			f_gtime    <= f_gtime_nx;
+			f_time     <= f_time_nx;
+			f_occ      <= f_occ + {31'd0, f_count};
+			f_gwrapped <= f_gwrapped || f_gwrap;
+			// A flag set in the cycle a write clears it stays set.
+			f_ovf      <= f_present && ((f_ovf_nx && !f_ovf_clr) || f_gwrap
+			                            || (f_count && (&f_occ)));
+			if (f_start)
+				f_run[0] <= 1'b1;
+			if (f_stop)
+				f_run[0] <= 1'b0;
+			if (f_begin)
+				f_run[f_rsec] <= 1'b1;
+			if (f_end)
+				f_run[f_rsec] <= 1'b0;
+			if (f_rd_lo) begin
+				f_latch_valid <= 1'b1;
+				f_latch_sec   <= f_rsec;
+				f_latch_time  <= f_time_nx;
+			end else if (f_rd_hi_latched)
+				f_latch_valid <= 1'b0;
+		end
+	end
+
+	// The shadow's own invariants. The third is the datasheet's "a
+	// section never exceeds the global time it ran under".
+	always @(*)
+		if (f_past_valid) begin
+			assert((f_run & ~PRESENT) == 8'd0);
+			if (!f_present)
+				assert((f_time == 64'd0) && (f_occ == 32'd0) && !f_ovf);
+			if (!f_gwrapped)
+				assert(f_time <= f_gtime);
+			if (f_sec == 3'd0)
+				assert(f_time == f_gtime);
+		end
+
+	// ---- Reads return what the shadow predicts -------------------------
+	// f_care marks the bits the shadow knows: all of them, except the
+	// counters of sections other than f_sec (another choice of f_sec
+	// covers those).
+	reg  [31:0] f_want, f_care;
+	always @(*) begin
+		f_want = 32'd0;
+		f_care = 32'hffff_ffff;
+		if (!i_wb_addr[5]) begin
+			if (f_rpres && (f_rreg != PERF_SEC_RSVD)) begin
+				if (f_rsec != f_sec)
+					f_care = 32'd0;
+				case (f_rreg)
+				PERF_SEC_TIME_LO: f_want = f_time_nx[31:0];
+				PERF_SEC_TIME_HI: f_want = f_latched ? f_latch_time[63:32] : f_time_nx[63:32];
+				default:          f_want = f_occ;
+				endcase
+			end
+		end else begin
+			case (i_wb_addr)
+			PERF_CTRL_ID:     f_want = PERF_ID_VALUE;
+			PERF_CTRL_CONFIG: f_want = {8'd0, PERF_VERSION_MAJOR, PERF_VERSION_MINOR, 4'd0, SECTIONS};
+			PERF_CTRL_RUN:    f_want = {24'd0, f_run};
+			PERF_CTRL_OVF: begin
+				f_want = {31'd0, f_ovf_nx} << f_sec;
+				f_care = (32'd1 << f_sec) | ~{24'd0, PRESENT};
+			end
+			default:          f_want = 32'd0;
+			endcase
+		end
+	end
+
+	// The last accepted request: at its ack a read must return f_want.
+	reg         f_rd_q;
+	reg  [31:0] f_want_q, f_care_q;
+	always @(posedge i_clk)
+		if (f_req) begin
+			f_rd_q   <= !i_wb_we;
+			f_want_q <= f_want;
+			f_care_q <= f_care;
+		end
+
+	always @(*)
+		if (f_past_valid && o_wb_ack && f_rd_q)
+			assert(((o_wb_data ^ f_want_q) & f_care_q) == 32'd0);
+
+	// ---- Timing: the datasheet's table ------------------------------
+	reg  [1:0]  f_ack_in;  // the ack comes in this cycle (1), the next (2), or not (0)
+	reg  [3:0]  f_busy;    // cycles the slave still stalls
+	always @(posedge i_clk) begin
+		if (i_reset) begin
+			f_ack_in <= 2'd0;
+			f_busy   <= 4'd8;                     // the RAM clear
+		end else if (f_req) begin
+			f_ack_in <= f_rd_slow ? 2'd2 : 2'd1;
+			f_busy   <= f_reset_wr ? 4'd8 : (f_rd_slow ? 4'd2 : 4'd1);
+		end else if ((f_ack_in == 2'd2) && !i_wb_cyc) begin
+			f_ack_in <= 2'd0;                     // aborted: no ack, no wait
+			f_busy   <= 4'd0;
+		end else begin
+			if (f_ack_in != 2'd0)
+				f_ack_in <= f_ack_in - 2'd1;
+			if (f_busy != 4'd0)
+				f_busy <= f_busy - 4'd1;
+		end
+	end
+
+	always @(*)
+		if (f_past_valid) begin
+			assert(o_wb_ack == (f_ack_in == 2'd1));
+			assert(o_wb_stall == (f_busy != 4'd0));
+			assert(f_outstanding == {1'b0, f_ack_in != 2'd0});
+		end
+
+	// ---- The IP's invariants, on the RTL's own state -----------------
+	// Section f_sec as the RTL holds it: its RAM word once a pending step
+	// has written it back, and the time and count that word stands for.
+	// During the clear after a reset the counters are their reset values
+	// (and reads stall).
+	wire [95:0] f_word     = r_clear ? {reset_occ, 64'd0}
+	                       : (r_step && r_write && (r_sec == f_sec)) ? {new_occ, new_time}
+	                       : f_ram_word;
+	wire [63:0] f_rtl_time = (f_sec == 3'd0) ? r_gtime
+	                       : r_run[f_sec] ? f_word[63:0] + r_gtime : f_word[63:0];
+	wire [31:0] f_rtl_occ  = f_word[95:64];
+	wire        f_rtl_ovf  = r_ovf[f_sec] || (occ_wrap && (r_sec == f_sec));
+
+	always @(*)
+		if (f_past_valid) begin
+			assert(r_gtime == f_gtime);
+			assert(r_run == f_run);
+			assert((r_ovf & ~PRESENT) == 8'd0);
+			if (f_present) begin
+				assert(f_rtl_time == f_time);
+				assert(f_rtl_occ == f_occ);
+				assert(f_rtl_ovf == f_ovf);
+				if (!f_gwrapped)
+					assert(f_rtl_time <= r_gtime);
+			end
+			// The global section's word holds no offset: G + 0 is T[0].
+			if (f_sec == 3'd0)
+				assert(f_word[63:0] == 64'd0);
+		end
+
+	// A section's time advances by exactly one in a cycle in which it and
+	// the global counter run, and otherwise holds; its occurrences grow by
+	// exactly one per counted start.
+	always @(posedge i_clk)
+		if (f_past_valid && !$past(i_reset) && !$past(f_reset_wr) && f_present) begin
+			assert(f_rtl_time == $past(f_rtl_time) + {63'd0, $past(r_run[0] && r_run[f_sec])});
+			assert(f_rtl_occ == $past(f_rtl_occ) + {31'd0, $past(f_count)});
+		end
+
+	// Reset clears every counter and flag at the edge that ends its cycle,
+	// then clears the RAM for eight cycles.
+	always @(posedge i_clk)
+		if (f_past_valid && ($past(i_reset) || $past(f_reset_wr))) begin
+			assert((r_gtime == 64'd0) && (r_run == 8'd0) && (r_ovf == 8'd0));
+			assert(!r_hi_valid && !r_step);
+			assert(r_clear && (r_clear_addr == 3'd0));
+		end
+
+	// The RAM word a request reads is never written in the cycle it is
+	// read, so the RAM's no_rw_check is safe.
+	always @(*)
+		if (f_past_valid && accept)
+			assert(!r_clear && !(r_step && r_write));
+
+	// ---- Strengthening for induction: what the RTL's internal state
+	// means in terms of the shadow and the timing automaton.
+	wire f_lo_step = r_step && r_read && (r_read_word == R_LO);
+	always @(*)
+		if (f_past_valid) begin
+			if (r_clear) begin
+				assert(!r_step && (f_busy == 4'd8 - {1'b0, r_clear_addr}));
+				if (f_sec < r_clear_addr)
+					assert(f_ram_word == {reset_occ, 64'd0});
+			end else if (r_step)
+				assert((f_busy == (r_read ? 4'd2 : 4'd1)) && (f_ack_in == (r_read ? 2'd2 : 2'd1)));
+			else
+				assert(f_busy == {3'd0, o_wb_ack});
+			assert((f_ack_in == 2'd2) == (r_step && r_read));
+			assert(f_ack_in != 2'd3);
+			if (r_step) begin
+				assert(r_read != r_write);
+				assert(PRESENT[r_sec]);
+				assert(!r_occ_inc || r_write);
+				if (r_sec == f_sec)
+					assert(ram_q == f_ram_word);
+				if (r_read)
+					assert(f_rd_q && (((step_data ^ f_want_q) & f_care_q) == 32'd0));
+			end
+			if (f_lo_step) begin
+				assert(f_latch_valid && (f_latch_sec == r_sec));
+				if (r_sec == f_sec)
+					assert(new_time == f_latch_time);
+			end else begin
+				assert(r_hi_valid == f_latch_valid);
+				if (f_latch_valid)
+					assert(r_hi_sec == f_latch_sec);
+				if (f_latch_valid && (f_latch_sec == f_sec))
+					assert(r_hi_word == f_latch_time[63:32]);
+			end
+		end
+
+	// ---- Reachability: the assumption leaves the interesting cases open.
+	always @(*)
+		if (f_past_valid && (f_sec != 3'd0) && f_present) begin
+			cover(o_wb_ack && f_rd_q && (f_care_q != 32'd0) && (f_want_q == 32'd3));
+			cover(f_rtl_occ == 32'd2);
+			cover(r_hi_valid && (r_hi_sec == f_sec) && (f_time != 64'd0));
+		end
+`endif
 
 endmodule
 `default_nettype wire

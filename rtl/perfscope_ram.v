@@ -13,6 +13,13 @@ module perfscope_ram #(
 	input  wire [DW-1:0] i_wdata,
 	input  wire [AW-1:0] i_raddr,
 	output reg  [DW-1:0] o_rdata
+`ifdef FORMAL
+	// The proofs tie one word of the store to a shadow of the datasheet's
+	// semantics; yosys has no hierarchical references to reach it.
+	,
+	input  wire [AW-1:0] f_addr,
+	output wire [DW-1:0] f_data
+`endif
 );
 
 	// perfscope never uses what a read returns in the cycle the same word
@@ -25,6 +32,10 @@ module perfscope_ram #(
 			mem[i_waddr] <= i_wdata;
 		o_rdata <= mem[i_raddr];
 	end
+
+`ifdef FORMAL
+	assign f_data = mem[f_addr];
+`endif
 
 endmodule
 `default_nettype wire

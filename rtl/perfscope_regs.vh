@@ -6,7 +6,7 @@ localparam integer PERF_ADDR_BITS      = 6;
 localparam integer PERF_MAX_SECTIONS   = 7;
 localparam [31:0]  PERF_ID_VALUE       = 32'h50534350;
 localparam [7:0]   PERF_VERSION_MAJOR  = 8'd1;
-localparam [7:0]   PERF_VERSION_MINOR  = 8'd0;
+localparam [7:0]   PERF_VERSION_MINOR  = 8'd1;
 // Register inside a section block (address bits 1:0 of the word offset).
 localparam [1:0]   PERF_SEC_TIME_LO      = 2'd0;
 localparam [1:0]   PERF_SEC_TIME_HI      = 2'd1;
@@ -16,6 +16,7 @@ localparam [1:0]   PERF_SEC_RSVD         = 2'd3;
 localparam [5:0]   PERF_CTRL_ID          = 6'd32;
 localparam [5:0]   PERF_CTRL_CONFIG      = 6'd33;
 localparam [5:0]   PERF_CTRL_RUN         = 6'd34;
+localparam [5:0]   PERF_CTRL_OVF         = 6'd35;
 localparam integer PERF_CONFIG_SECTIONS_LSB = 0;
 localparam integer PERF_CONFIG_SECTIONS_WIDTH = 4;
 localparam integer PERF_CONFIG_VERSION_MINOR_LSB = 8;

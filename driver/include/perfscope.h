@@ -17,6 +17,7 @@
 #ifndef PERFSCOPE_H
 #define PERFSCOPE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "perfscope_regs.h"
@@ -79,6 +80,7 @@ enum perf_error {
 	PERF_EBUSY,      /* calibration: the scratch section is running */
 	PERF_ESTOPPED,   /* calibration: the global counter is stopped */
 	PERF_EIO,        /* report: the output routine failed */
+	PERF_ENOSPC,     /* report: the buffer is too small */
 };
 
 /* ---- Nios II compatible ------------------------------------------------ */
@@ -132,6 +134,7 @@ int perf_probe(void *base);
 struct perf_snapshot {
 	int num_sections;                            /* as perf_probe() */
 	uint32_t run;                                /* RUN: bit n set = section n runs */
+	uint32_t overflow;                           /* OVF: bit n set = a counter of n wrapped */
 	uint64_t time[PERF_MAX_SECTIONS + 1];        /* [0]: global time */
 	uint32_t occurrences[PERF_MAX_SECTIONS + 1]; /* [0]: number of STARTs */
 };
@@ -143,6 +146,17 @@ struct perf_snapshot {
  * if s is NULL, or an error of perf_probe().
  */
 int perf_snapshot(void *base, struct perf_snapshot *s);
+
+/*
+ * The sticky overflow flags (OVF): bit n is set once section n's occurrence
+ * count has wrapped past 2^32 - 1, and for every section once the global
+ * time has wrapped past 2^64 - 1 (no section time can wrap before it, and
+ * after it none is comparable with it). Such a section's counts are true
+ * modulo 2^32 occurrences and 2^64 clocks. RESET clears them all;
+ * perf_overflow_clear clears those set in mask.
+ */
+uint32_t perf_overflow(void *base);
+void perf_overflow_clear(void *base, uint32_t mask);
 
 /*
  * Measures the bias of a section on this CPU: the cycles a PERF_BEGIN /
@@ -184,20 +198,39 @@ typedef int (*perf_put_fn)(int c, void *ctx);
  *   |sort           |  49.87 |  0.000615670|          61567|          1|
  *   +---------------+--------+-------------+---------------+-----------+
  *
+ * If the snapshot's overflow flags name the global section or a reported
+ * one, a last line says which counters wrapped:
+ *
+ *   Overflow: counters of total, sort wrapped (values are modulo 2^64 clocks, 2^32 occurrences)
+ *
  * Names come from names[0..num_sections-1], cut to 15 characters; a NULL
- * name, or names NULL, gives "section N". The share of the global time has 2
+ * name, or names NULL, gives "section N". Names past num_sections are never
+ * read. The share of the global time has 2
  * decimals, rounded half up (0.00 if the global time is 0); seconds have 9,
  * rounded half up. All in integer arithmetic, exact for any 64-bit count and
  * any clock_hz. A number wider than its column widens the row rather than
  * being cut.
  *
  * Returns 0; -PERF_EINVAL with nothing written if s or put is NULL,
- * clock_hz is 0, or num_sections is outside 0..s->num_sections; -PERF_EIO
- * if put failed (the output stops there).
+ * clock_hz is 0, s->num_sections is outside 0..PERF_MAX_SECTIONS or
+ * num_sections outside 0..s->num_sections; -PERF_EIO if put failed (the
+ * output stops there).
  */
 int perf_report_write(const struct perf_snapshot *s, uint32_t clock_hz,
                       int num_sections, const char *const names[],
                       perf_put_fn put, void *ctx);
+
+/*
+ * perf_report_write() into buf, which holds size bytes: the report and a
+ * terminating NUL. Returns the report's length without the NUL; with buf
+ * NULL and size 0, the length without writing anything (to size a
+ * buffer). -PERF_ENOSPC if the report needs more than size - 1 characters:
+ * buf then holds its first size - 1 and the NUL (nothing if size is 0).
+ * -PERF_EINVAL, with nothing written, on the arguments perf_report_write()
+ * refuses or buf NULL with size > 0. Never writes outside buf[0..size-1].
+ */
+int perf_report_format(char *buf, size_t size, const struct perf_snapshot *s,
+                       uint32_t clock_hz, int num_sections, const char *const names[]);
 
 /*
  * As perf_report_write(), but every section's time is

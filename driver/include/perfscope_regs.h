@@ -8,7 +8,7 @@
 #define PERF_MAX_SECTIONS      7
 #define PERF_ID_VALUE          0x50534350u
 #define PERF_VERSION_MAJOR     1u
-#define PERF_VERSION_MINOR     0u
+#define PERF_VERSION_MINOR     1u
 
 #define PERF_REG_TIME_LO(n) (PERF_SECTION_STRIDE * (unsigned)(n) + 0x0u)
 #define PERF_REG_TIME_HI(n) (PERF_SECTION_STRIDE * (unsigned)(n) + 0x4u)
@@ -18,6 +18,7 @@
 #define PERF_REG_ID                   0x80u
 #define PERF_REG_CONFIG               0x84u
 #define PERF_REG_RUN                  0x88u
+#define PERF_REG_OVF                  0x8cu
 
 #define PERF_CONFIG_SECTIONS_SHIFT 0u
 #define PERF_CONFIG_SECTIONS_MASK  0x0000000fu

@@ -74,5 +74,6 @@ int main(void)
 	test_macros();
 	test_driver();
 	test_report();
+	test_misuse();
 	return check_summary();
 }

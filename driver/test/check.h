@@ -14,5 +14,6 @@ int check_summary(void);
 void test_macros(void);
 void test_driver(void);
 void test_report(void);
+void test_misuse(void);
 
 #endif

@@ -25,6 +25,8 @@ static void tick(void)
 {
 	if (!(fake.run & 1u))
 		return;
+	if (fake.time[0] + fake.ticks < fake.time[0])
+		fake.ovf = (2u << fake.sections) - 1; /* G wrapped: every section's flag */
 	for (unsigned n = 0; n <= fake.sections; n++)
 		if (fake.run & (1u << n))
 			fake.time[n] += fake.ticks;
@@ -58,6 +60,8 @@ static uint32_t read_reg(uint32_t off)
 		return fake.config;
 	if (off == PERF_REG_RUN)
 		return fake.run;
+	if (off == PERF_REG_OVF)
+		return fake.ovf;
 	if (n > fake.sections)
 		return 0;
 	if (reg == PERF_REG_TIME_LO(0)) {
@@ -80,6 +84,8 @@ static void write_reg(uint32_t off, uint32_t value)
 {
 	unsigned n = off / PERF_SECTION_STRIDE;
 	uint32_t reg = off % PERF_SECTION_STRIDE;
+	if (off == PERF_REG_OVF)
+		fake.ovf &= ~value;
 	if (n > fake.sections)
 		return;
 	if (n == 0 && reg == PERF_REG_TIME_LO(0)) {
@@ -87,17 +93,20 @@ static void write_reg(uint32_t off, uint32_t value)
 			memset(fake.time, 0, sizeof fake.time);
 			memset(fake.occ, 0, sizeof fake.occ);
 			fake.run = 0;
+			fake.ovf = 0;
 			fake.latch_valid = 0;
 		} else {
 			fake.run &= ~1u;
 		}
 	} else if (n == 0 && reg == PERF_REG_TIME_HI(0)) {
 		fake.run |= 1u;
-		fake.occ[0]++;
+		if (++fake.occ[0] == 0)
+			fake.ovf |= 1u;
 	} else if (reg == PERF_REG_TIME_LO(0)) {
 		fake.run &= ~(1u << n);
 	} else if (reg == PERF_REG_TIME_HI(0)) {
-		fake.occ[n] += fake.run & 1u;
+		if ((fake.run & 1u) && ++fake.occ[n] == 0)
+			fake.ovf |= 1u << n;
 		fake.run |= 1u << n;
 	}
 }

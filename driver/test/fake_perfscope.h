@@ -29,6 +29,7 @@ struct fake {
 	uint32_t run;        /* R[n] in bit n */
 	uint64_t time[PERF_MAX_SECTIONS + 1];
 	uint32_t occ[PERF_MAX_SECTIONS + 1];
+	uint32_t ovf;        /* OVF: set by wraps, cleared by RESET and by 1s written */
 	int latch_valid;     /* a TIME_LO read latched the high word of latch_section */
 	unsigned latch_section;
 	uint32_t latch_hi;

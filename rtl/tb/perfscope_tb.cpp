@@ -1,12 +1,17 @@
-// Testbench of the perfscope IP alone (Verilator).
+// Testbench of the perfscope IP alone (Verilator), built with the test-only
+// preload (PERFSCOPE_TEST_PRELOAD) so that counters reach their limits.
 //
 // Directed checks compute what each counter must read from the cycles at
 // which the testbench's own accesses were accepted (a section begun in cycle
 // b and ended in cycle e measures e - b), so they do not trust the reference
-// model. A seeded random run then drives long mixes of every access kind,
-// back to back and with gaps, and the reference model checks every read.
+// model. Misuse checks try the bad inputs of the datasheet's "Misuse and
+// limits" table. A seeded random run then drives long mixes of every access
+// kind, back to back and with gaps, with resets, aborts, snapshots, byte and
+// halfword lanes and counters preloaded near their limits; the reference
+// model checks every read and the timing of every access.
 //
 // Usage: perfscope_tb [+seed=N] [+ops=N] [+random_only] [+trace]
+//   +random_only skips the directed checks, not the misuse checks.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +45,10 @@ void check(const std::string &name, uint64_t got, uint64_t want) {
 
 constexpr uint32_t w(uint32_t byte_offset) { return byte_offset / 4; }
 
+// A request waits at most this long to be accepted, and an accepted one as
+// long for its ack; beyond that the slave hangs.
+constexpr unsigned kPatience = 32;
+
 class Bench {
 public:
     Bench(VerilatedContext *ctx, bool trace) : ctx_(ctx), dut_(new Vperfscope(ctx)), model_(NSEC) {
@@ -49,10 +58,8 @@ public:
             dut_->trace(fst_.get(), 99);
             fst_->open("perfscope_tb.fst");
         }
-        dut_->i_reset = 1;
-        tick();
-        tick();
-        dut_->i_reset = 0;
+        preload(0, 0);
+        reset_pulse(2);
         idle_until_ready();
     }
     ~Bench() {
@@ -63,6 +70,9 @@ public:
 
     uint64_t now() const { return cycle_; }
     PerfModel &model() { return model_; }
+    Vperfscope &dut() { return *dut_; }
+    // Why the slave hung, or "".
+    const std::string &hang() const { return hang_; }
 
     // One clock cycle with the inputs as they are; the model sees the port
     // as it is just before the rising edge.
@@ -79,8 +89,8 @@ public:
         s.wdata = dut_->i_wb_data;
         s.rdata = dut_->o_wb_data;
         s.sel = dut_->i_wb_sel;
-        if (!dut_->i_reset)
-            model_.cycle(cycle_, s);
+        s.reset = dut_->i_reset;
+        model_.cycle(cycle_, s);
         if (fst_)
             fst_->dump(2 * cycle_);
         dut_->i_clk = 1;
@@ -90,50 +100,94 @@ public:
         cycle_++;
     }
 
+    // What the next reset loads into G and every occurrence count.
+    void preload(uint64_t gtime, uint32_t occ) {
+        dut_->i_test_gtime = gtime;
+        dut_->i_test_occ = occ;
+        model_.set_reset_values(gtime, occ);
+    }
+
+    void reset_pulse(unsigned cycles) {
+        dut_->i_reset = 1;
+        for (unsigned i = 0; i < cycles; i++)
+            tick();
+        dut_->i_reset = 0;
+    }
+
     // Waits out the RAM clear that follows a reset.
     void idle_until_ready() {
         while (dut_->o_wb_stall)
             tick();
     }
 
-    // A classic single access; *accepted gets the cycle it took effect.
-    uint32_t access(bool we, uint32_t word, uint32_t data, uint64_t *accepted = nullptr,
-                    uint8_t sel = 0xf) {
+    // Presents a request with STB up until the slave takes it; returns the
+    // cycle it was accepted in.
+    uint64_t present(bool we, uint32_t word, uint32_t data, uint8_t sel) {
         dut_->i_wb_cyc = 1;
         dut_->i_wb_stb = 1;
         dut_->i_wb_we = we;
         dut_->i_wb_addr = word;
         dut_->i_wb_data = data;
         dut_->i_wb_sel = sel;
-        for (;;) {
+        for (unsigned waited = 0;; waited++) {
             dut_->i_clk = 0;
             dut_->eval();
             const bool take = !dut_->o_wb_stall;
-            if (take && accepted)
-                *accepted = cycle_;
+            const uint64_t at = cycle_;
+            if (!take && waited == kPatience && hang_.empty())
+                hang_ = "request not accepted within " + std::to_string(kPatience) +
+                        " cycles at cycle " + std::to_string(at);
             tick();
-            if (take)
-                break;
+            if (take || !hang_.empty())
+                return at;
         }
-        dut_->i_wb_stb = 0;
-        while (!dut_->o_wb_ack) {
+    }
+
+    // Waits for the ack of the request just accepted (STB already down)
+    // and returns its data, the ack cycle consumed.
+    uint32_t await_ack() {
+        for (unsigned waited = 0;; waited++) {
             dut_->i_clk = 0;
             dut_->eval();
             if (dut_->o_wb_ack)
                 break;
+            if (waited == kPatience) {
+                if (hang_.empty())
+                    hang_ = "no ack within " + std::to_string(kPatience) + " cycles at cycle " +
+                            std::to_string(cycle_);
+                return 0;
+            }
             tick();
         }
         const uint32_t v = dut_->o_wb_data;
-        tick();  // the ack cycle
+        tick();
+        return v;
+    }
+
+    // A classic single access; *accepted gets the cycle it took effect.
+    uint32_t access(bool we, uint32_t word, uint32_t data, uint64_t *accepted = nullptr,
+                    uint8_t sel = 0xf) {
+        const uint64_t at = present(we, word, data, sel);
+        if (accepted)
+            *accepted = at;
+        dut_->i_wb_stb = 0;
+        const uint32_t v = await_ack();
         dut_->i_wb_cyc = 0;
         return v;
     }
 
     uint32_t rd(uint32_t byte_off, uint64_t *at = nullptr) { return access(false, w(byte_off), 0, at); }
-    void wr(uint32_t byte_off, uint32_t v, uint64_t *at = nullptr) { access(true, w(byte_off), v, at); }
+    void wr(uint32_t byte_off, uint32_t v, uint64_t *at = nullptr, uint8_t sel = 0xf) {
+        access(true, w(byte_off), v, at, sel);
+    }
     uint64_t rd64(unsigned n, uint64_t *at = nullptr) {
         const uint32_t lo = rd(PERF_REG_TIME_LO(n), at);
         return ((uint64_t)rd(PERF_REG_TIME_HI(n)) << 32) | lo;
+    }
+    // A RESET through the bus, and the wait for the RAM clear.
+    void reset_all() {
+        wr(PERF_REG_TIME_LO(0), 1);
+        idle_until_ready();
     }
     // Issues an access and, at once, a read of ID behind it with STB held;
     // returns the cycles from acceptance to the access's ack and to the
@@ -170,9 +224,7 @@ public:
             tick();
         }
         dut_->i_wb_stb = 0;
-        while (!dut_->o_wb_ack)
-            tick();
-        tick();
+        await_ack();
         dut_->i_wb_cyc = 0;
     }
 
@@ -181,53 +233,14 @@ public:
             tick();
     }
 
-    // Random mix: pipelined bursts (STB held, address changed on acceptance)
-    // and single accesses with gaps. Only the model checks these reads.
-    void random_ops(uint64_t seed, uint64_t ops) {
-        std::mt19937_64 rng(seed);
-        auto pick = [&](unsigned n) { return (unsigned)(rng() % n); };
-        uint64_t done = 0;
-        while (done < ops) {
-            const unsigned kind = pick(100);
-            unsigned sec = pick(8);
-            uint32_t word, data = (uint32_t)rng();
-            bool we = true;
-            if (kind < 25) word = 4 * sec + 1;                        // BEGIN / START
-            else if (kind < 45) { word = 4 * sec; if (sec == 0) data &= ~1u; }  // END / STOP
-            else if (kind < 46) { word = 0; data = 1; }                // RESET
-            else if (kind < 50) word = pick(64);                       // any word, any data
-            else { we = false; word = (kind < 90) ? 4 * sec + pick(3) : pick(64); }
-            dut_->i_wb_cyc = 1;
-            dut_->i_wb_stb = 1;
-            dut_->i_wb_we = we;
-            dut_->i_wb_addr = word;
-            dut_->i_wb_data = data;
-            dut_->i_wb_sel = (pick(8) == 0) ? (uint8_t)pick(16) : 0xf;
-            for (;;) {
-                dut_->i_clk = 0;
-                dut_->eval();
-                const bool take = !dut_->o_wb_stall;
-                tick();
-                if (take)
-                    break;
-            }
-            done++;
-            if (pick(3) == 0) {  // keep STB up: the next request follows at once
-                continue;
-            }
-            dut_->i_wb_stb = 0;
-            const unsigned gap = pick(4) == 0 ? pick(40) : pick(3);
-            for (unsigned i = 0; i < gap; i++)
-                tick();
-            if (!model_.ok())
-                break;
-        }
-        dut_->i_wb_stb = 0;
-        idle(8);
-        dut_->i_wb_cyc = 0;
-    }
+    void random_ops(uint64_t seed, uint64_t ops);
 
     static constexpr unsigned NSEC = PERF_NUM_SECTIONS;
+
+    // What one random run did, for its report line.
+    struct Stats {
+        uint64_t ops = 0, snapshots = 0, resets = 0, aborts = 0, preloads = 0, lanes = 0;
+    } stats;
 
 private:
     VerilatedContext *ctx_;
@@ -235,7 +248,99 @@ private:
     std::unique_ptr<VerilatedFstC> fst_;
     PerfModel model_;
     uint64_t cycle_ = 0;
+    std::string hang_;
 };
+
+// Random mix of every access kind: pipelined bursts (STB held, address
+// changed on acceptance) and single accesses with gaps, with CYC dropped
+// between some of them and after some acceptances (an abort). Only the model
+// checks these reads.
+void Bench::random_ops(uint64_t seed, uint64_t ops) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&](unsigned n) { return (unsigned)(rng() % n); };
+    // Byte lanes: mostly whole words, else bytes, halfwords and any mix.
+    auto lanes = [&]() -> uint8_t {
+        static const uint8_t narrow[] = {0x1, 0x2, 0x4, 0x8, 0x3, 0xc};
+        if (pick(4) != 0)
+            return 0xf;
+        stats.lanes++;
+        return pick(3) ? narrow[pick(6)] : (uint8_t)pick(16);
+    };
+    // One request in the current cycle and on until accepted.
+    auto request = [&](bool we, uint32_t word, uint32_t data, uint8_t sel) {
+        present(we, word, data, sel);
+        stats.ops++;
+    };
+
+    while (stats.ops < ops && model_.ok() && hang_.empty()) {
+        const unsigned kind = pick(1000);
+        const unsigned sec = pick(8);
+        uint32_t data = (uint32_t)rng();
+        if (kind < 4) {
+            // A reset of the IP, while a request may be outstanding or
+            // presented; the master forgets its request, as Wishbone says.
+            dut_->i_wb_cyc = pick(2);
+            dut_->i_wb_stb = pick(2);
+            reset_pulse(1 + pick(3));
+            dut_->i_wb_stb = 0;
+            stats.resets++;
+            continue;
+        }
+        if (kind < 8) {
+            // Counters near their limits from the next reset on.
+            const bool near = pick(3) != 0;
+            preload(near ? ~(uint64_t)0 - pick(300) : rng(), near ? ~0u - pick(6) : (uint32_t)rng());
+            request(true, 0, 1, 0x1);
+            stats.preloads++;
+        } else if (kind < 28) {
+            // A snapshot, as perf_snapshot takes it: lo/hi pairs and counts
+            // of every section back to back, then RUN, OVF and the global.
+            stats.snapshots++;
+            for (unsigned n = 1; n <= 7; n++) {
+                request(false, 4 * n, 0, 0xf);
+                request(false, 4 * n + 1, 0, 0xf);
+                request(false, 4 * n + 2, 0, 0xf);
+            }
+            request(false, 2, 0, 0xf);
+            request(false, w(PERF_REG_RUN), 0, 0xf);
+            request(false, w(PERF_REG_OVF), 0, 0xf);
+            request(false, 0, 0, 0xf);
+            request(false, 1, 0, 0xf);
+        } else if (kind < 260) {
+            request(true, 4 * sec + 1, data, lanes());                      // BEGIN / START
+        } else if (kind < 450) {
+            request(true, 4 * sec, sec == 0 ? data & ~1u : data, lanes());  // END / STOP
+        } else if (kind < 458) {
+            request(true, 0, data | 1, lanes());                            // RESET, or STOP
+        } else if (kind < 475) {
+            request(true, w(PERF_REG_OVF), data, lanes());                  // clear flags
+        } else if (kind < 500) {
+            request(true, pick(64), data, lanes());                         // any word
+        } else if (kind < 900) {
+            request(false, 4 * sec + pick(4), 0, lanes());                  // section registers
+        } else {
+            request(false, pick(64), 0, lanes());                           // any word
+        }
+        if (pick(3) == 0)  // keep STB up: the next request follows at once
+            continue;
+        dut_->i_wb_stb = 0;
+        if (pick(40) == 0) {
+            // Abort: CYC drops right after acceptance.
+            dut_->i_wb_cyc = 0;
+            tick();
+            stats.aborts++;
+        }
+        const unsigned gap = pick(4) == 0 ? pick(40) : pick(3);
+        for (unsigned i = 0; i < gap; i++) {
+            if (i == 0 && pick(2) == 0)
+                dut_->i_wb_cyc = 0;  // the bus goes idle in the gap
+            tick();
+        }
+    }
+    dut_->i_wb_stb = 0;
+    idle(12);
+    dut_->i_wb_cyc = 0;
+}
 
 void directed(Bench &b) {
     const unsigned last = Bench::NSEC;
@@ -350,6 +455,9 @@ void directed(Bench &b) {
         {"read TIME_LO", false, PERF_REG_TIME_LO(1), 0, 2, 3},
         {"read TIME_HI from the latch", false, PERF_REG_TIME_HI(1), 0, 1, 2},
         {"read TIME_HI, no latch", false, PERF_REG_TIME_HI(1), 0, 2, 3},
+        {"write OVF", true, PERF_REG_OVF, 0, 1, 2},
+        {"read OVF", false, PERF_REG_OVF, 0, 1, 2},
+        {"read RSVD", false, PERF_REG_RSVD(1), 0, 1, 2},
         {"RESET", true, PERF_REG_TIME_LO(0), 1, 1, 9},
     };
     for (const Row &row : rows) {
@@ -361,6 +469,213 @@ void directed(Bench &b) {
     check("unmapped word reads 0", b.rd(0xfc), 0);
     b.wr(PERF_REG_ID, 0x12345678);
     check("ID is read-only", b.rd(PERF_REG_ID), PERF_ID_VALUE);
+}
+
+// Every counter and flag, with the global counter stopped: what a write
+// that must be ignored must leave alone.
+std::string state(Bench &b) {
+    std::string s;
+    for (unsigned n = 0; n <= 7; n++)
+        s += std::to_string(b.rd64(n)) + "/" + std::to_string(b.rd(PERF_REG_OCC(n))) + " ";
+    return s + std::to_string(b.rd(PERF_REG_RUN)) + " " + std::to_string(b.rd(PERF_REG_OVF));
+}
+
+// The bad inputs of the datasheet's "Misuse and limits" table, one check
+// each; run for every section count.
+void misuse(Bench &b) {
+    const unsigned last = Bench::NSEC;
+    const uint32_t present = (2u << last) - 1;
+    auto name = [](const std::string &s) { return "misuse: " + s; };
+    uint64_t a, c;
+
+    // A state with something in every kind of counter, then frozen.
+    b.wr(PERF_REG_TIME_HI(0), 0);
+    b.wr(PERF_REG_TIME_HI(1), 0);
+    b.wr(PERF_REG_TIME_HI(last), 0);
+    b.idle(20);
+    b.wr(PERF_REG_TIME_LO(1), 0);
+    b.wr(PERF_REG_TIME_LO(0), 0);
+    const std::string frozen = state(b);
+
+    for (unsigned n = 0; n <= 7; n++)
+        b.wr(PERF_REG_OCC(n), 0xffffffff);
+    check(name("writes to OCC are ignored"), state(b) == frozen, true);
+    for (unsigned n = 0; n <= 7; n++)
+        b.wr(PERF_REG_RSVD(n), 0xffffffff);
+    check(name("writes to RSVD are ignored"), state(b) == frozen, true);
+    b.wr(PERF_REG_ID, 0xffffffff);
+    b.wr(PERF_REG_CONFIG, 0xffffffff);
+    b.wr(PERF_REG_RUN, 0xffffffff);
+    check(name("writes to ID, CONFIG and RUN are ignored"), state(b) == frozen, true);
+    for (uint32_t off = PERF_REG_OVF + 4; off < PERF_SPAN_BYTES; off += 4)
+        b.wr(off, 0xffffffff);
+    check(name("writes to the unmapped words are ignored"), state(b) == frozen, true);
+    unsigned nonzero = 0;
+    for (unsigned n = 0; n <= 7; n++)
+        nonzero += b.rd(PERF_REG_RSVD(n)) != 0;
+    check(name("RSVD reads 0"), nonzero, 0);
+    nonzero = 0;
+    for (uint32_t off = PERF_REG_OVF + 4; off < PERF_SPAN_BYTES; off += 4)
+        nonzero += b.rd(off) != 0;
+    check(name("unmapped words read 0"), nonzero, 0);
+    b.wr(PERF_REG_TIME_LO(2), 0);
+    check(name("END of a stopped section changes nothing"), state(b) == frozen, true);
+    b.wr(PERF_REG_TIME_LO(0), 0);
+    check(name("STOP of the stopped global counter changes nothing"), state(b) == frozen, true);
+
+    if (last < 7) {
+        const unsigned absent = last + 1;
+        b.wr(PERF_REG_TIME_HI(0), 0);
+        const uint32_t run = b.rd(PERF_REG_RUN);
+        b.wr(PERF_REG_TIME_HI(absent), 0);
+        check(name("BEGIN of a section above NUM_SECTIONS is ignored"), b.rd(PERF_REG_RUN), run);
+        b.idle(10);
+        check(name("a section above NUM_SECTIONS reads 0"),
+              b.rd64(absent) | b.rd(PERF_REG_OCC(absent)), 0);
+        b.wr(PERF_REG_TIME_LO(absent), 0);
+        b.wr(PERF_REG_TIME_LO(0), 0);
+    }
+
+    // Byte and halfword writes act as the word write of their register.
+    const uint32_t starts = b.rd(PERF_REG_OCC(0));
+    b.wr(PERF_REG_TIME_HI(0), 0, nullptr, 0xc);
+    check(name("halfword START (lanes 3:2) starts"), b.rd(PERF_REG_RUN) & 1u, 1);
+    b.wr(PERF_REG_TIME_LO(0), 0, nullptr, 0x2);
+    check(name("byte STOP (lane 1) stops"), b.rd(PERF_REG_RUN) & 1u, 0);
+    b.wr(PERF_REG_TIME_HI(0), 0);
+    b.wr(PERF_REG_TIME_LO(0), 1, nullptr, 0xe);
+    check(name("RESET's bit without byte lane 0 is a STOP"),
+          (b.rd(PERF_REG_RUN) & 1u) | (uint64_t)(b.rd(PERF_REG_OCC(0)) == starts + 2) << 1, 2);
+    b.wr(PERF_REG_TIME_HI(0), 0);
+    b.wr(PERF_REG_TIME_LO(0), 0xfffffffe);
+    check(name("data other than bit 0 makes no RESET"),
+          (b.rd(PERF_REG_RUN) & 1u) | (uint64_t)(b.rd(PERF_REG_OCC(0)) == starts + 3) << 1, 2);
+    b.wr(PERF_REG_TIME_HI(1), 0, nullptr, 0x8);
+    check(name("byte BEGIN (lane 3) begins"), (b.rd(PERF_REG_RUN) >> 1) & 1u, 1);
+    b.wr(PERF_REG_TIME_LO(1), 0, nullptr, 0x4);
+    check(name("byte END (lane 2) ends"), (b.rd(PERF_REG_RUN) >> 1) & 1u, 0);
+    b.wr(PERF_REG_TIME_LO(0), 1, nullptr, 0x1);
+    b.idle_until_ready();
+    check(name("byte RESET (lane 0) resets"), b.rd(PERF_REG_OCC(0)), 0);
+
+    // Counters at their limits, reached through the test preload.
+    b.preload(0, 0xfffffffe);
+    b.reset_all();
+    b.wr(PERF_REG_TIME_HI(0), 0);
+    check(name("occurrences at 2^32 - 1"), b.rd(PERF_REG_OCC(0)), 0xffffffff);
+    check(name("no overflow flag before the wrap"), b.rd(PERF_REG_OVF), 0);
+    b.wr(PERF_REG_TIME_HI(0), 0);
+    check(name("global occurrences wrap to 0"), b.rd(PERF_REG_OCC(0)), 0);
+    check(name("the wrap sets OVF bit 0"), b.rd(PERF_REG_OVF), 1);
+    b.wr(PERF_REG_TIME_HI(last), 0);
+    b.wr(PERF_REG_TIME_HI(last), 0);
+    check(name("section occurrences wrap to 0"), b.rd(PERF_REG_OCC(last)), 0);
+    check(name("the wrap sets the section's OVF bit"), b.rd(PERF_REG_OVF), 1u | 1u << last);
+    b.wr(PERF_REG_OVF, 1, nullptr, 0xe);
+    check(name("OVF write without byte lane 0 is ignored"), b.rd(PERF_REG_OVF), 1u | 1u << last);
+    b.wr(PERF_REG_OVF, 1);
+    check(name("OVF write clears the flags of its 1 bits only"), b.rd(PERF_REG_OVF), 1u << last);
+    b.wr(PERF_REG_TIME_LO(0), 1);
+    b.idle_until_ready();
+    check(name("RESET clears OVF"), b.rd(PERF_REG_OVF), 0);
+
+    // G wraps 40 cycles after START: a section across the wrap still
+    // measures end - begin, and every section's flag is set.
+    const uint64_t near_end = ~(uint64_t)0 - 39;
+    uint64_t s, bg, e, r;
+    b.preload(near_end, 0);
+    b.reset_all();
+    b.wr(PERF_REG_TIME_HI(0), 0, &s);
+    b.wr(PERF_REG_TIME_HI(1), 0, &bg);
+    b.idle(60);
+    b.wr(PERF_REG_TIME_LO(1), 0, &e);
+    check(name("a section across G's wrap measures end - begin"), b.rd64(1), e - bg);
+    const uint64_t g = b.rd64(0, &r);
+    check(name("G wraps to 0 and counts on"), g, near_end + (r - s));
+    check(name("G's wrap sets every section's OVF bit"), b.rd(PERF_REG_OVF), present);
+    // The edge that ends cycle s + 40 wraps G; reads and clears accepted
+    // in that cycle see the flags set.
+    b.reset_all();
+    b.wr(PERF_REG_TIME_HI(0), 0, &s);
+    b.idle((unsigned)(s + 40 - b.now()));
+    check(name("OVF read in the cycle G wraps shows the flags"), b.rd(PERF_REG_OVF, &a), present);
+    check(name("(that read was accepted in the wrap cycle)"), a, s + 40);
+    b.reset_all();
+    b.wr(PERF_REG_TIME_HI(0), 0, &s);
+    b.idle((unsigned)(s + 40 - b.now()));
+    b.wr(PERF_REG_OVF, 0xff, &a);
+    check(name("a flag set in the cycle a write clears it stays set"), b.rd(PERF_REG_OVF), present);
+    check(name("(that write was accepted in the wrap cycle)"), a, s + 40);
+    b.wr(PERF_REG_OVF, 0xff);
+    check(name("the next clear clears it"), b.rd(PERF_REG_OVF), 0);
+    b.preload(0, 0);
+    b.reset_all();
+
+    // Accesses during reset: no ack and no effect; Wishbone resets the
+    // master with the slave, so it must not wait for one.
+    Vperfscope &d = b.dut();
+    unsigned acks = 0;
+    d.i_reset = 1;
+    d.i_wb_cyc = 1;
+    d.i_wb_stb = 1;
+    d.i_wb_we = 1;
+    d.i_wb_addr = w(PERF_REG_TIME_HI(0));
+    for (unsigned i = 0; i < 3; i++) {
+        d.i_clk = 0;
+        d.eval();
+        acks += d.o_wb_ack;
+        b.tick();
+    }
+    d.i_reset = 0;
+    d.i_wb_stb = 0;
+    for (unsigned i = 0; i < 12; i++) {
+        d.i_clk = 0;
+        d.eval();
+        acks += d.o_wb_ack;
+        b.tick();
+    }
+    d.i_wb_cyc = 0;
+    check(name("a request during reset gets no ack"), acks, 0);
+    check(name("a request during reset has no effect"), b.rd(PERF_REG_RUN) | b.rd(PERF_REG_OCC(0)), 0);
+    a = b.present(false, w(PERF_REG_TIME_LO(1)), 0, 0xf);  // a two-cycle read ...
+    d.i_wb_stb = 0;
+    b.reset_pulse(1);                                      // ... and a reset before its ack
+    acks = 0;
+    for (unsigned i = 0; i < 12; i++) {
+        d.i_clk = 0;
+        d.eval();
+        acks += d.o_wb_ack;
+        b.tick();
+    }
+    d.i_wb_cyc = 0;
+    check(name("a reset drops the outstanding request's ack"), acks, 0);
+    b.wr(PERF_REG_TIME_LO(0), 1, &a);
+    b.rd(PERF_REG_ID, &c);
+    check(name("a request during the RAM clear waits for its end"), c - a, 9);
+
+    // Aborts: dropping CYC before the ack.
+    a = b.present(false, w(PERF_REG_TIME_LO(1)), 0, 0xf);
+    d.i_wb_stb = 0;
+    d.i_wb_cyc = 0;
+    d.i_clk = 0;
+    d.eval();
+    b.tick();
+    d.i_clk = 0;
+    d.eval();
+    acks = d.o_wb_ack;
+    b.rd(PERF_REG_ID, &c);
+    check(name("an aborted two-cycle read gets no ack"), acks, 0);
+    check(name("after an abort the next request is accepted a cycle sooner"), c - a, 2);
+    b.present(true, w(PERF_REG_TIME_HI(1)), 0, 0xf);
+    d.i_wb_stb = 0;
+    d.i_wb_cyc = 0;
+    b.idle(2);
+    check(name("an aborted write has taken effect"), (b.rd(PERF_REG_RUN) >> 1) & 1u, 1);
+    b.reset_all();
+
+    check(name("the slave never hung"), b.hang().empty(), true);
+    if (!b.hang().empty())
+        printf("  %s\n", b.hang().c_str());
 }
 
 }  // namespace
@@ -376,6 +691,7 @@ int main(int argc, char **argv) {
     const bool trace = arg && *arg;
     arg = ctx->commandArgsPlusMatch("random_only");
     const bool random_only = arg && *arg;
+    const std::string nsec = std::to_string(Bench::NSEC) + (Bench::NSEC == 1 ? " section" : " sections");
 
     if (!random_only) {
         Bench b(ctx.get(), trace);
@@ -386,12 +702,28 @@ int main(int argc, char **argv) {
     }
     {
         Bench b(ctx.get(), false);
-        b.random_ops(seed, ops);
-        check("random, " + std::to_string(Bench::NSEC) + " sections: " + std::to_string(ops) + " operations, seed " + std::to_string(seed) +
-                  ", " + std::to_string(b.model().reads_checked()) + " reads checked",
-              b.model().ok(), true);
+        misuse(b);
+        check("misuse, " + nsec + ": reference model agrees", b.model().ok(), true);
         if (!b.model().ok())
-            printf("  seed %" PRIu64 ": %s\n", seed, b.model().error().c_str());
+            printf("  %s\n", b.model().error().c_str());
+    }
+    {
+        Bench b(ctx.get(), false);
+        b.random_ops(seed, ops);
+        const Bench::Stats &st = b.stats;
+        const bool ok = b.model().ok() && b.hang().empty();
+        char what[320];
+        snprintf(what, sizeof what,
+                 "random, %s, seed %" PRIu64 ": %" PRIu64 " operations (%" PRIu64 " reads checked, %" PRIu64
+                 " snapshots, %" PRIu64 " with byte or halfword lanes, %" PRIu64 " resets, %" PRIu64
+                 " aborts, %" PRIu64 " preloads, %" PRIu64 " wraps), every ack's cycle and every stall checked",
+                 nsec.c_str(), seed, st.ops, b.model().reads_checked(), st.snapshots, st.lanes,
+                 st.resets, st.aborts, st.preloads, b.model().wraps_seen());
+        check(what, ok, true);
+        check("random, " + nsec + ": counters wrapped", b.model().wraps_seen() > 0, true);
+        if (!ok)
+            printf("  seed %" PRIu64 " (rerun: +seed=%" PRIu64 " +ops=%" PRIu64 "): %s\n", seed, seed,
+                   ops, b.hang().empty() ? b.model().error().c_str() : b.hang().c_str());
     }
     return g_failed ? 1 : 0;
 }

@@ -1,0 +1,216 @@
+/*
+ * Bad input to the driver: each gets an error code or a report line, and
+ * nothing is written outside the caller's memory. The sanitizer build
+ * (make -C driver test) runs these with buffers allocated to their exact
+ * size, so one byte too far is an AddressSanitizer error, not luck.
+ */
+#define _POSIX_C_SOURCE 200809L /* dup, dup2, fileno: to capture stdout */
+
+#include "fake_perfscope.h"
+#include "perfscope.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+
+#define B FAKE_BASE
+
+/* A snapshot of two sections with nothing wrapped. */
+static struct perf_snapshot two(void)
+{
+	struct perf_snapshot s = { .num_sections = 2 };
+	s.time[0] = 1000;
+	s.time[1] = 250;
+	s.occurrences[1] = 5;
+	s.time[2] = 500;
+	s.occurrences[2] = 7;
+	return s;
+}
+
+static void test_overflow(void)
+{
+	struct perf_snapshot s;
+
+	fake_power_on(3);
+	PERF_START_MEASURING(B);
+	fake.occ[2] = UINT32_MAX;
+	PERF_BEGIN(B, 2);
+	check_u64("overflow: a wrapped occurrence count sets its flag", 1u << 2, perf_overflow(B));
+	check_int("overflow: snapshot", 3, perf_snapshot(B, &s));
+	check_u64("overflow: snapshot holds the flags", 1u << 2, s.overflow);
+	fake_clear_log();
+	perf_overflow_clear(B, 1u << 2);
+	check_u64("overflow: clear is one access ...", 1, fake.log_len);
+	check_u64("overflow: ... a write ...", 'w', (uint64_t)fake.log[0].op);
+	check_u64("overflow: ... of OVF ...", PERF_REG_OVF, fake.log[0].offset);
+	check_u64("overflow: ... with the mask", 1u << 2, fake.log[0].value);
+	check_u64("overflow: cleared", 0, perf_overflow(B));
+
+	fake.time[0] = UINT64_MAX - 1;
+	fake.ticks = 3;
+	perf_snapshot(B, &s);
+	check_u64("overflow: the global time's wrap flags every section", 0xf, s.overflow);
+	fake.ticks = 0;
+	PERF_RESET(B);
+	check_u64("overflow: RESET clears the flags", 0, perf_overflow(B));
+}
+
+/*
+ * The report of s into a buffer of exactly size bytes on the heap (size 0:
+ * a pointer to a byte that must stay as it is); copy gets its text.
+ */
+static int format_exact(size_t size, const struct perf_snapshot *s, int n, const char *const names[],
+                        char *copy)
+{
+	static char untouched = '#';
+	char *buf = size ? malloc(size) : &untouched;
+	memset(buf, '#', size);
+	int rc = perf_report_format(buf, size, s, 1000, n, names);
+	strcpy(copy, size ? buf : untouched == '#' ? "" : "size 0 written");
+	if (size)
+		free(buf);
+	return rc;
+}
+
+static void test_report_line(void)
+{
+	struct perf_snapshot s = two();
+	const char *names[] = { "sort", "crc" };
+	static char text[2048];
+	const char *line;
+
+	format_exact(sizeof text, &s, 2, names, text);
+	check_int("report: nothing wrapped, no overflow line", 0, strstr(text, "Overflow") != NULL);
+
+	s.overflow = 1u << 2 | 1u;
+	format_exact(sizeof text, &s, 2, names, text);
+	line = strstr(text, "Overflow");
+	check_str("report: the overflow line names total and the section",
+	          "Overflow: counters of total, crc wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n",
+	          line ? line : "");
+	s.overflow = 1u << 2;
+	format_exact(sizeof text, &s, 1, names, text);
+	check_int("report: a flag of a section not reported prints no line", 0, strstr(text, "Overflow") != NULL);
+	s.overflow = 1u << 1;
+	format_exact(sizeof text, &s, 2, NULL, text);
+	line = strstr(text, "Overflow");
+	check_str("report: unnamed sections in the overflow line",
+	          "Overflow: counters of section 1 wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n",
+	          line ? line : "");
+}
+
+static void test_buffer(void)
+{
+	struct perf_snapshot s = two();
+	const char *names[] = { "sort", "crc" };
+	static char whole[2048], part[2048];
+
+	int len = perf_report_format(NULL, 0, &s, 1000, 2, names);
+	check_int("buffer: NULL with size 0 gives the length", 1, len > 0);
+	check_int("buffer: exact size", len, format_exact((size_t)len + 1, &s, 2, names, whole));
+	check_int("buffer: the text is the report's", len, (long long)strlen(whole));
+
+	/* Every size too small: -PERF_ENOSPC and the report's start, terminated. */
+	int bad = 0;
+	for (size_t size = 0; size <= (size_t)len; size++) {
+		int rc = format_exact(size, &s, 2, names, part);
+		bad += rc != -PERF_ENOSPC || strlen(part) != (size ? size - 1 : 0) ||
+		       strncmp(part, whole, strlen(part)) != 0;
+	}
+	check_int("buffer: every size below len + 1 gives -PERF_ENOSPC and a terminated prefix", 0, bad);
+
+	char guard[8] = "xxxxxxx";
+	check_int("buffer: NULL with a size", -PERF_EINVAL, perf_report_format(NULL, 10, &s, 1000, 2, names));
+	check_int("buffer: NULL snapshot", -PERF_EINVAL, perf_report_format(guard, sizeof guard, NULL, 1000, 2, names));
+	check_int("buffer: clock 0", -PERF_EINVAL, perf_report_format(guard, sizeof guard, &s, 0, 2, names));
+	check_int("buffer: more sections than the snapshot", -PERF_EINVAL,
+	          perf_report_format(guard, sizeof guard, &s, 1000, 3, names));
+	check_str("buffer: refused calls write nothing", "xxxxxxx", guard);
+}
+
+/* A put that counts, for the reports whose text does not matter. */
+static int put_count(int c, void *ctx)
+{
+	(*(unsigned *)ctx)++;
+	return c;
+}
+
+static void test_bad_snapshots(void)
+{
+	struct perf_snapshot s = two();
+	unsigned written = 0;
+
+	/* Before the check, a snapshot claiming more sections than it has read past time[]. */
+	s.num_sections = PERF_MAX_SECTIONS + 1;
+	check_int("report: snapshot claiming 8 sections", -PERF_EINVAL,
+	          perf_report_write(&s, 1000, PERF_MAX_SECTIONS + 1, NULL, put_count, &written));
+	s.num_sections = 1000;
+	check_int("report: snapshot claiming 1000 sections, 2 reported", -PERF_EINVAL,
+	          perf_report_write(&s, 1000, 2, NULL, put_count, &written));
+	s.num_sections = -1;
+	check_int("report: snapshot claiming -1 sections", -PERF_EINVAL,
+	          perf_report_write_net(&s, 1000, 3, 0, NULL, put_count, &written));
+	check_int("report: refused snapshots write nothing", 0, written);
+}
+
+static void test_names(void)
+{
+	struct perf_snapshot s = two();
+	static char text[2048];
+
+	/* Exactly one name for one section, on the heap: reading names[1] is an ASan error. */
+	const char **one = malloc(sizeof *one);
+	one[0] = "only";
+	check_int("names: one name, one section", 1,
+	          format_exact(sizeof text, &s, 1, one, text) > 0 && strstr(text, "|only ") != NULL);
+	free(one);
+
+	const char *three[] = { "a", "b", "c" };
+	format_exact(sizeof text, &s, 2, three, text);
+	check_int("names: more names than sections, the extra ones unused", 0, strstr(text, "|c ") != NULL);
+
+	/* More names than sections through the Nios II entry point. */
+	fake_power_on(2);
+	fake.time[0] = 100;
+	FILE *f = tmpfile();
+	fflush(stdout);
+	int saved = dup(1);
+	dup2(fileno(f), 1);
+	int rc = perf_print_formatted_report(B, 1000, 1, "first", "second", "third");
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	rewind(f);
+	text[fread(text, 1, sizeof text - 1, f)] = '\0';
+	fclose(f);
+	check_int("names: print with more names than sections", 0, rc);
+	check_int("names: only the first name printed", 1,
+	          strstr(text, "|first ") != NULL && strstr(text, "|second") == NULL);
+}
+
+static void test_sections(void)
+{
+	uint32_t bias = 5;
+	fake_power_on(2);
+	PERF_START_MEASURING(B);
+	check_int("sections: calibrate on a section the instance lacks", -PERF_EINVAL, perf_calibrate(B, 3, &bias));
+	check_u64("sections: time of section 8 is 0", 0, perf_get_section_time(B, 8));
+	check_u64("sections: starts of section -1 are 0", 0, perf_get_num_starts(B, -1));
+	check_int("sections: report of 3 sections on a 2-section instance", -PERF_EINVAL,
+	          perf_print_formatted_report(B, 1000, 3, "a", "b", "c"));
+	check_int("sections: report of -1 sections", -PERF_EINVAL, perf_print_formatted_report(B, 1000, -1));
+	check_u64("sections: no stray access", 0, fake.stray);
+}
+
+void test_misuse(void)
+{
+	test_overflow();
+	test_report_line();
+	test_buffer();
+	test_bad_snapshots();
+	test_names();
+	test_sections();
+}
