@@ -4,13 +4,15 @@
 #   make bench   cycle costs and simulation speed, as tables
 #   make profile FW=<program.c>   every host-tool report of one run
 #   make fuzz    the host tool's decoder under libFuzzer, bounded
+#   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (~11 min)
+#   make stress  50M random bus operations per section count against the reference model (~2 min)
 #   make lint    verilator -Wall on the IP and the SoC
 #   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)
 #   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md (~20 min)
 CPU ?= VexRiscv_Full
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga
+.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga formal stress
 all: test
 
 setup:
@@ -46,6 +48,12 @@ synth: setup
 
 bench-fpga: setup
 	@$(MAKE) -s -C syn bench
+
+formal: setup
+	@$(MAKE) -s -C formal
+
+stress: setup
+	@$(MAKE) -s -C rtl/tb stress
 
 regs:
 	@$(MAKE) -s -C regs gen

@@ -30,8 +30,9 @@ if [ $rc -eq 0 ] && grep -q 'Status: PASSED' "$log"; then
   echo "PASS formal: $what ($secs s)"
   exit 0
 fi
-# "Assert failed in perfscope: /path/rtl/perfscope.v:551.69-552.34 (...)" -> perfscope.v:551
+# "Assert failed in perfscope: /path/rtl/perfscope.v:551.69-552.34 (...)" -> perfscope.v:552,
+# the line of the assert (the span starts at the if around it)
 why=$(grep -oE '(Assert failed|Unreached cover statement)[^:]*: [^ ]+' "$log" \
-      | sed -E 's#.*: ([^ ]*/)?([^/ :]+\.v):([0-9]+).*#\2:\3#' | sort -u | tr '\n' ' ')
+      | sed -E 's#.*: ([^ ]*/)?([^/ :]+\.v):[0-9]+\.[0-9]+-([0-9]+).*#\2:\3#' | sort -u | tr '\n' ' ')
 echo "FAIL formal: $what: ${why:-no verdict, see $log}($secs s)"
 exit 1

@@ -36,6 +36,7 @@ suite "hook host tests"    make -s -C driver/hooks/test test
 suite "RTL lint"           make -s -C rtl/tb lint
 suite "SoC lint"           make -s -C soc lint
 suite "IP testbench"       make -s -C rtl/tb test
+suite "formal proofs"      make -s -C formal quick
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
 suite "host tool"          make -s -C tools test

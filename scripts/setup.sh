@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(make g++ git python3 python3-venv verilator yosys nextpnr-ice40 fpga-icestorm
+DEBS=(make g++ git python3 python3-venv verilator yosys nextpnr-ice40 fpga-icestorm z3
       gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
       libelf-dev clang-14 libclang-rt-14-dev)
 
