@@ -4,31 +4,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "perf_internal.h"
 #include <string.h>
 
 #define RD(base, off) PERF_MMIO_READ32(PERF_ADDR((base), (off)))
 
-#if defined(__riscv)
-#define MSTATUS_MIE 8u
-
-/* Clears mstatus.MIE and returns the old mstatus. */
-static inline uint32_t irq_save(void)
-{
-	uint32_t mstatus;
-	__asm__ volatile("csrrci %0, mstatus, %1" : "=r"(mstatus) : "i"(MSTATUS_MIE) : "memory");
-	return mstatus;
-}
-
-/* Sets MIE again only if it was set: the caller may run with it clear. */
-static inline void irq_restore(uint32_t mstatus)
-{
-	__asm__ volatile("csrs mstatus, %0" : : "r"(mstatus & MSTATUS_MIE) : "memory");
-}
-#else
-/* Host build: nothing interrupts the unit tests. */
-static inline uint32_t irq_save(void) { return 0; }
-static inline void irq_restore(uint32_t mstatus) { (void)mstatus; }
-#endif
 
 /* T[n] with interrupts already masked: lo first, its read latches hi. */
 static uint64_t time_pair(void *base, int n)
@@ -41,9 +22,9 @@ static uint64_t time_pair(void *base, int n)
 /* An interrupt handler reading perfscope between lo and hi would take the latch. */
 static uint64_t time_read(void *base, int n)
 {
-	uint32_t mstatus = irq_save();
+	uint32_t mstatus = perf_irq_save();
 	uint64_t t = time_pair(base, n);
-	irq_restore(mstatus);
+	perf_irq_restore(mstatus);
 	return t;
 }
 
@@ -211,51 +192,7 @@ static uint32_t scale_round(uint64_t r, uint32_t m, uint64_t d)
 	return rem >= d - rem ? q + 1 : q;
 }
 
-struct out {
-	perf_put_fn put;
-	void *ctx;
-	int failed;
-};
-
-static void out_char(struct out *o, char c)
-{
-	if (!o->failed && o->put((unsigned char)c, o->ctx) < 0)
-		o->failed = 1;
-}
-
-static void out_str(struct out *o, const char *s)
-{
-	while (*s)
-		out_char(o, *s++);
-}
-
-static void out_repeat(struct out *o, char c, int count)
-{
-	while (count-- > 0)
-		out_char(o, c);
-}
-
-/* whole.frac with `decimals` digits after the point, right-aligned in width. */
-static void out_num(struct out *o, uint64_t whole, uint32_t frac, int decimals, int width)
-{
-	char digits[32]; /* 20 + '.' + 9 */
-	int len = 0;
-	for (int i = 0; i < decimals; i++) {
-		digits[len++] = (char)('0' + frac % 10);
-		frac /= 10;
-	}
-	if (decimals)
-		digits[len++] = '.';
-	do {
-		digits[len++] = (char)('0' + whole % 10);
-		whole /= 10;
-	} while (whole);
-	out_repeat(o, ' ', width - len);
-	while (len)
-		out_char(o, digits[--len]);
-}
-
-static void out_seconds(struct out *o, uint64_t clocks, uint32_t hz, int width)
+static void out_seconds(struct perf_out *o, uint64_t clocks, uint32_t hz, int width)
 {
 	uint64_t whole = clocks / hz;
 	uint32_t nanos = scale_round(clocks % hz, 1000000000u, hz);
@@ -263,16 +200,16 @@ static void out_seconds(struct out *o, uint64_t clocks, uint32_t hz, int width)
 		whole++;
 		nanos = 0;
 	}
-	out_num(o, whole, nanos, 9, width);
+	perf_out_num(o, whole, nanos, 9, width);
 }
 
 /* Share of total in hundredths of a percent; whole/fraction kept apart so 64-bit times fit. */
-static void out_percent(struct out *o, uint64_t time, uint64_t total, int width)
+static void out_percent(struct perf_out *o, uint64_t time, uint64_t total, int width)
 {
 	uint64_t hundredths = 0;
 	if (total)
 		hundredths = time / total * 10000 + scale_round(time % total, 10000, total);
-	out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, width);
+	perf_out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, width);
 }
 
 /* names[n - 1], or "section N" written into unnamed when there is none. */
@@ -286,14 +223,14 @@ static const char *section_name(const char *const names[], int n, char unnamed[1
 	return unnamed;
 }
 
-static void out_name(struct out *o, const char *const names[], int section)
+static void out_name(struct perf_out *o, const char *const names[], int section)
 {
 	char unnamed[10];
 	const char *name = section_name(names, section, unnamed);
 	int len = 0;
 	while (len < 15 && name[len])
-		out_char(o, name[len++]);
-	out_repeat(o, ' ', 15 - len);
+		perf_out_char(o, name[len++]);
+	perf_out_repeat(o, ' ', 15 - len);
 }
 
 static const char rule[] =
@@ -307,23 +244,23 @@ static int report_args_ok(const struct perf_snapshot *s, uint32_t clock_hz, int 
 }
 
 /* "Overflow: counters of total, sort wrapped (...)" if any reported counter wrapped. */
-static void out_overflow(struct out *o, uint32_t overflow, int num_sections,
+static void out_overflow(struct perf_out *o, uint32_t overflow, int num_sections,
                          const char *const names[])
 {
 	uint32_t shown = overflow & ((2u << num_sections) - 1);
 	if (!shown)
 		return;
-	out_str(o, "Overflow: counters of");
+	perf_out_str(o, "Overflow: counters of");
 	const char *sep = " ";
 	for (int n = 0; n <= num_sections; n++) {
 		if (!(shown & (1u << n)))
 			continue;
 		char unnamed[10];
-		out_str(o, sep);
-		out_str(o, n ? section_name(names, n, unnamed) : "total");
+		perf_out_str(o, sep);
+		perf_out_str(o, n ? section_name(names, n, unnamed) : "total");
 		sep = ", ";
 	}
-	out_str(o, " wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n");
+	perf_out_str(o, " wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n");
 }
 
 static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32_t *bias,
@@ -331,40 +268,40 @@ static int report(const struct perf_snapshot *s, uint32_t clock_hz, const uint32
 {
 	if (!put || !report_args_ok(s, clock_hz, num_sections))
 		return -PERF_EINVAL;
-	struct out o = { put, ctx, 0 };
+	struct perf_out o = { put, ctx, 0 };
 	uint64_t total = s->time[0];
 
-	out_str(&o, "--Performance Counter Report");
+	perf_out_str(&o, "--Performance Counter Report");
 	if (bias) {
-		out_str(&o, ", net of a ");
-		out_num(&o, *bias, 0, 0, 0);
-		out_str(&o, "-clock bias per occurrence");
+		perf_out_str(&o, ", net of a ");
+		perf_out_num(&o, *bias, 0, 0, 0);
+		perf_out_str(&o, "-clock bias per occurrence");
 	}
-	out_str(&o, "--\nTotal Time: ");
+	perf_out_str(&o, "--\nTotal Time: ");
 	out_seconds(&o, total, clock_hz, 0);
-	out_str(&o, " seconds (");
-	out_num(&o, total, 0, 0, 0);
-	out_str(&o, " clock-cycles)\n");
-	out_str(&o, rule);
-	out_str(&o, "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|\n");
-	out_str(&o, rule);
+	perf_out_str(&o, " seconds (");
+	perf_out_num(&o, total, 0, 0, 0);
+	perf_out_str(&o, " clock-cycles)\n");
+	perf_out_str(&o, rule);
+	perf_out_str(&o, "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|\n");
+	perf_out_str(&o, rule);
 
 	for (int n = 1; n <= num_sections; n++) {
 		uint64_t time = s->time[n];
 		if (bias)
 			time = perf_section_time_net(time, s->occurrences[n], *bias);
-		out_char(&o, '|');
+		perf_out_char(&o, '|');
 		out_name(&o, names, n);
-		out_char(&o, '|');
+		perf_out_char(&o, '|');
 		out_percent(&o, time, total, 7);
-		out_str(&o, " |");
+		perf_out_str(&o, " |");
 		out_seconds(&o, time, clock_hz, 13);
-		out_char(&o, '|');
-		out_num(&o, time, 0, 0, 15);
-		out_char(&o, '|');
-		out_num(&o, s->occurrences[n], 0, 0, 11);
-		out_str(&o, "|\n");
-		out_str(&o, rule);
+		perf_out_char(&o, '|');
+		perf_out_num(&o, time, 0, 0, 15);
+		perf_out_char(&o, '|');
+		perf_out_num(&o, s->occurrences[n], 0, 0, 11);
+		perf_out_str(&o, "|\n");
+		perf_out_str(&o, rule);
 	}
 	out_overflow(&o, s->overflow, num_sections, names);
 	return o.failed ? -PERF_EIO : 0;
@@ -410,12 +347,6 @@ int perf_report_format(char *buf, size_t size, const struct perf_snapshot *s,
 	return b.len < size || (!buf && !size) ? (int)b.len : -PERF_ENOSPC;
 }
 
-static int put_stdout(int c, void *ctx)
-{
-	(void)ctx;
-	return putchar(c);
-}
-
 /* The two printing entry points differ only in the bias; ap holds the names. */
 static int print_report(void *base, uint32_t clock_hz, const uint32_t *bias, int num_sections,
                         va_list ap)
@@ -429,7 +360,7 @@ static int print_report(void *base, uint32_t clock_hz, const uint32_t *bias, int
 	int rc = perf_snapshot(base, &s);
 	if (rc < 0)
 		return rc;
-	return report(&s, clock_hz, bias, num_sections, names, put_stdout, NULL);
+	return report(&s, clock_hz, bias, num_sections, names, perf_put_stdout, NULL);
 }
 
 int perf_print_formatted_report(void *perf_base, uint32_t clock_freq_hertz, int num_sections, ...)
