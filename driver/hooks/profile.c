@@ -163,25 +163,22 @@ int perf_profile_switch(int id)
 	return 0;
 }
 
-int perf_profile_mark_enter(void)
+/* A user block on the current profile: enter pushes, exit pops. */
+static int mark(int enter)
 {
 	struct perf_profile *p = current;
 	if (!p)
 		return -PERF_EINVAL;
 	account(p, now());
-	push(p, PERF_PROFILE_USER_BLOCK);
+	if (enter)
+		push(p, PERF_PROFILE_USER_BLOCK);
+	else
+		pop(p);
 	return 0;
 }
 
-int perf_profile_mark_exit(void)
-{
-	struct perf_profile *p = current;
-	if (!p)
-		return -PERF_EINVAL;
-	account(p, now());
-	pop(p);
-	return 0;
-}
+int perf_profile_mark_enter(void) { return mark(1); }
+int perf_profile_mark_exit(void) { return mark(0); }
 
 int perf_profile_close(int id)
 {
