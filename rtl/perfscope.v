@@ -80,7 +80,8 @@ module perfscope #(
 
 	reg         r_step;       // the cycle after acceptance of a RAM request
 	reg  [2:0]  r_sec;        // its section
-	reg  [1:0]  r_mode;       // M_*
+	reg  [63:0] r_b_time;     // the adder's operand from G (M_*) ...
+	reg         r_cin;        // ... and its carry in
 	reg         r_occ_inc;    // the step adds one occurrence
 	reg         r_write;      // the step writes the RAM word back
 	reg         r_read;       // the step answers a read ...
@@ -123,8 +124,14 @@ module perfscope #(
 	// The global section's RAM offset is always 0, so G + 0 reads T[0].
 	wire time_add   = a_run || a_global;
 
-	// G wraps at this cycle's edge.
-	wire g_wrap     = r_run[0] && (&r_gtime);
+	// What the step does with the section's time word.
+	wire [1:0]  mode     = (cmd_begin && !a_run) ? M_SUB
+	                     : ((cmd_end && a_run) || ((rd_lo || rd_hi) && time_add)) ? M_ADD
+	                     : M_KEEP;
+
+	// G's low word, and G, wrap at this cycle's edge.
+	wire g_lo_wrap  = r_run[0] && (&r_gtime[31:0]);
+	wire g_wrap     = g_lo_wrap && (&r_gtime[63:32]);
 
 	// Requests that touch the RAM word: all others are answered at once.
 	wire need_step  = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
@@ -154,12 +161,15 @@ module perfscope #(
 	wire [63:0] word_time = ram_q[63:0];
 	wire [31:0] word_occ  = ram_q[95:64];
 
-	// In the step (the cycle after acceptance) G already holds the value it
-	// has after the accepting edge, which is what every operation needs:
-	// X - G is computed as X + ~G + 1.
-	wire [63:0] b_time    = (r_mode == M_ADD) ? r_gtime
-	                      : (r_mode == M_SUB) ? ~r_gtime : 64'd0;
-	wire [63:0] new_time  = word_time + b_time + {63'd0, r_mode == M_SUB};
+	// The step adds word_time + r_b_time + r_cin. Both operands come from
+	// flip-flops, and the carry chain is cut at bit 32: the high half is
+	// summed with and without the low half's carry, which then selects one.
+	// A 64-bit ripple carry is too slow on the iCE40 UP5K (docs/fpga.md).
+	wire [32:0] sum_lo    = {1'b0, word_time[31:0]} + {1'b0, r_b_time[31:0]} + {32'd0, r_cin};
+	wire [31:0] sum_hi0   = word_time[63:32] + r_b_time[63:32];
+	wire [32:0] sum_hi1x  = {word_time[63:32], 1'b1} + {r_b_time[63:32], 1'b1};
+	wire [31:0] sum_hi1   = sum_hi1x[32:1];  // the high half plus one
+	wire [63:0] new_time  = {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]};
 	wire [31:0] new_occ   = word_occ + {31'd0, r_occ_inc};
 
 	reg  [31:0] step_data;
@@ -203,7 +213,12 @@ module perfscope #(
 		if (i_reset || cmd_reset)
 			r_gtime <= reset_gtime;
 		else
-			r_gtime <= r_gtime + {63'd0, r_run[0]};
+		begin
+			// Two 32-bit carry chains, the high one's carry in from a
+			// LUT tree: one 64-bit chain is too slow on the UP5K.
+			r_gtime[31:0]  <= r_gtime[31:0] + {31'd0, r_run[0]};
+			r_gtime[63:32] <= r_gtime[63:32] + {31'd0, g_lo_wrap};
+		end
 	end
 
 	always @(posedge i_clk) begin
@@ -243,12 +258,22 @@ module perfscope #(
 			r_occ_inc   <= cmd_start || (cmd_begin && r_run[0]);
 			r_read      <= rd_ram;
 			r_read_word <= rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO);
-			if (cmd_begin && !a_run)
-				r_mode <= M_SUB;
-			else if ((cmd_end && a_run) || ((rd_lo || rd_hi) && time_add))
-				r_mode <= M_ADD;
-			else
-				r_mode <= M_KEEP;
+			// The step needs G as it is after this edge, G + r_run[0]:
+			// X + G' is X + G + r_run[0], and X - G' is X + ~G + 1 - r_run[0].
+			case (mode)
+			M_ADD: begin
+				r_b_time <= r_gtime;
+				r_cin    <= r_run[0];
+			end
+			M_SUB: begin
+				r_b_time <= ~r_gtime;
+				r_cin    <= !r_run[0];
+			end
+			default: begin
+				r_b_time <= 64'd0;
+				r_cin    <= 1'b0;
+			end
+			endcase
 		end
 	end
 
@@ -302,7 +327,7 @@ module perfscope #(
 
 	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
 	// 31:8 nowhere.
-	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8]};
+	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0]};
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------
@@ -468,10 +493,12 @@ module perfscope #(
 	end
 
 	// The last accepted request: at its ack a read must return f_want.
+	reg  [1:0]  f_mode;        // its step's M_*
 	reg         f_rd_q;
 	reg  [31:0] f_want_q, f_care_q;
 	always @(posedge i_clk)
 		if (f_req) begin
+			f_mode   <= mode;
 			f_rd_q   <= !i_wb_we;
 			f_want_q <= f_want;
 			f_care_q <= f_care;
@@ -579,6 +606,13 @@ module perfscope #(
 			assert((f_ack_in == 2'd2) == (r_step && r_read));
 			assert(f_ack_in != 2'd3);
 			if (r_step) begin
+				// The adder's operand is G after the accepting edge (the
+				// G of this cycle), its negation, or 0.
+				case (f_mode)
+				M_ADD:   assert(r_b_time + {63'd0, r_cin} == r_gtime);
+				M_SUB:   assert(r_b_time + {63'd0, r_cin} == 64'd0 - r_gtime);
+				default: assert((r_b_time == 64'd0) && !r_cin);
+				endcase
 				assert(r_read != r_write);
 				assert(PRESENT[r_sec]);
 				assert(!r_occ_inc || r_write);
