@@ -49,9 +49,29 @@ int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
 
 struct perf_funccost *perf_funccost_switch(struct perf_funccost *c)
 {
+	const uint32_t mstatus = perf_irq_save();
 	struct perf_funccost *was = cost;
-	cost = c;
-	current = c && c->enabled ? c : NULL;
+	if (c != was) {
+		const struct perf_funccost *any = c ? c : was;
+		const uint32_t t = *any->clock;
+		if (was) {
+			was->out = 1;
+			was->out_at = t;
+		}
+		if (c && c->out) {
+			/* One line stays free for a hook this switch interrupted,
+			 * which may have found next below the old end. */
+			if (c->end - c->next >= 2)
+				*--c->end = (struct perf_funccost_record){ .fn = c->out_at,
+				                                           .stamp = t + perf_context_leak() };
+			else
+				c->lost++;
+			c->out = 0;
+		}
+		cost = c;
+		current = c && c->enabled ? c : NULL;
+	}
+	perf_irq_restore(mstatus);
 	return was;
 }
 
@@ -69,12 +89,58 @@ int perf_funccost_enable(void) { return set_enabled(1); }
 int perf_funccost_disable(void) { return set_enabled(0); }
 int perf_funccost_restore(int enabled) { return set_enabled(enabled); }
 
+static void empty(struct perf_funccost *c)
+{
+	c->next = c->rec;
+	c->end = c->rec + c->lines;
+	c->lost = 0;
+}
+
 void perf_funccost_clear(void)
 {
-	if (cost) {
-		cost->next = cost->rec;
-		cost->lost = 0;
+	if (cost)
+		empty(cost);
+}
+
+/* The buffer's events and gaps in time order, a gap as a SUSPEND and a
+ * RESUME event: an event comes before a gap if stamped before the switch
+ * out (an event a switch interrupted may sit on either side in the
+ * buffer; its stamp tells). Returns 0 at the end. */
+struct stream {
+	const struct perf_funccost *c;
+	uint32_t i;
+	const struct perf_funccost_record *gap; /* the next gap is gap[-1] */
+	int resume;                             /* its RESUME is due */
+};
+
+static int stream_next(struct stream *st, struct perf_funccost_record *r)
+{
+	const struct perf_funccost *c = st->c;
+	const uint32_t n = perf_funccost_count(c);
+	if (st->resume) {
+		st->resume = 0;
+		*r = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_RESUME, .stamp = (--st->gap)->stamp };
+		return 1;
 	}
+	if (st->gap > c->end && (st->i == n || (int32_t)(c->rec[st->i].stamp - st->gap[-1].fn) > 0)) {
+		st->resume = 1;
+		*r = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_SUSPEND, .stamp = st->gap[-1].fn };
+		return 1;
+	}
+	if (st->i == n)
+		return 0;
+	*r = c->rec[st->i++];
+	return 1;
+}
+
+static struct stream stream_of(const struct perf_funccost *c)
+{
+	return (struct stream){ .c = c, .gap = c->rec + c->lines };
+}
+
+static uint32_t stream_length(const struct perf_funccost *c)
+{
+	return perf_funccost_count(c) + 2u * (uint32_t)(c->rec + c->lines - c->end);
 }
 
 const struct perf_funccost *perf_funccost_current(void)
@@ -147,8 +213,20 @@ int perf_statistics_calc(void *stat_buf)
 		return -PERF_EINVAL;
 	const uint32_t mstatus = perf_irq_save();
 	const uint32_t n = perf_funccost_count(c);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct perf_funccost_record r = c->rec[i];
+	struct stream st = stream_of(c);
+	struct perf_funccost_record r;
+	uint32_t out_at = 0;
+	while (stream_next(&st, &r)) {
+		if (r.fn == PERF_FUNCCOST_SUSPEND) {
+			out_at = r.stamp;
+			continue;
+		}
+		if (r.fn == PERF_FUNCCOST_RESUME) {
+			s->excluded += r.stamp - out_at;
+			continue;
+		}
+		/* The context's own time: its stamps less the time it was out. */
+		r.stamp -= s->excluded;
 		if (r.fn != PERF_FUNCCOST_EXIT) {
 			if (s->depth == PERF_FUNCSTAT_DEPTH) {
 				s->dropped++;
@@ -164,8 +242,7 @@ int perf_statistics_calc(void *stat_buf)
 		}
 	}
 	s->lost += c->lost;
-	c->next = c->rec;
-	c->lost = 0;
+	empty(c);
 	perf_irq_restore(mstatus);
 	return (int)n;
 }
@@ -212,12 +289,13 @@ int perf_statistics_dump(const void *stat_buf)
 static void events_payload(struct perf_frame *f, const void *arg)
 {
 	const struct perf_funccost *c = arg;
-	const uint32_t n = perf_funccost_count(c);
-	perf_frame_u32(f, n);
+	struct stream st = stream_of(c);
+	struct perf_funccost_record r;
+	perf_frame_u32(f, stream_length(c));
 	perf_frame_u32(f, c->lost);
-	for (uint32_t i = 0; i < n; i++) {
-		perf_frame_u32(f, c->rec[i].fn);
-		perf_frame_u32(f, c->rec[i].stamp);
+	while (stream_next(&st, &r)) {
+		perf_frame_u32(f, r.fn);
+		perf_frame_u32(f, r.stamp);
 	}
 }
 

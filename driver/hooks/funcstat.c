@@ -1,6 +1,11 @@
 /* Per-function statistics shared by the function-cost and profile hooks. */
 #include "funcstat.h"
 
+static uint32_t context_leak;
+
+void perf_context_set_leak(uint32_t cycles) { context_leak = cycles; }
+uint32_t perf_context_leak(void) { return context_leak; }
+
 int perf_funcstat_add(struct perf_funcstat *tab, uint32_t *used, uint32_t capacity,
                       uint32_t fn, uint32_t total, uint32_t self, int recursive)
 {

@@ -32,6 +32,9 @@ static struct perf_profile *lookup(int id)
 /* Charges the cycles since the last event of p to its top of stack. */
 static void account(struct perf_profile *p, uint32_t t)
 {
+	/* last may lie ahead of t by what perf_context_leak over-estimates. */
+	if ((int32_t)(t - p->last) <= 0)
+		return;
 	const uint32_t d = t - p->last;
 	p->last = t;
 	if (!p->enabled)
@@ -154,7 +157,7 @@ int perf_profile_switch(int id)
 		account(current, t);
 	/* The time the incoming profile was not current is not its own. */
 	if (p) {
-		p->last = t;
+		p->last = t + perf_context_leak();
 		current_id = id == PERF_PROFILE_CURRENT ? current_id : id;
 	} else {
 		current_id = PERF_PROFILE_NONE;

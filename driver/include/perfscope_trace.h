@@ -129,21 +129,45 @@ struct perf_calltrace *perf_calltrace_switch(struct perf_calltrace *t) PERF_NO_T
 
 /* ---- function cost ----------------------------------------------------- */
 
-/* One hook event: 8 bytes. fn is PERF_FUNCCOST_EXIT for an exit. */
+/*
+ * Interrupt time. A handler that switches to its own context (buffer or
+ * profile) on entry and back on exit keeps its time out of the function it
+ * interrupted, except the cycles the switches cannot see: from the
+ * interrupt to the first switch's time stamp, and from the second switch's
+ * stamp back to the interrupted code. Set them here, once, and the switch
+ * back counts them as switched out too (docs/hooks.md gives them for the
+ * reference SoC). Function cost and profiles use it; default 0.
+ */
+void perf_context_set_leak(uint32_t cycles) PERF_NO_TRACE;
+uint32_t perf_context_leak(void) PERF_NO_TRACE;
+
+/* One hook event: 8 bytes. fn is the entered function, or one of: */
 struct perf_funccost_record {
 	uint32_t fn;
 	uint32_t stamp; /* G[31:0] */
 };
-#define PERF_FUNCCOST_EXIT 0xffffffffu
+#define PERF_FUNCCOST_EXIT    0xffffffffu /* the innermost open call returned */
+/* In frames only (perf_funccost_frame): the buffer's context was switched
+ * out, and back in; the time between is not its own. */
+#define PERF_FUNCCOST_SUSPEND 0xfffffffeu
+#define PERF_FUNCCOST_RESUME  0xfffffffdu
 
-/* The measurement buffer's control area; records follow. */
+/*
+ * The measurement buffer's control area; records follow. Events fill the
+ * lines from the start; each time the buffer's context is switched back in,
+ * the switch takes a line from the end for the gap, {fn: stamp when
+ * switched out, stamp: stamp when back in}. The hooks write below end only,
+ * so a switch made while a hook runs never meets its write.
+ */
 struct perf_funccost {
 	struct perf_funccost_record *next; /* where the next event goes */
-	struct perf_funccost_record *end;  /* one past the last line */
+	struct perf_funccost_record *end;  /* one past the last line events may use */
 	const volatile uint32_t *clock;    /* perfscope's global time, low word */
-	uint32_t lost;    /* events dropped because the buffer was full */
+	uint32_t lost;    /* events and gaps dropped because the buffer was full */
 	uint32_t lines;
 	uint32_t enabled;
+	uint32_t out;     /* 1: switched out at out_at */
+	uint32_t out_at;
 	struct perf_funccost_record rec[];
 };
 
@@ -163,7 +187,14 @@ uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size) PERF_NO_TRACE;
 /* Events the measurement buffer holds now. */
 uint32_t perf_funccost_count(const struct perf_funccost *c) PERF_NO_TRACE;
-/* Makes c current, returns the previous (see perf_calltrace_switch). */
+/*
+ * Makes c current and returns the previous buffer: the context switch of an
+ * RTOS or an interrupt wrapper (see perf_calltrace_switch). It stamps the
+ * outgoing buffer's switch-out time and records the incoming one's gap, so
+ * the statistics leave the time a context was out (plus
+ * perf_context_leak()) out of every call open in it. Masks interrupts while
+ * it runs. c may be NULL: record nothing.
+ */
 struct perf_funccost *perf_funccost_switch(struct perf_funccost *c) PERF_NO_TRACE;
 int perf_funccost_enable(void) PERF_NO_TRACE;
 int perf_funccost_disable(void) PERF_NO_TRACE;
@@ -206,6 +237,8 @@ struct perf_statistics {
 	uint32_t dropped;   /* events not counted: deeper than PERF_FUNCSTAT_DEPTH,
 	                       exits without entries, functions beyond capacity */
 	uint32_t lost;      /* events the measurement buffer lost */
+	uint32_t excluded;  /* cycles the context was switched out, so far */
+	uint32_t pad;
 	struct perf_funcstat_frame stack[PERF_FUNCSTAT_DEPTH];
 	struct perf_funcstat fn[];
 };

@@ -101,10 +101,17 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp)
 {
 	/* Stamps are the low 32 bits of the cycle count: time advances by their
-	 * difference modulo 2^32, so one call may last up to 2^32 cycles. */
+	 * difference modulo 2^32, so one call may last up to 2^32 cycles. It
+	 * stands still from a SUSPEND to its RESUME: another context's time. */
+	if (fn == EVENT_RESUME && g->started) {
+		g->last = stamp;
+		return;
+	}
 	g->now = g->started ? g->now + (uint32_t)(stamp - g->last) : stamp;
 	g->started = 1;
 	g->last = stamp;
+	if (fn == EVENT_SUSPEND || fn == EVENT_RESUME)
+		return;
 	if (fn != EVENT_EXIT)
 		enter(g, f, fn);
 	else if (g->depth)

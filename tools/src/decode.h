@@ -35,6 +35,8 @@ struct calltrace_rec {
 };
 
 #define EVENT_EXIT 0xffffffffu /* PERF_FUNCCOST_EXIT */
+#define EVENT_SUSPEND 0xfffffffeu /* PERF_FUNCCOST_SUSPEND: the context was switched out ... */
+#define EVENT_RESUME  0xfffffffdu /* PERF_FUNCCOST_RESUME: ... and back in */
 
 /* A funcstat or profile frame's head; the fields of the other type are 0. */
 struct funcstat_head {

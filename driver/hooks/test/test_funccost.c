@@ -49,6 +49,54 @@ int main(void)
 	check("too deep: 3 entries and 3 exits dropped", s->dropped, 6);
 	check("too deep: depth capped", s->max_depth, PERF_FUNCSTAT_DEPTH);
 	free(events);
+
+	/* Context switches: the time a context is out is not its calls'. */
+	void *main_ev = malloc(PERF_FUNCCOST_SIZE(6));
+	void *isr_ev = malloc(PERF_FUNCCOST_SIZE(4));
+	perf_funccost_init(fake_perfscope, isr_ev, PERF_FUNCCOST_SIZE(4));
+	perf_funccost_init(fake_perfscope, main_ev, PERF_FUNCCOST_SIZE(6));
+	fake_perfscope[0] = 100;
+	__cyg_profile_func_enter((void *)1, NULL);
+	fake_perfscope[0] = 110;                        /* interrupt: out at 110 */
+	struct perf_funccost *was = perf_funccost_switch(isr_ev);
+	check("switch returns the previous buffer", was == main_ev, 1);
+	call(2, 120, 150);                              /* the handler's own call */
+	fake_perfscope[0] = 160;                        /* back at 160 (+5 leak) */
+	perf_context_set_leak(5);
+	perf_funccost_switch(was);
+	fake_perfscope[0] = 200;
+	__cyg_profile_func_exit((void *)1, NULL);
+	check("the gap takes a line from the end", (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 5);
+	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
+	perf_statistics_calc(stats);
+	check("switched out 110..165: function 1 took 100 - 55 cycles", s->fn[0].total * 10 + s->fn[0].calls, 451);
+	check("the excluded time is kept for open calls", s->excluded, 55);
+	check("calc frees the gap's line", (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 6);
+
+	/* A hook interrupted after it found next: its event lands after the
+	 * gap's line was taken, stamped before the switch; the stamp orders it. */
+	perf_context_set_leak(0);
+	fake_perfscope[0] = 300;
+	__cyg_profile_func_enter((void *)1, NULL);
+	fake_perfscope[0] = 310;
+	perf_funccost_switch(isr_ev);
+	fake_perfscope[0] = 330;
+	perf_funccost_switch(main_ev);
+	fake_perfscope[0] = 305;                        /* the interrupted exit's stamp */
+	__cyg_profile_func_exit((void *)1, NULL);
+	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
+	perf_statistics_calc(stats);
+	check("an event stamped before the switch counts before the gap: 5 cycles, then 20 out", s->fn[0].total * 10 + s->excluded, 70);
+
+	/* No line to spare for a gap: it is lost, counted, nothing overwritten. */
+	perf_funccost_clear();
+	for (int i = 0; i < 5; i++)
+		__cyg_profile_func_enter((void *)1, NULL);
+	perf_funccost_switch(isr_ev);
+	perf_funccost_switch(main_ev);
+	check("a gap without a free line is lost", perf_funccost_current()->lost * 10 + perf_funccost_count(perf_funccost_current()), 15);
+	free(main_ev);
+	free(isr_ev);
 	free(stats);
 	return failures ? 1 : 0;
 }

@@ -1,0 +1,200 @@
+/* Interrupts and function cost (driver/hooks/funccost.c), built with
+ * -finstrument-functions: a machine-timer interrupt whose handler runs
+ * instrumented code in its own context.
+ *
+ * - An interrupt inside work() leaves work()'s self time as it is without
+ *   one, once perf_context_set_leak() has the cycles the switches cannot
+ *   see, measured here; on VexRiscv_Min, without caches, they are exactly
+ *   IRQ_LEAK (cpu_timing.h). The handler's call is in its own statistics.
+ * - The interrupt swept over every cycle of a call, hooks included: every
+ *   event of both contexts is recorded once, none outside its buffer.
+ * - Misuse: a handler that runs instrumented code without switching. Its
+ *   events land in the interrupted context's buffer, still inside it. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "cpu_timing.h"
+#include "perfscope_trace.h"
+#include "soc.h"
+
+#define PERF  ((void *)SOC_PERF_BASE)
+#define LINES 64
+#define GUARD 0x6a09e667u
+
+/* Each buffer between two guard words. */
+static struct {
+	uint32_t before;
+	uint32_t buf[(sizeof(struct perf_funccost) + LINES * sizeof(struct perf_funccost_record)) / 4];
+	uint32_t after;
+} main_ev, isr_ev;
+static uint64_t stats[(sizeof(struct perf_statistics) + 8 * sizeof(struct perf_funcstat)) / 8];
+static uint64_t isr_stats[sizeof stats / 8];
+
+static volatile uint32_t interrupts;
+static int switching = 1; /* the handler switches to its own context */
+
+__attribute__((noinline)) void work(void)
+{
+	__asm__ volatile(".rept 200\n\tnop\n\t.endr");
+}
+
+__attribute__((noinline)) void isr_work(void)
+{
+	__asm__ volatile(".rept 20\n\tnop\n\t.endr");
+}
+
+__attribute__((noinline)) void short_call(void)
+{
+	__asm__ volatile("nop");
+}
+
+/* soc.h's helpers would be instrumented where they are inlined. */
+static PERF_NO_TRACE void timer_off(void)
+{
+	SOC_REG(SOC_MTIMECMP_HI) = 0xffffffffu;
+	SOC_REG(SOC_MTIMECMP_LO) = 0xffffffffu;
+}
+
+/* The timer fires `delay` cycles from now; delay stays below 2^31. */
+static PERF_NO_TRACE void timer_in(uint32_t delay)
+{
+	const uint32_t hi = SOC_REG(SOC_MTIME_HI);
+	const uint32_t when = SOC_REG(SOC_MTIME_LO) + delay;
+	SOC_REG(SOC_MTIMECMP_LO) = when;
+	SOC_REG(SOC_MTIMECMP_HI) = hi + (when < delay);
+}
+
+/* The ISR wrapper of docs/hooks.md. */
+PERF_NO_TRACE void trap_handler(unsigned mcause, unsigned mepc)
+{
+	(void)mepc;
+	if (mcause != 0x80000007u) {
+		printf("trap: unexpected mcause 0x%08x\n", mcause);
+		soc_exit(SOC_EXIT_EXCEPTION);
+	}
+	struct perf_funccost *was = switching ? perf_funccost_switch((void *)isr_ev.buf) : NULL;
+	isr_work();
+	timer_off();
+	interrupts++;
+	if (switching)
+		perf_funccost_switch(was);
+}
+
+static PERF_NO_TRACE void irq_on(void)
+{
+	__asm__ volatile("csrs mie, %0\n\tcsrs mstatus, %1" : : "r"(1u << 7), "r"(1u << 3));
+}
+
+/* Calls fn with the timer set to fire `delay` cycles from now (never if
+ * delay is 0), and returns fn's statistics row. */
+static PERF_NO_TRACE const struct perf_funcstat *timed(void (*fn)(void), uint32_t delay)
+{
+	perf_statistics_init(stats, sizeof stats);
+	perf_funccost_switch((void *)main_ev.buf);
+	perf_funccost_clear();
+	if (delay)
+		timer_in(delay);
+	fn();
+	timer_off();
+	perf_statistics_calc(stats);
+	const struct perf_statistics *s = (const void *)stats;
+	return s->functions == 1 ? &s->fn[0] : NULL;
+}
+
+static PERF_NO_TRACE uint32_t self_of(const struct perf_funcstat *f)
+{
+	return f ? (uint32_t)f->self : 0;
+}
+
+/* work()'s self time with an interrupt 100 cycles in, measured the second
+ * of two identical runs, so the caches hold the same lines every time. */
+static PERF_NO_TRACE uint32_t interrupted(void)
+{
+	uint32_t self = 0;
+	for (int run = 0; run < 2; run++) {
+		perf_funccost_switch((void *)isr_ev.buf);
+		perf_funccost_clear();
+		interrupts = 0;
+		self = self_of(timed(work, 100));
+	}
+	return self;
+}
+
+PERF_NO_TRACE int main(void)
+{
+	main_ev.before = main_ev.after = isr_ev.before = isr_ev.after = GUARD;
+	perf_funccost_init(PERF, isr_ev.buf, sizeof isr_ev.buf);
+	perf_funccost_init(PERF, main_ev.buf, sizeof main_ev.buf);
+	PERF_RESET(PERF);
+	PERF_START_MEASURING(PERF);
+	irq_on();
+
+	/* work() alone, then with an interrupt 100 cycles in; each measured
+	 * the second time, with the code in the caches. */
+	timed(work, 0);
+	const uint32_t plain = self_of(timed(work, 0));
+	check_u64("work() without an interrupt: one call, stamps 200 nops apart or more",
+	          plain >= 200 * NOP_CYCLES, 1);
+	perf_context_set_leak(0);
+	const uint32_t leaky = interrupted();
+	check_u64("the interrupt fired once", interrupts, 1);
+	const uint32_t leak = leaky - plain;
+	printf("work(): %u cycles alone, %u with the interrupt and no leak set: leak %u\n",
+	       (unsigned)plain, (unsigned)leaky, (unsigned)leak);
+#ifdef IRQ_LEAK
+	check_u64("without the leak set, work() is IRQ_LEAK cycles longer", leak, IRQ_LEAK);
+#endif
+	perf_context_set_leak(leak);
+	const uint32_t exact = interrupted();
+	check_u64("the interrupt fired again", interrupts, 1);
+	check_u64("with the leak set, work()'s self time is unchanged", exact, plain);
+	perf_funccost_switch((void *)isr_ev.buf);
+	perf_statistics_init(isr_stats, sizeof isr_stats);
+	perf_statistics_calc(isr_stats);
+	const struct perf_statistics *is = (const void *)isr_stats;
+	check_u64("the handler's context: isr_work() once", is->functions * 10 + is->fn[0].calls, 11);
+	check_u64("isr_work()'s 20 nops are its own", is->fn[0].self >= 20 * NOP_CYCLES, 1);
+
+	/* The interrupt at every cycle of a short call, hooks included. */
+	uint32_t recorded = 0, calls = 0, fired = 0;
+	perf_funccost_switch((void *)isr_ev.buf);
+	perf_funccost_clear();
+	perf_statistics_init(isr_stats, sizeof isr_stats);
+	for (uint32_t d = 1; d <= 60; d++) {
+		interrupts = 0;
+		const struct perf_funcstat *f = timed(short_call, d);
+		calls += f ? f->calls : 0;
+		recorded += perf_funccost_current()->lost == 0;
+		fired += interrupts;
+		perf_funccost_switch((void *)isr_ev.buf);
+		recorded += perf_funccost_current()->lost == 0;
+		perf_statistics_calc(isr_stats);
+	}
+	check_u64("sweep: 60 calls of short_call counted, whatever the hooks were doing", calls, 60);
+	check_u64("sweep: nothing lost in either context", recorded, 120);
+	check_u64("sweep: the handler's isr_work() counted once per interrupt", is->fn[0].calls, fired);
+	check_u64("sweep: the interrupt fired inside or after every call", fired, 60);
+
+	/* Misuse: no switch in the handler, the interrupt again at every
+	 * cycle of a call. The handler's events go into the interrupted
+	 * buffer: a hook it interrupted may overwrite them (lost), but the
+	 * interrupted call is counted once and nothing is written outside. */
+	switching = 0;
+	uint32_t own = 0, most = 0;
+	for (uint32_t d = 1; d <= 60; d++) {
+		timed(short_call, d);
+		const struct perf_statistics *s = (const void *)stats;
+		uint32_t counted = 0;
+		for (uint32_t i = 0; i < s->functions; i++) {
+			counted += s->fn[i].calls;
+			own += s->fn[i].fn == (uint32_t)(uintptr_t)short_call ? s->fn[i].calls : 0;
+		}
+		most = counted > most ? counted : most;
+	}
+	printf("no switch: short_call counted in %u of 60 runs\n", (unsigned)own);
+	check_u64("no switch: no run counts more than its 2 calls", most <= 2, 1);
+	check_u64("guards around both buffers intact",
+	          main_ev.before == GUARD && main_ev.after == GUARD && isr_ev.before == GUARD && isr_ev.after == GUARD, 1);
+	return check_failures();
+}
