@@ -66,9 +66,12 @@ def decode(kind, r, text, at):
     """Compares the payload with the text dump before line `at`; returns a problem or None."""
     if kind == "calltrace":
         mode, lines, count, depth, over, under = r.u32(6)
-        recs = [r.u32(4) for _ in range(count)]
+        args = bool(mode & 0x100)  # PERF_CALLTRACE_ARGS: a0-a3 follow each record
+        mode &= ~0x100
+        recs = [r.u32(8 if args else 4) for _ in range(count)]
         dump = max(i for i in range(at) if text[i].startswith("perf_calltrace_dump: ra="))
-        want = [tuple(int(x, 0) for x in re.findall(r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)", l)[0])
+        line = r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)" + (r" a0=(\S+) a1=(\S+) a2=(\S+) a3=(\S+)" if args else "")
+        want = [tuple(int(x, 0) for x in re.findall(line, l)[0])
                 for l in text[dump + 1:dump + 1 + count]]
         head = f"{'log' if mode else 'stack'} {count}/{lines}"
         if head not in text[dump]:

@@ -182,6 +182,62 @@ static void underflow_and_enable(void)
 	check_u64("clear: empty, counts zero", perf_calltrace_count(t) + t->depth + t->underflows + t->overflows, 0);
 }
 
+#define ARGS_LINES(n) (PERF_CALLTRACE_ARGS_SIZE(n) / 4)
+static uint32_t big_args[ARGS_LINES(32)], small_args[ARGS_LINES(4)], tiny_args[ARGS_LINES(2)];
+
+/* a0 of the i-th newest record of a log-mode trace with arguments. */
+static PERF_NO_TRACE uint32_t newest_a0(const struct perf_calltrace *t, int i)
+{
+	return perf_calltrace_args_of(t, newest(t, i))->a[0];
+}
+
+/* PERF_CALLTRACE_ARGS: a0-a3 as each function found them, the seed's
+ * test1(0x100) giving test2 0x101 and test3 0x103. */
+static void args_mode(void)
+{
+	check_u64("args: init patches the entries and returns the lines",
+	          (uint64_t)perf_calltrace_init(PERF, big_args, sizeof big_args, PERF_CALLTRACE_LOG | PERF_CALLTRACE_ARGS), 32);
+	test1(0x100);
+	test1(0x200);
+	const struct perf_calltrace *t = perf_calltrace_current();
+	static const uint32_t want[] = {0x203, 0x201, 0x200, 0x103, 0x101, 0x100}; /* newest first */
+	int ok = perf_calltrace_count(t) == 6;
+	for (int i = 0; i < 6; i++)
+		ok &= newest_a0(t, i) == want[i];
+	check_u64("args: log mode, newest first a0 = 0x203 0x201 0x200 0x103 0x101 0x100", ok, 1);
+
+	/* The dump's line of the newest record, arguments at its end. */
+	const struct perf_calltrace_record *r = newest(t, 0);
+	const struct perf_calltrace_args *a = perf_calltrace_args_of(t, r);
+	char want_line[160], line[160];
+	expect_line(line, sizeof line, r);
+	line[strlen(line) - 1] = '\0';
+	snprintf(want_line, sizeof want_line, "%s a0=0x%08lx a1=0x%08lx a2=0x%08lx a3=0x%08lx\n", line,
+	         (unsigned long)a->a[0], (unsigned long)a->a[1], (unsigned long)a->a[2], (unsigned long)a->a[3]);
+	text_len = 0;
+	perf_calltrace_dump_to(0, put_text, NULL);
+	check_u64("args: the dump prints a0-a3", strstr(text, want_line) != NULL, 1);
+
+	/* Ring wrap-around: the arguments wrap with their records. */
+	perf_calltrace_init(PERF, small_args, sizeof small_args, PERF_CALLTRACE_LOG | PERF_CALLTRACE_ARGS);
+	for (int i = 0; i < 3; i++)
+		test1(i);
+	t = perf_calltrace_current();
+	check_u64("args: ring of four keeps a0 = 5 3 2 4, newest first",
+	          newest_a0(t, 0) == 5 && newest_a0(t, 1) == 3 && newest_a0(t, 2) == 2 && newest_a0(t, 3) == 4, 1);
+
+	/* Stack mode, full: the call not recorded writes no arguments. */
+	perf_calltrace_init(PERF, tiny_args, sizeof tiny_args, PERF_CALLTRACE_STACK | PERF_CALLTRACE_ARGS);
+	test1(0x10);
+	t = perf_calltrace_current();
+	check_u64("args: stack full, test1 and test2 keep a0 = 0x10, 0x11",
+	          perf_calltrace_args_of(t, &t->rec[0])->a[0] == 0x10 && perf_calltrace_args_of(t, &t->rec[1])->a[0] == 0x11, 1);
+	check_u64("args: and test3 was not recorded", t->overflows, 1);
+	check_u64("args: a stack trace without arguments still works after patching",
+	          (uint64_t)perf_calltrace_init(PERF, big, sizeof big, PERF_CALLTRACE_STACK) + (uint64_t)test1(0x100), 32 + 0x107);
+	check_u64("args: and records the chain", seen_count, 3);
+}
+
 int main(void)
 {
 	PERF_RESET(PERF);
@@ -190,12 +246,19 @@ int main(void)
 	log_mode();
 	overflow();
 	underflow_and_enable();
-	/* The seed's output, for a person to read. */
+	args_mode();
+	/* The seed's output, for a person to read, without and with the
+	 * arguments. tests/frames.py checks each frame against its dump. */
 	perf_calltrace_init(PERF, big, sizeof big, PERF_CALLTRACE_LOG);
 	test1(0x100);
 	test1(0x100);
 	perf_calltrace_dump();
-	perf_calltrace_frame(NULL, NULL); /* tests/frames.py checks it against the dump */
+	perf_calltrace_frame(NULL, NULL);
+	perf_calltrace_init(PERF, big_args, sizeof big_args, PERF_CALLTRACE_LOG | PERF_CALLTRACE_ARGS);
+	test1(0x100);
+	test1(0x200);
+	perf_calltrace_dump();
+	perf_calltrace_frame(NULL, NULL);
 	perf_calltrace_disable();
 	return check_failures();
 }

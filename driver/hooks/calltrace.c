@@ -26,18 +26,120 @@ uint32_t perf_calltrace_size(int lines)
 	return (uint32_t)PERF_CALLTRACE_SIZE((uint32_t)(lines > 0 ? lines : 0));
 }
 
+int perf_calltrace_args_lines(uint32_t size)
+{
+	if (size < sizeof(struct perf_calltrace))
+		return 0;
+	return (int)((size - sizeof(struct perf_calltrace)) /
+	             (sizeof(struct perf_calltrace_record) + sizeof(struct perf_calltrace_args)));
+}
+
+uint32_t perf_calltrace_args_size(int lines)
+{
+	return (uint32_t)PERF_CALLTRACE_ARGS_SIZE((uint32_t)(lines > 0 ? lines : 0));
+}
+
 uint32_t perf_calltrace_count(const struct perf_calltrace *t)
 {
 	return t->wrapped ? t->lines : (uint32_t)(t->next - t->rec);
 }
 
+#if defined(__riscv)
+/*
+ * The argument trampoline. A patched function starts with `jal t0, this`,
+ * before its prologue, when a0-a3 still hold its arguments and the
+ * temporaries are free (the program is built with -fno-ipa-ra, so no
+ * caller keeps anything in them across a call). It stores a0-a3 where the
+ * entry hook will put the record: next, or in log mode the first line when
+ * next is at the end; nothing when the stack is full or the current trace
+ * keeps no arguments.
+ */
+_Static_assert(offsetof(struct perf_calltrace, next) == 0 && offsetof(struct perf_calltrace, end) == 4 &&
+               offsetof(struct perf_calltrace, mode) == 12 && offsetof(struct perf_calltrace, args_delta) == 44 &&
+               offsetof(struct perf_calltrace, rec) == 48 && PERF_CALLTRACE_STACK == 0,
+               "the trampoline's offsets");
+__asm__(
+	"	.text\n"
+	"	.balign	4\n"
+	"	.type	perf_calltrace_entry_args, @function\n"
+	"perf_calltrace_entry_args:\n"
+	"	lui	t1, %hi(current)\n"
+	"	lw	t1, %lo(current)(t1)\n"
+	"	beqz	t1, 2f\n"
+	"	lw	t2, 44(t1)\n"          /* args_delta */
+	"	beqz	t2, 2f\n"
+	"	lw	t3, 0(t1)\n"           /* next */
+	"	lw	t4, 4(t1)\n"           /* end */
+	"	bne	t3, t4, 1f\n"
+	"	lw	t4, 12(t1)\n"          /* mode */
+	"	beqz	t4, 2f\n"              /* stack mode, full */
+	"	addi	t3, t1, 48\n"          /* log mode wraps to rec[0] */
+	"1:	add	t3, t3, t2\n"
+	"	sw	a0, 0(t3)\n"
+	"	sw	a1, 4(t3)\n"
+	"	sw	a2, 8(t3)\n"
+	"	sw	a3, 12(t3)\n"
+	"2:	jr	t0\n"
+	"	.size	perf_calltrace_entry_args, . - perf_calltrace_entry_args\n");
+void perf_calltrace_entry_args(void);
+
+/* The entries link.ld collects from -fpatchable-function-entry=1; weak, so
+ * that a program linked without them gets -PERF_ENOSYS. */
+extern const uint32_t __perf_patch_start[] __attribute__((weak));
+extern const uint32_t __perf_patch_end[] __attribute__((weak));
+
+#define RV_NOP   0x00000013u
+#define RV_FENCE_I ".word 0x0000100f" /* fence.i, without asking -march for Zifencei */
+
+/* jal t0, off */
+static uint32_t jal_t0(int32_t off)
+{
+	const uint32_t i = (uint32_t)off;
+	return ((i >> 20) & 1u) << 31 | ((i >> 1) & 0x3ffu) << 21 | ((i >> 11) & 1u) << 20 |
+	       ((i >> 12) & 0xffu) << 12 | 5u << 7 | 0x6fu;
+}
+
+static int patch_entries(void)
+{
+	static int patched;
+	if (patched)
+		return 0;
+	const uint32_t *p = __perf_patch_start, *end = __perf_patch_end;
+	if (!p || p == end)
+		return -PERF_ENOSYS;
+	/* Every entry must be a nop within jal's reach before any is patched. */
+	for (const uint32_t *q = p; q < end; q++) {
+		const int32_t off = (int32_t)((uintptr_t)perf_calltrace_entry_args - *q);
+		if (*(const uint32_t *)(uintptr_t)*q != RV_NOP || off < -(1 << 20) || off >= (1 << 20))
+			return -PERF_ENOSYS;
+	}
+	for (; p < end; p++)
+		*(uint32_t *)(uintptr_t)*p = jal_t0((int32_t)((uintptr_t)perf_calltrace_entry_args - *p));
+	__asm__ volatile(RV_FENCE_I ::: "memory");
+	patched = 1;
+	return 0;
+}
+#else
+static int patch_entries(void)
+{
+	return -PERF_ENOSYS; /* the trampoline is RISC-V code */
+}
+#endif
+
 int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
                         enum perf_calltrace_mode mode)
 {
-	const int lines = perf_calltrace_lines(size);
+	const int args = ((uint32_t)mode & PERF_CALLTRACE_ARGS) != 0;
+	mode = (enum perf_calltrace_mode)((uint32_t)mode & ~PERF_CALLTRACE_ARGS);
+	const int lines = args ? perf_calltrace_args_lines(size) : perf_calltrace_lines(size);
 	if (!buf || ((uintptr_t)buf & 3u) || lines < 1 ||
 	    (mode != PERF_CALLTRACE_STACK && mode != PERF_CALLTRACE_LOG))
 		return -PERF_EINVAL;
+	if (args) {
+		const int err = patch_entries();
+		if (err)
+			return err;
+	}
 	struct perf_calltrace *t = buf;
 	*t = (struct perf_calltrace){
 		.next = t->rec,
@@ -46,6 +148,7 @@ int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
 		.clock = (const volatile uint32_t *)PERF_ADDR(perf_base, PERF_REG_TIME_LO(0)),
 		.lines = (uint32_t)lines,
 		.enabled = 1,
+		.args_delta = args ? (uint32_t)lines * sizeof(struct perf_calltrace_record) : 0,
 	};
 	trace = current = t;
 	return lines;
@@ -160,6 +263,15 @@ int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx)
 		perf_out_num(&o, r->stamp, 0, 0, 0);
 		perf_out_str(&o, " d=");
 		perf_out_num(&o, r->depth, 0, 0, 0);
+		if (t->args_delta) {
+			const struct perf_calltrace_args *a = perf_calltrace_args_of(t, r);
+			for (int k = 0; k < 4; k++) {
+				perf_out_str(&o, " a");
+				perf_out_char(&o, (char)('0' + k));
+				perf_out_char(&o, '=');
+				perf_out_hex(&o, a->a[k]);
+			}
+		}
 		perf_out_char(&o, '\n');
 	}
 	if (t->overflows || t->underflows) {
@@ -182,7 +294,7 @@ static void trace_payload(struct perf_frame *f, const void *arg)
 {
 	const struct perf_calltrace *t = arg;
 	const uint32_t count = perf_calltrace_count(t);
-	perf_frame_u32(f, t->mode);
+	perf_frame_u32(f, t->mode | (t->args_delta ? PERF_CALLTRACE_ARGS : 0));
 	perf_frame_u32(f, t->lines);
 	perf_frame_u32(f, count);
 	perf_frame_u32(f, t->depth);
@@ -197,6 +309,8 @@ static void trace_payload(struct perf_frame *f, const void *arg)
 		perf_frame_u32(f, r->site);
 		perf_frame_u32(f, r->stamp);
 		perf_frame_u32(f, r->depth);
+		for (int k = 0; t->args_delta && k < 4; k++)
+			perf_frame_u32(f, perf_calltrace_args_of(t, r)->a[k]);
 	}
 }
 

@@ -81,6 +81,8 @@ enum perf_error {
 	PERF_ESTOPPED,   /* calibration: the global counter is stopped */
 	PERF_EIO,        /* report: the output routine failed */
 	PERF_ENOSPC,     /* report: the buffer is too small */
+	PERF_ENOSYS,     /* call trace: arguments asked for, but the program was
+	                    not built with -fpatchable-function-entry=1 */
 };
 
 /* ---- Nios II compatible ------------------------------------------------ */

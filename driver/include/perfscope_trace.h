@@ -21,7 +21,9 @@
 #include "perfscope.h"
 #include "perfscope_frame.h"
 
-#define PERF_NO_TRACE __attribute__((no_instrument_function))
+/* Functions the hooks must not see: neither instrumented nor patched for
+ * the call trace's arguments. */
+#define PERF_NO_TRACE __attribute__((no_instrument_function, patchable_function_entry(0, 0)))
 
 /* The compiler's hooks (GCC -finstrument-functions). */
 void __cyg_profile_func_enter(void *this_fn, void *call_site) PERF_NO_TRACE;
@@ -33,6 +35,8 @@ enum perf_calltrace_mode {
 	PERF_CALLTRACE_STACK, /* entry pushes a record, exit pops it: the live chain */
 	PERF_CALLTRACE_LOG,   /* entry appends to a ring that keeps the newest records */
 };
+/* Or'ed into the mode at init: each record also keeps a0-a3 at entry. */
+#define PERF_CALLTRACE_ARGS 0x100u
 
 /* One call: 16 bytes. */
 struct perf_calltrace_record {
@@ -58,20 +62,41 @@ struct perf_calltrace {
 	uint32_t underflows; /* exits with no call open */
 	uint32_t lines;      /* records the buffer holds */
 	uint32_t enabled;
+	/* With PERF_CALLTRACE_ARGS: bytes from a record to its arguments
+	 * (struct perf_calltrace_args), which follow the records; else 0. */
+	uint32_t args_delta;
 	struct perf_calltrace_record rec[];
 };
+
+/* The argument registers at a call's entry, with PERF_CALLTRACE_ARGS. */
+struct perf_calltrace_args {
+	uint32_t a[4];
+};
+
+/* The arguments of record r of trace t (which must keep them). */
+static inline PERF_NO_TRACE const struct perf_calltrace_args *
+perf_calltrace_args_of(const struct perf_calltrace *t, const struct perf_calltrace_record *r)
+{
+	return (const struct perf_calltrace_args *)(const void *)((const char *)r + t->args_delta);
+}
 
 /* Records a trace holds now. */
 uint32_t perf_calltrace_count(const struct perf_calltrace *t) PERF_NO_TRACE;
 
-/* Bytes of a buffer for lines records, for static buffers. */
+/* Bytes of a buffer for lines records, for static buffers: 16 a line, 32
+ * with the arguments (NITRO: 8 and 24). */
 #define PERF_CALLTRACE_SIZE(lines) \
 	(sizeof(struct perf_calltrace) + (lines) * sizeof(struct perf_calltrace_record))
+#define PERF_CALLTRACE_ARGS_SIZE(lines) \
+	(PERF_CALLTRACE_SIZE(lines) + (lines) * sizeof(struct perf_calltrace_args))
 
 /* Records a buffer of size bytes holds (0 if it cannot hold the control area). */
 int perf_calltrace_lines(uint32_t size) PERF_NO_TRACE;
 /* Bytes a buffer needs for lines records. */
 uint32_t perf_calltrace_size(int lines) PERF_NO_TRACE;
+/* The same for records with the arguments. */
+int perf_calltrace_args_lines(uint32_t size) PERF_NO_TRACE;
+uint32_t perf_calltrace_args_size(int lines) PERF_NO_TRACE;
 
 /*
  * Starts tracing into buf (size bytes, 4-byte aligned) in mode, time-stamped
@@ -80,6 +105,16 @@ uint32_t perf_calltrace_size(int lines) PERF_NO_TRACE;
  * calls already open when tracing starts are not in the buffer, and their
  * exits count as underflows). Returns the number of lines, or -PERF_EINVAL
  * (NULL or misaligned buf, fewer than one line, bad mode).
+ *
+ * With PERF_CALLTRACE_ARGS in mode, each record also keeps a0-a3 as the
+ * function found them. The compiler's hooks cannot see them (a0 and a1
+ * carry the hook's own arguments by then), so the program must be built
+ * with -fpatchable-function-entry=1 -fno-ipa-ra as well (FW_INSTR_calltrace
+ * does): the first such init patches the nop at every function's entry
+ * into a call of a 12-instruction trampoline that stores a0-a3 where the
+ * entry hook's record will go. -PERF_ENOSYS if the program has no patchable
+ * entries. The patch stays for the rest of the run; traces without
+ * arguments then pay the trampoline's few cycles a call.
  *
  * Each context (thread, interrupt handler) traces into its own buffer, as
  * in NITRO: the hooks do not mask interrupts, so code that runs in an

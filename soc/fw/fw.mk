@@ -58,7 +58,9 @@ FW_ALL :=
 # the hook library linked with it, $(FW_HOOKS_<mode>). The runtime, the
 # driver and the hooks are never instrumented: the program's own sources
 # are compiled on their own first (into <name>.objs/).
-FW_INSTR_calltrace := -finstrument-functions
+# The call trace's arguments (PERF_CALLTRACE_ARGS) need an entry nop to
+# patch, and callers that keep nothing in temporaries across a call.
+FW_INSTR_calltrace := -finstrument-functions -fpatchable-function-entry=1 -fno-ipa-ra
 FW_INSTR_funccost  := -finstrument-functions
 FW_INSTR_profile   := -finstrument-functions
 FW_INSTR_hot       := -pg

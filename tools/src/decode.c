@@ -63,6 +63,8 @@ static void calltrace(struct frame *f, const struct dump_handler *h)
 	if (frame_u32(f, &t.mode) || frame_u32(f, &t.lines) || frame_u32(f, &t.count) ||
 	    frame_u32(f, &t.open) || frame_u32(f, &t.overflows) || frame_u32(f, &t.underflows))
 		goto end;
+	t.args = (t.mode & CALLTRACE_ARGS) != 0;
+	t.mode &= ~CALLTRACE_ARGS;
 	if (t.mode != CALLTRACE_STACK && t.mode != CALLTRACE_LOG) {
 		frame_fail_at(f, 4, "unknown call trace mode %u (0 stack, 1 log)", t.mode);
 		goto end;
@@ -71,15 +73,20 @@ static void calltrace(struct frame *f, const struct dump_handler *h)
 		frame_fail_at(f, 12, "%u records in a buffer of %u lines", t.count, t.lines);
 		goto end;
 	}
-	if (!fits(f, t.count, 16, "call records"))
+	if (!fits(f, t.count, t.args ? 32 : 16, "call records"))
 		goto end;
 	if (h->calltrace_begin)
 		h->calltrace_begin(h->ctx, f, &t);
 	begun = 1;
 	for (uint32_t i = 0; i < t.count; i++) {
-		struct calltrace_rec r;
+		struct calltrace_rec r = { 0 };
 		if (frame_u32(f, &r.fn) || frame_u32(f, &r.site) || frame_u32(f, &r.stamp) ||
 		    frame_u32(f, &r.depth))
+			break;
+		int short_of_args = 0;
+		for (int k = 0; t.args && k < 4 && !short_of_args; k++)
+			short_of_args = frame_u32(f, &r.a[k]);
+		if (short_of_args)
 			break;
 		h->calltrace_record(h->ctx, f, &r);
 	}

@@ -28,10 +28,14 @@ enum { CALLTRACE_STACK, CALLTRACE_LOG };
 
 struct calltrace_head {
 	uint32_t mode, lines, count, open, overflows, underflows;
+	int args; /* the records carry a0-a3 (PERF_CALLTRACE_ARGS in the mode word) */
 };
+
+#define CALLTRACE_ARGS 0x100u /* PERF_CALLTRACE_ARGS */
 
 struct calltrace_rec {
 	uint32_t fn, site, stamp, depth;
+	uint32_t a[4]; /* with args; else 0 */
 };
 
 #define EVENT_EXIT 0xffffffffu /* PERF_FUNCCOST_EXIT */

@@ -7,9 +7,9 @@
  *     test2: lr=0x000016d8 <test1+0x38>, t=2917
  *   test1: lr=0x00001a78 <main+0x4c>, t=2789
  *
- * Newest call first, indented two spaces per level. NITRO prints the
- * argument registers after lr when its trace records them; perfscope's
- * records do not hold them yet (docs/hooks.md), and they will go there.
+ * Newest call first, indented two spaces per level. A trace that keeps
+ * the argument registers (PERF_CALLTRACE_ARGS) has them after t, as NITRO
+ * prints r0-r3 after lr: ", a0=0x00000100, a1=..., a2=..., a3=...".
  */
 #include <stdio.h>
 
@@ -43,8 +43,12 @@ static void record(void *ctx, const struct frame *fr, const struct calltrace_rec
 	symtab_check_function(t->st, r->fn, fr->in->name, fr->line);
 	symtab_where(t->st, r->site, site, sizeof site);
 	const int indent = 2 * (int)(r->depth < MAX_INDENT ? r->depth : MAX_INDENT);
-	fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u\n", indent, "", symtab_fn_name(t->st, r->fn, hex),
+	fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u", indent, "", symtab_fn_name(t->st, r->fn, hex),
 	        r->site, site, r->stamp);
+	if (t->head.args)
+		fprintf(t->f, ", a0=0x%08x, a1=0x%08x, a2=0x%08x, a3=0x%08x", r->a[0], r->a[1], r->a[2],
+		        r->a[3]);
+	fputc('\n', t->f);
 }
 
 /* As the target's dump, the calls the buffer missed come last. */

@@ -6,11 +6,13 @@ case here again, under ASan/UBSan: no crash, no undefined behaviour.
 
 usage: check_errors.py <sanitized perfscope>   (make test runs it)
 """
+import base64
 import glob
 import os
 import struct
 import sys
 import tempfile
+import zlib
 
 from oracle import FW, check, frame, frame_payloads, raw_frame, run
 import oracle
@@ -19,6 +21,14 @@ ELF = os.path.join(FW, "t_calltrace.elf")
 TRACE = frame_payloads(os.path.join(FW, "t_calltrace.out"), "calltrace")[0]
 GOOD = frame("calltrace", TRACE)
 NOTHING = "perfscope: 1 error: the output is incomplete"
+# The frame with one base64 character changed, and the two CRCs the tool
+# must name: of what it decodes, and the header's.
+BAD = GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh")
+BAD_CRC = zlib.crc32(base64.b64decode(BAD.split()[4]))
+GOOD_CRC = int(GOOD.split()[3], 16)
+# t_calltrace's functions in the frame: test3, test2, test1, at addresses
+# t_hot's ELF does not start a function at.
+TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
 COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot"]
 
 
@@ -32,8 +42,8 @@ def events(*evs, lost=0):
 CASES = [
     ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", NOTHING]),
-    ("a corrupted character", ["trace", "DUMP"], GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh"), 1,
-     ["perfscope: {f}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0xf4034dd3, the header says 0xf59b2b3b: the frame is corrupted", NOTHING]),
+    ("a corrupted character", ["trace", "DUMP"], BAD, 1,
+     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{BAD_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
     ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AQAAAAEAAAAg", "AQAAAA*AAAAg"), 1,
      ["perfscope: {f}:2: error: calltrace frame, payload byte 3 (file byte 42): '*' at file byte 44 is not a base64 character", NOTHING]),
     ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 2) + TRACE[4:]), 1,
@@ -54,7 +64,7 @@ CASES = [
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 80): truncated: the file ends after 51 of its 124 payload bytes", NOTHING]),
     ("the wrong ELF", ["trace", "-e", os.path.join(FW, "t_hot.elf"), "DUMP"], GOOD, 1,
      [f"perfscope: {{f}}:1: error: no function starts at 0x{a:08x} in {FW}/t_hot.elf: is it the ELF of this run?"
-      for a in (0x155C, 0x163C, 0x16A0)] + ["perfscope: 3 errors: the output is incomplete"]),
+      for a in TESTS_AT] + ["perfscope: 3 errors: the output is incomplete"]),
     ("an ELF that is not there", ["trace", "-e", "/nonexistent.elf", "DUMP"], GOOD, 1,
      ["perfscope: /nonexistent.elf: error: cannot open the ELF: No such file or directory"]),
     ("a file that is not an ELF", ["trace", "-e", "DUMP", "DUMP"], GOOD, 1,

@@ -40,26 +40,38 @@ def report():
     same("report: --bias gives the demo's net report", output("report", "--names", NAMES, "--bias", bias, DEMO_OUT), want)
 
 
-def dump_records(text, mode):
-    """The records of the last text dump of a call trace in mode."""
-    dump = max(i for i, l in enumerate(text) if l.startswith("perf_calltrace_dump: ra=") and f" {mode} " in l)
+def dump_records(text, mode, args=False):
+    """The records of the last text dump of a call trace in mode, with or
+    without the argument registers: (fn, ra, t, d[, a0, a1, a2, a3])."""
+    line = r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)" + (r" a0=(\S+) a1=(\S+) a2=(\S+) a3=(\S+)" if args else "$")
+    dump = max(i for i, l in enumerate(text) if l.startswith("perf_calltrace_dump: ra=") and f" {mode} " in l
+               and bool(re.search(line, text[i + 1].strip())))
     count = int(re.search(rf" {mode} (\d+)/\d+", text[dump]).group(1))
-    return [tuple(int(x, 0) for x in re.findall(r"fn=(\S+) ra=(\S+) t=(\d+) d=(\d+)", l)[0])
-            for l in text[dump + 1:dump + 1 + count]]
+    return [tuple(int(x, 0) for x in re.findall(line, l.strip())[0]) for l in text[dump + 1:dump + 1 + count]]
 
 
 def listing(syms, records):
-    return "\n".join(f"{'  ' * d}{syms.name(fn)}: lr=0x{ra:08x} <{syms.where(ra)}>, t={t}" for fn, ra, t, d in records)
+    def one(fn, ra, t, d, *a):
+        regs = "".join(f", a{k}=0x{v:08x}" for k, v in enumerate(a))
+        return f"{'  ' * d}{syms.name(fn)}: lr=0x{ra:08x} <{syms.where(ra)}>, t={t}{regs}"
+    return "\n".join(one(*r) for r in records)
 
 
 def trace(tmp):
     syms, text = Symbols(elf("t_calltrace")), lines(out("t_calltrace"))
-    got = output("trace", "-e", elf("t_calltrace"), out("t_calltrace")).splitlines()
+    frames = output("trace", "-e", elf("t_calltrace"), out("t_calltrace")).split("\n\n")
+    check("trace: two frames, without and with the arguments", len(frames) == 2, len(frames))
+    got = frames[0].splitlines()
     check("trace: log-mode head", re.fullmatch(r"calltrace 1 \(.*:\d+\): log mode, 6 of 32 lines, 0 calls open", got[0]), got[0])
     same("trace: log records = the target's dump, with names", "\n".join(got[1:]), listing(syms, dump_records(text, "log")))
     names = [l.split(":")[0] for l in got[1:]]
     check("trace: newest first test3, test2, test1 twice, indented by depth",
           names == ["    test3", "  test2", "test1"] * 2, names)
+    got = frames[-1].splitlines()
+    records = dump_records(text, "log", args=True)
+    same("trace: records with a0-a3 = the target's dump, with names", "\n".join(got[1:]), listing(syms, records))
+    check("trace: a0 of the seed's test1(0x100), test1(0x200), newest first",
+          [r[4] for r in records] == [0x203, 0x201, 0x200, 0x103, 0x101, 0x100], [r[4] for r in records])
     # The run prints its stack-mode trace as text only: the same records as a frame.
     records = dump_records(text, "stack")
     payload = struct.pack("<7I", 1, 0, 32, len(records), len(records), 0, 0)
@@ -150,7 +162,7 @@ def chrome():
           len(got) == 7 and all(g[:1] + g[3:] == w[:1] + w[3:] and abs(g[1] - w[1]) < 1e-9 and abs(g[2] - w[2]) < 1e-9
                                 for g, w in zip(got, want)), f"{got} vs {want}")
     top = next(e for e in got if e[0] == "top")
-    check("chrome: top lasts 802 cycles = 16.04 us at 50 MHz", (top[4], top[2]) == (802, 16.04), top)
+    check("chrome: top lasts 819 cycles = 16.38 us at 50 MHz", (top[4], top[2]) == (819, 16.38), top)
 
 
 def folded():

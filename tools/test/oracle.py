@@ -68,6 +68,9 @@ class Symbols:
     def name(self, addr):
         return self.funcs[addr][1] if addr in self.funcs else f"0x{addr:08x}"
 
+    def addr(self, name):
+        return next(a for a, (_, n) in self.funcs.items() if n == name)
+
     def where(self, addr):
         for start, (size, name) in self.funcs.items():
             if start <= addr < start + max(size, 1):

@@ -13,6 +13,10 @@ int main(void)
 	check("size and lines agree", (uint64_t)perf_calltrace_lines(perf_calltrace_size(5)), 5);
 	check("init refuses NULL", (uint64_t)perf_calltrace_init(fake_perfscope, NULL, 4096, PERF_CALLTRACE_LOG), (uint64_t)-PERF_EINVAL);
 	check("init refuses a bad mode", (uint64_t)perf_calltrace_init(fake_perfscope, fake_perfscope, 256, 7), (uint64_t)-PERF_EINVAL);
+	check("arguments: a line takes 32 bytes", (uint64_t)perf_calltrace_args_lines(perf_calltrace_args_size(5)), 5);
+	check("arguments without patchable entries (here: not RISC-V): -PERF_ENOSYS",
+	      (uint64_t)perf_calltrace_init(fake_perfscope, fake_perfscope, 256, PERF_CALLTRACE_LOG | PERF_CALLTRACE_ARGS),
+	      (uint64_t)-PERF_ENOSYS);
 	check("no trace: dump refuses", (uint64_t)perf_calltrace_dump_to(0, NULL, NULL), (uint64_t)-PERF_EINVAL);
 
 	/* Stack mode, 2 lines, 5 calls deep: 3 not recorded, nothing overwritten. */
