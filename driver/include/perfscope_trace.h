@@ -111,7 +111,7 @@ uint32_t perf_calltrace_args_size(int lines) PERF_NO_TRACE;
  * carry the hook's own arguments by then), so the program must be built
  * with -fpatchable-function-entry=1 -fno-ipa-ra as well (FW_INSTR_calltrace
  * does): the first such init patches the nop at every function's entry
- * into a call of a 12-instruction trampoline that stores a0-a3 where the
+ * into a call of a trampoline (19 instructions) that stores a0-a3 where the
  * entry hook's record will go. -PERF_ENOSYS if the program has no patchable
  * entries. The patch stays for the rest of the run; traces without
  * arguments then pay the trampoline's few cycles a call.
