@@ -10,8 +10,30 @@
 
 #include "funcstat.h"
 
-static struct perf_funccost *current; /* NULL: not recording */
-static struct perf_funccost *cost;    /* the initialised buffer, enabled or not */
+/* The current buffer, enabled or not. While it records, the hooks keep its
+ * next and end in these globals (addressed from gp, no load of a pointer
+ * first: a few cycles an event); both are NULL while nothing records. The
+ * struct's next and end are brought up to date by sync() before anything
+ * else reads them, and the globals reloaded by load() after a change. */
+static struct perf_funccost *cost;
+static struct perf_funccost_record *cc_next, *cc_end;
+static const volatile uint32_t *cc_clock;
+
+static void sync(void)
+{
+	if (cc_next) {
+		cost->next = cc_next;
+		cost->end = cc_end;
+	}
+}
+
+static void load(void)
+{
+	const int on = cost && cost->enabled;
+	cc_next = on ? cost->next : NULL;
+	cc_end = on ? cost->end : NULL;
+	cc_clock = on ? cost->clock : NULL;
+}
 
 int perf_funccost_lines(uint32_t size)
 {
@@ -27,7 +49,7 @@ uint32_t perf_funccost_size(int lines)
 
 uint32_t perf_funccost_count(const struct perf_funccost *c)
 {
-	return (uint32_t)(c->next - c->rec);
+	return (uint32_t)((c == cost && cc_next ? cc_next : c->next) - c->rec);
 }
 
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
@@ -35,6 +57,8 @@ int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
 	const int lines = perf_funccost_lines(size);
 	if (!buf || ((uintptr_t)buf & 3u) || lines < 1)
 		return -PERF_EINVAL;
+	const uint32_t mstatus = perf_irq_save();
+	sync();
 	struct perf_funccost *c = buf;
 	*c = (struct perf_funccost){
 		.next = c->rec,
@@ -43,7 +67,9 @@ int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
 		.lines = (uint32_t)lines,
 		.enabled = 1,
 	};
-	cost = current = c;
+	cost = c;
+	load();
+	perf_irq_restore(mstatus);
 	return lines;
 }
 
@@ -52,6 +78,7 @@ struct perf_funccost *perf_funccost_switch(struct perf_funccost *c)
 	const uint32_t mstatus = perf_irq_save();
 	struct perf_funccost *was = cost;
 	if (c != was) {
+		sync();
 		const struct perf_funccost *any = c ? c : was;
 		const uint32_t t = *any->clock;
 		if (was) {
@@ -69,7 +96,7 @@ struct perf_funccost *perf_funccost_switch(struct perf_funccost *c)
 			c->out = 0;
 		}
 		cost = c;
-		current = c && c->enabled ? c : NULL;
+		load();
 	}
 	perf_irq_restore(mstatus);
 	return was;
@@ -79,9 +106,12 @@ static int set_enabled(int enabled)
 {
 	if (!cost)
 		return 0;
+	const uint32_t mstatus = perf_irq_save();
+	sync();
 	const int was = (int)cost->enabled;
 	cost->enabled = enabled != 0;
-	current = enabled ? cost : NULL;
+	load();
+	perf_irq_restore(mstatus);
 	return was;
 }
 
@@ -98,8 +128,12 @@ static void empty(struct perf_funccost *c)
 
 void perf_funccost_clear(void)
 {
-	if (cost)
-		empty(cost);
+	if (!cost)
+		return;
+	const uint32_t mstatus = perf_irq_save();
+	empty(cost);
+	load();
+	perf_irq_restore(mstatus);
 }
 
 /* The buffer's events and gaps in time order, a gap as a SUSPEND and a
@@ -145,23 +179,22 @@ static uint32_t stream_length(const struct perf_funccost *c)
 
 const struct perf_funccost *perf_funccost_current(void)
 {
+	sync();
 	return cost;
 }
 
 /* The hooks: one event each, inlined into both so each stays one call. */
 static inline __attribute__((always_inline)) void record(uint32_t fn)
 {
-	struct perf_funccost *c = current;
-	if (!c)
-		return;
-	struct perf_funccost_record *r = c->next;
-	if (r == c->end) {
-		c->lost++;
+	struct perf_funccost_record *r = cc_next;
+	if (r == cc_end) {
+		if (r)
+			cost->lost++; /* full */
 		return;
 	}
 	r->fn = fn;
-	r->stamp = *c->clock;
-	c->next = r + 1;
+	r->stamp = *cc_clock;
+	cc_next = r + 1;
 }
 
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
@@ -212,6 +245,7 @@ int perf_statistics_calc(void *stat_buf)
 	if (!s || !c)
 		return -PERF_EINVAL;
 	const uint32_t mstatus = perf_irq_save();
+	sync();
 	const uint32_t n = perf_funccost_count(c);
 	struct stream st = stream_of(c);
 	struct perf_funccost_record r;
@@ -243,6 +277,7 @@ int perf_statistics_calc(void *stat_buf)
 	}
 	s->lost += c->lost;
 	empty(c);
+	load();
 	perf_irq_restore(mstatus);
 	return (int)n;
 }
@@ -301,7 +336,10 @@ static void events_payload(struct perf_frame *f, const void *arg)
 
 int perf_funccost_frame(perf_put_fn put, void *ctx)
 {
-	return cost ? perf_frame_write("events", events_payload, cost, put, ctx) : -PERF_EINVAL;
+	if (!cost)
+		return -PERF_EINVAL;
+	sync();
+	return perf_frame_write("events", events_payload, cost, put, ctx);
 }
 
 static void statistics_payload(struct perf_frame *f, const void *arg)

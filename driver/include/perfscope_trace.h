@@ -216,8 +216,9 @@ uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
  * Starts recording entry and exit events into buf (size bytes, 4-byte
  * aligned), time-stamped by the perfscope at perf_base. Summarize with
  * perf_statistics_calc() before the buffer fills: events that find it full
- * are counted in lost and make the statistics incomplete. Returns the number
- * of lines or -PERF_EINVAL.
+ * are counted in lost and make the statistics incomplete. The buffer that
+ * was current, if any, is brought up to date first, so it must still be
+ * there. Returns the number of lines or -PERF_EINVAL.
  */
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size) PERF_NO_TRACE;
 /* Events the measurement buffer holds now. */

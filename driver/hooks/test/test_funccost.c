@@ -37,9 +37,10 @@ int main(void)
 	check("the loss is carried into the statistics", s->lost, 6);
 
 	/* Deeper than PERF_FUNCSTAT_DEPTH: the excess is dropped, not written. */
-	free(events);
+	void *old = events; /* init brings the current buffer up to date: free it after */
 	events = malloc(PERF_FUNCCOST_SIZE(2 * (PERF_FUNCSTAT_DEPTH + 3)));
 	perf_funccost_init(fake_perfscope, events, PERF_FUNCCOST_SIZE(2 * (PERF_FUNCSTAT_DEPTH + 3)));
+	free(old);
 	for (int i = 0; i < PERF_FUNCSTAT_DEPTH + 3; i++)
 		__cyg_profile_func_enter((void *)1, NULL);
 	for (int i = 0; i < PERF_FUNCSTAT_DEPTH + 3; i++)
@@ -48,13 +49,13 @@ int main(void)
 	perf_statistics_calc(stats);
 	check("too deep: 3 entries and 3 exits dropped", s->dropped, 6);
 	check("too deep: depth capped", s->max_depth, PERF_FUNCSTAT_DEPTH);
-	free(events);
 
 	/* Context switches: the time a context is out is not its calls'. */
 	void *main_ev = malloc(PERF_FUNCCOST_SIZE(6));
 	void *isr_ev = malloc(PERF_FUNCCOST_SIZE(4));
 	perf_funccost_init(fake_perfscope, isr_ev, PERF_FUNCCOST_SIZE(4));
 	perf_funccost_init(fake_perfscope, main_ev, PERF_FUNCCOST_SIZE(6));
+	free(events);
 	fake_perfscope[0] = 100;
 	__cyg_profile_func_enter((void *)1, NULL);
 	fake_perfscope[0] = 110;                        /* interrupt: out at 110 */
