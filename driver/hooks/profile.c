@@ -77,27 +77,34 @@ static void pop(struct perf_profile *p)
 		p->dropped++;
 }
 
+/* The hooks mask interrupts: a handler's perf_profile_switch between a
+ * hook's time stamp and its update of last would charge the handler's time
+ * to the interrupted function. */
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
 {
 	(void)call_site;
+	const uint32_t mstatus = perf_irq_save();
 	struct perf_profile *p = current;
-	if (!p)
-		return;
-	account(p, now());
-	if (!p->frozen)
-		push(p, (uint32_t)(uintptr_t)this_fn);
+	if (p) {
+		account(p, now());
+		if (!p->frozen)
+			push(p, (uint32_t)(uintptr_t)this_fn);
+	}
+	perf_irq_restore(mstatus);
 }
 
 void __cyg_profile_func_exit(void *this_fn, void *call_site)
 {
 	(void)this_fn;
 	(void)call_site;
+	const uint32_t mstatus = perf_irq_save();
 	struct perf_profile *p = current;
-	if (!p)
-		return;
-	account(p, now());
-	if (!p->frozen)
-		pop(p);
+	if (p) {
+		account(p, now());
+		if (!p->frozen)
+			pop(p);
+	}
+	perf_irq_restore(mstatus);
 }
 
 int perf_profile_create(void *buf, uint32_t size)
@@ -152,6 +159,9 @@ int perf_profile_switch(int id)
 	struct perf_profile *p = NULL;
 	if (id != PERF_PROFILE_NONE && !(p = lookup(id)))
 		return -PERF_EINVAL;
+	if (p == current)
+		return 0;
+	const uint32_t mstatus = perf_irq_save();
 	const uint32_t t = now();
 	if (current)
 		account(current, t);
@@ -163,21 +173,24 @@ int perf_profile_switch(int id)
 		current_id = PERF_PROFILE_NONE;
 	}
 	current = p;
+	perf_irq_restore(mstatus);
 	return 0;
 }
 
 /* A user block on the current profile: enter pushes, exit pops. */
 static int mark(int enter)
 {
+	const uint32_t mstatus = perf_irq_save();
 	struct perf_profile *p = current;
-	if (!p)
-		return -PERF_EINVAL;
-	account(p, now());
-	if (enter)
-		push(p, PERF_PROFILE_USER_BLOCK);
-	else
-		pop(p);
-	return 0;
+	if (p) {
+		account(p, now());
+		if (enter)
+			push(p, PERF_PROFILE_USER_BLOCK);
+		else
+			pop(p);
+	}
+	perf_irq_restore(mstatus);
+	return p ? 0 : -PERF_EINVAL;
 }
 
 int perf_profile_mark_enter(void) { return mark(1); }

@@ -1,0 +1,148 @@
+/* Interrupts and IAS profiles (driver/hooks/profile.c), built with
+ * -finstrument-functions: a machine-timer handler that switches to its own
+ * profile, as tests/t_irq.c does for function cost.
+ *
+ * - work() interrupted in its nops keeps the self time it has without the
+ *   interrupt once perf_context_set_leak() has the cycles the switches
+ *   cannot see (measured here; exactly IRQ_LEAK_PROFILE on VexRiscv_Min).
+ * - The interrupt swept over every cycle of a short call, hooks included:
+ *   the call is counted once in the thread's profile, the handler's call
+ *   once per interrupt in the handler's. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "cpu_timing.h"
+#include "perfscope_trace.h"
+#include "soc.h"
+
+#define PERF ((void *)SOC_PERF_BASE)
+
+static uint64_t thread_buf[PERF_PROFILE_SIZE(4) / 8], isr_buf[PERF_PROFILE_SIZE(4) / 8];
+static int thread, isr;
+static volatile uint32_t interrupts;
+static uint32_t work_delay;
+
+static PERF_NO_TRACE void timer_off(void)
+{
+	SOC_REG(SOC_MTIMECMP_HI) = 0xffffffffu;
+	SOC_REG(SOC_MTIMECMP_LO) = 0xffffffffu;
+}
+
+static PERF_NO_TRACE void timer_in(uint32_t delay)
+{
+	const uint32_t hi = SOC_REG(SOC_MTIME_HI);
+	const uint32_t when = SOC_REG(SOC_MTIME_LO) + delay;
+	SOC_REG(SOC_MTIMECMP_LO) = when;
+	SOC_REG(SOC_MTIMECMP_HI) = hi + (when < delay);
+}
+
+__attribute__((noinline)) void work(void)
+{
+	timer_in(work_delay);
+	__asm__ volatile(".rept 200\n\tnop\n\t.endr");
+}
+
+__attribute__((noinline)) void isr_work(void)
+{
+	__asm__ volatile(".rept 20\n\tnop\n\t.endr");
+}
+
+__attribute__((noinline)) void short_call(void)
+{
+	__asm__ volatile("nop");
+}
+
+PERF_NO_TRACE void trap_handler(unsigned mcause, unsigned mepc)
+{
+	(void)mepc;
+	if (mcause != 0x80000007u) {
+		printf("trap: unexpected mcause 0x%08x\n", mcause);
+		soc_exit(SOC_EXIT_EXCEPTION);
+	}
+	perf_profile_switch(isr);
+	isr_work();
+	timer_off();
+	interrupts++;
+	perf_profile_switch(thread);
+}
+
+/* The row of fn in profile id (calls 0 if it has none). */
+static PERF_NO_TRACE struct perf_funcstat row(int id, void (*fn)(void))
+{
+	const struct perf_profile *p = perf_profile_get(id);
+	for (uint32_t i = 0; i < p->functions; i++)
+		if (p->fn[i].fn == (uint32_t)(uintptr_t)fn)
+			return p->fn[i];
+	return (struct perf_funcstat){ 0 };
+}
+
+/* fn's self time in a fresh thread profile, the second of two runs. */
+static PERF_NO_TRACE uint32_t self_of(void (*fn)(void))
+{
+	for (int run = 0; run < 2; run++) {
+		perf_profile_reset(thread);
+		perf_profile_unfreeze(thread);
+		perf_profile_enable(thread);
+		interrupts = 0;
+		fn();
+		timer_off();
+	}
+	return (uint32_t)row(thread, fn).self;
+}
+
+PERF_NO_TRACE int main(void)
+{
+	perf_profile_attach(PERF);
+	thread = perf_profile_create(thread_buf, sizeof thread_buf);
+	isr = perf_profile_create(isr_buf, sizeof isr_buf);
+	perf_profile_unfreeze(isr);
+	perf_profile_enable(isr);
+	PERF_RESET(PERF);
+	PERF_START_MEASURING(PERF);
+	perf_profile_switch(thread);
+	__asm__ volatile("csrs mie, %0\n\tcsrs mstatus, %1" : : "r"(1u << 7), "r"(1u << 3));
+
+	work_delay = 1u << 30;
+	const uint32_t plain = self_of(work);
+	check_u64("work() without an interrupt: 200 nops or more", plain >= 200 * NOP_CYCLES, 1);
+	work_delay = 60;
+	perf_context_set_leak(0);
+	const uint32_t leaky = self_of(work);
+	check_u64("the interrupt fired once", interrupts, 1);
+	const uint32_t leak = leaky - plain;
+	printf("work(): %u cycles alone, %u with the interrupt and no leak set: leak %u\n",
+	       (unsigned)plain, (unsigned)leaky, (unsigned)leak);
+#ifdef IRQ_LEAK_PROFILE
+	check_u64("without the leak set, work() is IRQ_LEAK_PROFILE cycles longer", leak, IRQ_LEAK_PROFILE);
+#endif
+	perf_context_set_leak(leak);
+	const uint32_t exact = self_of(work);
+	check_u64("the interrupt fired again", interrupts, 1);
+	check_u64("with the leak set, work()'s self time is unchanged (to IRQ_JITTER cycles)",
+	          exact + IRQ_JITTER >= plain && exact <= plain + IRQ_JITTER, 1);
+
+	/* The interrupt at every cycle of a short call, hooks included. */
+	perf_profile_reset(isr);
+	perf_profile_unfreeze(isr);
+	perf_profile_enable(isr);
+	uint32_t calls = 0, fired = 0;
+	for (uint32_t d = 1; d <= 60; d++) {
+		perf_profile_reset(thread);
+		perf_profile_unfreeze(thread);
+		perf_profile_enable(thread);
+		interrupts = 0;
+		timer_in(d);
+		short_call();
+		timer_off();
+		calls += row(thread, short_call).calls;
+		fired += interrupts;
+	}
+	check_u64("sweep: short_call counted once in each of 60 runs", calls, 60);
+	check_u64("sweep: the interrupt fired in every run", fired, 60);
+	check_u64("sweep: the handler's profile has isr_work() once per interrupt", row(isr, isr_work).calls, 60);
+	check_u64("sweep: no depth warnings in either profile",
+	          perf_profile_get(thread)->warn_low + perf_profile_get(thread)->warn_high +
+	          perf_profile_get(isr)->warn_low + perf_profile_get(isr)->warn_high, 0);
+	return check_failures();
+}
