@@ -92,6 +92,7 @@ static void snapshot_payload(struct perf_frame *f, const void *arg)
 		perf_frame_u64(f, a->s->time[n]);
 		perf_frame_u32(f, a->s->occurrences[n]);
 	}
+	perf_frame_u32(f, a->s->overflow);
 }
 
 int perf_snapshot_frame(const struct perf_snapshot *s, uint32_t clock_hz, perf_put_fn put, void *ctx)

@@ -12,13 +12,15 @@ OUT=$TOP/build/formal/mut
 
 # name % text in rtl/perfscope.v % its replacement
 MUTATIONS=$(cat <<'EOF'
-offset-off-by-one % {63'd0, r_mode == M_SUB} % 64'd0
+offset-off-by-one % r_cin    <= !r_run[0]; % r_cin    <= r_run[0];
 dropped-ack % o_wb_ack <= (accept && !rd_ram) || (r_step && r_read); % o_wb_ack <= accept && !rd_ram;
 ack-after-abort % if (i_reset || !i_wb_cyc) % if (i_reset)
 stall-ends-early % assign o_wb_stall = r_step || r_clear || o_wb_ack; % assign o_wb_stall = r_step || r_clear;
 clear-too-short % (r_clear_addr != 3'd7) % (r_clear_addr != 3'd2)
 counts-while-stopped % (cmd_begin && r_run[0]) % cmd_begin
-g-runs-while-stopped % r_gtime + {63'd0, r_run[0]} % r_gtime + 64'd1
+g-runs-while-stopped % r_gtime[31:0] + {31'd0, r_run[0]} % r_gtime[31:0] + 32'd1
+carry-lost-at-bit-32 % {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]} % {sum_hi0, sum_lo[31:0]}
+g-high-half-while-stopped % g_lo_wrap  = r_run[0] && (&r_gtime[31:0]) % g_lo_wrap  = (&r_gtime[31:0])
 latch-any-section % hi_hit     = r_hi_valid && (r_hi_sec == a_sec) % hi_hit     = r_hi_valid
 absent-section-writable % a_valid  = in_secs && PRESENT[a_sec] % a_valid  = in_secs
 reset-without-lane-0 % (a_reg == PERF_SEC_TIME_LO) && i_wb_sel[0] && i_wb_data[0] % (a_reg == PERF_SEC_TIME_LO) && i_wb_data[0]

@@ -230,7 +230,7 @@ def path_summary(path):
 
 
 # Nets inside a carry chain: iCE40 carry-ins (a LUT's I3) and ECP5 CCU2C links.
-CARRY_NET = re.compile(r"(_I3\[\d+\]$|COUT|CIN|FCI_INT|CCU2)")
+CARRY_NET = re.compile(r"(_I3\[\d+\]$|_CARRY_CI_CO\[\d+\]$|COUT|CIN|FCI_INT|CCU2)")
 
 
 def short(name, width=70):

@@ -98,6 +98,8 @@ def decode(kind, r, text, at):
         events = [r.u32(2) for _ in range(n)]
         depth = 0
         for fn, stamp in events:
+            if fn in (0xFFFFFFFE, 0xFFFFFFFD):  # a context switch: out, back in
+                continue
             depth += -1 if fn == 0xFFFFFFFF else 1
             if depth < 0:
                 return "an exit without its entry"
@@ -114,7 +116,11 @@ def decode(kind, r, text, at):
     if kind == "sections":
         clock_hz, n, run = r.u32(3)
         counters = [(r.u64(), r.u32()) for _ in range(n + 1)]
+        ovf = r.u32() if r.pos < len(r.data) else 0  # the OVF word, since the OVF register
         start = max(i for i in range(at) if text[i] == "--Performance Counter Report--")
+        wrapped = any(l.startswith("Overflow:") for l in text[start:at])
+        if wrapped != bool(ovf):
+            return f"OVF word 0x{ovf:x} but the report {'has' if wrapped else 'has no'} overflow line"
         total = int(re.search(r"\((\d+) clock-cycles\)", text[start + 1]).group(1))
         rows = [l for l in text[start + 5:] if l.startswith("|")][:4]
         want = [(int(l.split("|")[4]), int(l.split("|")[5])) for l in rows]

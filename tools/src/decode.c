@@ -28,13 +28,22 @@ static int version_ok(struct frame *f)
 
 /* The records a header announces must fill the payload exactly: checked
  * before they are read, so a wrong count never drives a read or a buffer. */
-static int fits(struct frame *f, uint64_t count, uint32_t size, const char *what)
+/* The payload after the header holds count items of size bytes, and tail
+ * more bytes, or no tail where tail_optional. */
+static int fits_tail(struct frame *f, uint64_t count, uint32_t size, uint32_t tail, int tail_optional,
+                     const char *what)
 {
-	if ((uint64_t)frame_left(f) == count * size)
+	const uint64_t need = count * size;
+	if ((uint64_t)frame_left(f) == need + tail || (tail_optional && (uint64_t)frame_left(f) == need))
 		return 1;
 	frame_fail(f, "%llu %s need %llu bytes after the header, the payload has %u",
-	           (unsigned long long)count, what, (unsigned long long)count * size, frame_left(f));
+	           (unsigned long long)count, what, (unsigned long long)(need + tail), frame_left(f));
 	return 0;
+}
+
+static int fits(struct frame *f, uint64_t count, uint32_t size, const char *what)
+{
+	return fits_tail(f, count, size, 0, 0, what);
 }
 
 static void sections(struct frame *f, const struct dump_handler *h)
@@ -46,11 +55,14 @@ static void sections(struct frame *f, const struct dump_handler *h)
 		frame_fail_at(f, 8, "%u sections; perfscope has at most %d", s.n, SECTIONS_MAX);
 		goto end;
 	}
-	if (!fits(f, s.n + 1, 12, "counter pairs"))
+	/* The OVF word follows in frames of drivers since the OVF register. */
+	if (!fits_tail(f, s.n + 1, 12, 4, 1, "counter pairs and the OVF word"))
 		goto end;
 	for (uint32_t i = 0; i <= s.n; i++)
 		if (frame_u64(f, &s.time[i]) || frame_u32(f, &s.occurrences[i]))
 			goto end;
+	if (frame_left(f))
+		frame_u32(f, &s.overflow);
 end:
 	if (frame_end(f))
 		h->sections(h->ctx, f, &s);

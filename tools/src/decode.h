@@ -22,6 +22,7 @@ struct sections {
 	uint32_t run;
 	uint64_t time[SECTIONS_MAX + 1];        /* [0]: global time */
 	uint32_t occurrences[SECTIONS_MAX + 1];
+	uint32_t overflow; /* OVF: bit n, section n wrapped (0 in older frames) */
 };
 
 enum { CALLTRACE_STACK, CALLTRACE_LOG };

@@ -68,6 +68,29 @@ static void percent(FILE *f, uint64_t part, uint64_t total, int width)
 
 static const char rule[] = "+---------------+--------+-------------+---------------+-----------+\n";
 
+/* As the target's report: "Overflow: counters of total, sort wrapped (...)"
+ * if any reported counter wrapped. */
+static void overflow(FILE *f, const struct options *o, const struct sections *s, int n)
+{
+	const uint32_t shown = s->overflow & ((2u << n) - 1);
+	if (!shown)
+		return;
+	fputs("Overflow: counters of", f);
+	const char *sep = " ";
+	for (int i = 0; i <= n; i++) {
+		if (!(shown & (1u << i)))
+			continue;
+		if (i == 0)
+			fprintf(f, "%stotal", sep);
+		else if (o->names)
+			fprintf(f, "%s%s", sep, o->name[i - 1]);
+		else
+			fprintf(f, "%ssection %d", sep, i);
+		sep = ", ";
+	}
+	fputs(" wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n", f);
+}
+
 static void report(void *ctx, const struct frame *fr, const struct sections *s)
 {
 	struct report *r = ctx;
@@ -108,6 +131,7 @@ static void report(void *ctx, const struct frame *fr, const struct sections *s)
 		number(f, s->occurrences[i], 0, 0, 11);
 		fprintf(f, "|\n%s", rule);
 	}
+	overflow(f, r->o, s, n);
 }
 
 void run_report(struct session *s)
