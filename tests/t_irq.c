@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "cpu_timing.h"
+#include "irq_work.h"
 #include "perfscope_trace.h"
 #include "soc.h"
 
@@ -31,51 +32,13 @@ static struct {
 static uint64_t stats[(sizeof(struct perf_statistics) + 8 * sizeof(struct perf_funcstat)) / 8];
 static uint64_t isr_stats[sizeof stats / 8];
 
-static volatile uint32_t interrupts;
 static int switching = 1; /* the handler switches to its own context */
-
-static uint32_t work_delay; /* cycles from work()'s start to the interrupt */
-static PERF_NO_TRACE void timer_in(uint32_t delay);
-
-/* Arms the timer itself, so the interrupt lands in its nops on every CPU
- * whatever the caches did before. */
-__attribute__((noinline)) void work(void)
-{
-	timer_in(work_delay);
-	__asm__ volatile(".rept 200\n\tnop\n\t.endr");
-}
-
-__attribute__((noinline)) void isr_work(void)
-{
-	__asm__ volatile(".rept 20\n\tnop\n\t.endr");
-}
-
-__attribute__((noinline)) void short_call(void)
-{
-	__asm__ volatile("nop");
-}
-
-/* soc.h's helpers would be instrumented where they are inlined. */
-static PERF_NO_TRACE void timer_off(void)
-{
-	SOC_REG(SOC_MTIMECMP_HI) = 0xffffffffu;
-	SOC_REG(SOC_MTIMECMP_LO) = 0xffffffffu;
-}
-
-/* The timer fires `delay` cycles from now; delay stays below 2^31. */
-static PERF_NO_TRACE void timer_in(uint32_t delay)
-{
-	const uint32_t hi = SOC_REG(SOC_MTIME_HI);
-	const uint32_t when = SOC_REG(SOC_MTIME_LO) + delay;
-	SOC_REG(SOC_MTIMECMP_LO) = when;
-	SOC_REG(SOC_MTIMECMP_HI) = hi + (when < delay);
-}
 
 /* The ISR wrapper of docs/hooks.md. */
 PERF_NO_TRACE void trap_handler(unsigned mcause, unsigned mepc)
 {
 	(void)mepc;
-	if (mcause != 0x80000007u) {
+	if (mcause != MCAUSE_MACHINE_TIMER) {
 		printf("trap: unexpected mcause 0x%08x\n", mcause);
 		soc_exit(SOC_EXIT_EXCEPTION);
 	}
@@ -85,11 +48,6 @@ PERF_NO_TRACE void trap_handler(unsigned mcause, unsigned mepc)
 	interrupts++;
 	if (switching)
 		perf_funccost_switch(was);
-}
-
-static PERF_NO_TRACE void irq_on(void)
-{
-	__asm__ volatile("csrs mie, %0\n\tcsrs mstatus, %1" : : "r"(1u << 7), "r"(1u << 3));
 }
 
 /* Calls fn with the timer set to fire `delay` cycles from now (never if
@@ -144,20 +102,11 @@ PERF_NO_TRACE int main(void)
 	const uint32_t plain = self_of(timed(work, 0));
 	check_u64("work() without an interrupt: one call, stamps 200 nops apart or more",
 	          plain >= 200 * NOP_CYCLES, 1);
-	perf_context_set_leak(0);
-	const uint32_t leaky = interrupted();
-	check_u64("the interrupt fired once", interrupts, 1);
-	const uint32_t leak = leaky - plain;
-	printf("work(): %u cycles alone, %u with the interrupt and no leak set: leak %u\n",
-	       (unsigned)plain, (unsigned)leaky, (unsigned)leak);
 #ifdef IRQ_LEAK
-	check_u64("without the leak set, work() is IRQ_LEAK cycles longer", leak, IRQ_LEAK);
+	check_leak(interrupted, plain, 1, IRQ_LEAK);
+#else
+	check_leak(interrupted, plain, 0, 0);
 #endif
-	perf_context_set_leak(leak);
-	const uint32_t exact = interrupted();
-	check_u64("the interrupt fired again", interrupts, 1);
-	check_u64("with the leak set, work()'s self time is unchanged (to IRQ_JITTER cycles)",
-	          exact + IRQ_JITTER >= plain && exact <= plain + IRQ_JITTER, 1);
 	perf_funccost_switch((void *)isr_ev.buf);
 	perf_statistics_init(isr_stats, sizeof isr_stats);
 	perf_statistics_calc(isr_stats);

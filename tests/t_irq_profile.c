@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "cpu_timing.h"
+#include "irq_work.h"
 #include "perfscope_trace.h"
 #include "soc.h"
 
@@ -20,43 +21,11 @@
 
 static uint64_t thread_buf[PERF_PROFILE_SIZE(4) / 8], isr_buf[PERF_PROFILE_SIZE(4) / 8];
 static int thread, isr;
-static volatile uint32_t interrupts;
-static uint32_t work_delay;
-
-static PERF_NO_TRACE void timer_off(void)
-{
-	SOC_REG(SOC_MTIMECMP_HI) = 0xffffffffu;
-	SOC_REG(SOC_MTIMECMP_LO) = 0xffffffffu;
-}
-
-static PERF_NO_TRACE void timer_in(uint32_t delay)
-{
-	const uint32_t hi = SOC_REG(SOC_MTIME_HI);
-	const uint32_t when = SOC_REG(SOC_MTIME_LO) + delay;
-	SOC_REG(SOC_MTIMECMP_LO) = when;
-	SOC_REG(SOC_MTIMECMP_HI) = hi + (when < delay);
-}
-
-__attribute__((noinline)) void work(void)
-{
-	timer_in(work_delay);
-	__asm__ volatile(".rept 200\n\tnop\n\t.endr");
-}
-
-__attribute__((noinline)) void isr_work(void)
-{
-	__asm__ volatile(".rept 20\n\tnop\n\t.endr");
-}
-
-__attribute__((noinline)) void short_call(void)
-{
-	__asm__ volatile("nop");
-}
 
 PERF_NO_TRACE void trap_handler(unsigned mcause, unsigned mepc)
 {
 	(void)mepc;
-	if (mcause != 0x80000007u) {
+	if (mcause != MCAUSE_MACHINE_TIMER) {
 		printf("trap: unexpected mcause 0x%08x\n", mcause);
 		soc_exit(SOC_EXIT_EXCEPTION);
 	}
@@ -91,6 +60,11 @@ static PERF_NO_TRACE uint32_t self_of(void (*fn)(void))
 	return (uint32_t)row(thread, fn).self;
 }
 
+static PERF_NO_TRACE uint32_t work_self(void)
+{
+	return self_of(work);
+}
+
 PERF_NO_TRACE int main(void)
 {
 	perf_profile_attach(PERF);
@@ -101,26 +75,17 @@ PERF_NO_TRACE int main(void)
 	PERF_RESET(PERF);
 	PERF_START_MEASURING(PERF);
 	perf_profile_switch(thread);
-	__asm__ volatile("csrs mie, %0\n\tcsrs mstatus, %1" : : "r"(1u << 7), "r"(1u << 3));
+	irq_on();
 
 	work_delay = 1u << 30;
-	const uint32_t plain = self_of(work);
+	const uint32_t plain = work_self();
 	check_u64("work() without an interrupt: 200 nops or more", plain >= 200 * NOP_CYCLES, 1);
 	work_delay = 60;
-	perf_context_set_leak(0);
-	const uint32_t leaky = self_of(work);
-	check_u64("the interrupt fired once", interrupts, 1);
-	const uint32_t leak = leaky - plain;
-	printf("work(): %u cycles alone, %u with the interrupt and no leak set: leak %u\n",
-	       (unsigned)plain, (unsigned)leaky, (unsigned)leak);
 #ifdef IRQ_LEAK_PROFILE
-	check_u64("without the leak set, work() is IRQ_LEAK_PROFILE cycles longer", leak, IRQ_LEAK_PROFILE);
+	check_leak(work_self, plain, 1, IRQ_LEAK_PROFILE);
+#else
+	check_leak(work_self, plain, 0, 0);
 #endif
-	perf_context_set_leak(leak);
-	const uint32_t exact = self_of(work);
-	check_u64("the interrupt fired again", interrupts, 1);
-	check_u64("with the leak set, work()'s self time is unchanged (to IRQ_JITTER cycles)",
-	          exact + IRQ_JITTER >= plain && exact <= plain + IRQ_JITTER, 1);
 
 	/* The interrupt at every cycle of a short call, hooks included. */
 	perf_profile_reset(isr);
