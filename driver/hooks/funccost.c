@@ -11,7 +11,7 @@
 #include "funcstat.h"
 
 /* The current buffer, enabled or not. While it records, the hooks keep its
- * next and end in these globals (addressed from gp, no load of a pointer
+ * next and end in these globals (no load waiting on a load of a pointer
  * first: a few cycles an event); both are NULL while nothing records. The
  * struct's next and end are brought up to date by sync() before anything
  * else reads them, and the globals reloaded by load() after a change. */
