@@ -73,12 +73,13 @@ BOARDS = {
     "icebreaker": {
         "device": "up5k", "cpu": "VexRiscv_Lite", "top": "icebreaker_top", "mhz": 12,
         "rtl": [repo("syn", "ice40", "soc_ram.v"), repo("syn", "ice40", "flash_loader.v"),
-                repo("syn", "ice40", "icebreaker_top.v")],
+                repo("syn", "board_soc.v"), repo("syn", "ice40", "icebreaker_top.v")],
         "constraints": ["--pcf", repo("syn", "ice40", "icebreaker.pcf")],
     },
     "ulx3s": {
         "device": "ecp5", "cpu": "VexRiscv_Full", "top": "ulx3s_top", "mhz": 50,
-        "rtl": [repo("soc", "rtl", "soc_ram.v"), repo("syn", "ecp5", "ulx3s_top.v")],
+        "rtl": [repo("soc", "rtl", "soc_ram.v"), repo("syn", "board_soc.v"),
+                repo("syn", "ecp5", "ulx3s_top.v")],
         "constraints": ["--lpf", repo("syn", "ecp5", "ulx3s.lpf")],
         "firmware": True,  # the bitstream holds the image
     },

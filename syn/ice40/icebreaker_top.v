@@ -55,65 +55,24 @@ module icebreaker_top #(
 		.i_spi_miso (FLASH_IO1)
 	);
 
-	wire        exit_valid;
-	wire [31:0] exit_code;
-	// Only the serial line and the exit code leave the SoC on this board.
-	wire        console_valid, perf_cyc, perf_stb, perf_we, perf_stall, perf_ack;
-	wire [7:0]  console_data;
-	wire [5:0]  perf_addr;
-	wire [31:0] perf_wdata, perf_rdata;
-	wire [3:0]  perf_sel;
-
-	soc_top #(
-		.RAM_BYTES     (65536),
+	wire exited, passed;
+	board_soc #(
 		.PERF_SECTIONS (PERF_SECTIONS),
-		.FIRMWARE      (""),
-		.BAUD_DIV      (BAUD_DIV)
-	) u_soc (
-		.i_clk           (CLK),
-		.i_reset         (load_reset || loading),
-		.i_load_we       (load_we),
-		.i_load_addr     (load_addr),
-		.i_load_data     (load_data),
-		.o_console_valid (console_valid),
-		.o_console_data  (console_data),
-		.o_uart_tx       (TX),
-		.o_exit_valid    (exit_valid),
-		.o_exit_code     (exit_code),
-		.o_perf_cyc      (perf_cyc),
-		.o_perf_stb      (perf_stb),
-		.o_perf_we       (perf_we),
-		.o_perf_stall    (perf_stall),
-		.o_perf_ack      (perf_ack),
-		.o_perf_addr     (perf_addr),
-		.o_perf_wdata    (perf_wdata),
-		.o_perf_rdata    (perf_rdata),
-		.o_perf_sel      (perf_sel),
-		.i_dbg_en        (1'b0),
-		.i_dbg_stb       (1'b0),
-		.i_dbg_we        (1'b0),
-		.i_dbg_addr      (6'd0),
-		.i_dbg_wdata     (32'd0)
+		.BAUD_DIV      (BAUD_DIV),
+		.FIRMWARE      ("")
+	) u_board (
+		.i_clk       (CLK),
+		.i_reset     (load_reset || loading),
+		.i_load_we   (load_we),
+		.i_load_addr (load_addr),
+		.i_load_data (load_data),
+		.o_uart_tx   (TX),
+		.o_exited    (exited),
+		.o_passed    (passed)
 	);
 
-	// verilator lint_off UNUSEDSIGNAL
-	wire unused = &{1'b0, console_valid, console_data, perf_cyc, perf_stb, perf_we,
-	                perf_stall, perf_ack, perf_addr, perf_wdata, perf_rdata, perf_sel};
-	// verilator lint_on UNUSEDSIGNAL
-
-	reg r_exited, r_passed;
-	always @(posedge CLK) begin
-		if (load_reset || loading) begin
-			r_exited <= 1'b0;
-			r_passed <= 1'b0;
-		end else if (exit_valid) begin
-			r_exited <= 1'b1;
-			r_passed <= (exit_code == 32'd0);
-		end
-	end
-
-	assign LEDR_N = !(loading || (r_exited && !r_passed));
-	assign LEDG_N = !(r_exited && r_passed);
+	assign LEDR_N = !(loading || (exited && !passed));
+	assign LEDG_N = !(exited && passed);
 
 endmodule
 
