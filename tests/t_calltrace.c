@@ -182,6 +182,25 @@ static void underflow_and_enable(void)
 	check_u64("clear: empty, counts zero", perf_calltrace_count(t) + t->depth + t->underflows + t->overflows, 0);
 }
 
+/* GCC inlines inl() into twice(): the inlined copies call the entry hook
+ * but run no entry nop, so no trampoline stages their arguments. */
+static inline __attribute__((always_inline)) int inl(int a)
+{
+	return a * 3;
+}
+
+__attribute__((noinline)) int twice(int a)
+{
+	return inl(a) + inl(a + 1);
+}
+
+/* Not instrumented, but built with the entry nop: it runs the trampoline
+ * and no hook. */
+__attribute__((noinline, no_instrument_function)) int quiet(int a)
+{
+	return a + 1;
+}
+
 #define ARGS_LINES(n) (PERF_CALLTRACE_ARGS_SIZE(n) / 4)
 static uint32_t big_args[ARGS_LINES(32)], small_args[ARGS_LINES(4)], tiny_args[ARGS_LINES(2)];
 
@@ -225,6 +244,19 @@ static void args_mode(void)
 	t = perf_calltrace_current();
 	check_u64("args: ring of four keeps a0 = 5 3 2 4, newest first",
 	          newest_a0(t, 0) == 5 && newest_a0(t, 1) == 3 && newest_a0(t, 2) == 2 && newest_a0(t, 3) == 4, 1);
+	check_u64("args: a function that is not traced leaves the oldest record's a0 = 4",
+	          (uint64_t)quiet(0x77) + newest_a0(t, 3), 0x78 + 4);
+
+	/* Inlined calls: a0-a3 = 0, not twice()'s nor what the lines held. */
+	memset(small_args, 0xa5, sizeof small_args);
+	perf_calltrace_init(PERF, small_args, sizeof small_args, PERF_CALLTRACE_LOG | PERF_CALLTRACE_ARGS);
+	check_u64("args: twice(0x40) = 0xc0 + 0xc3", (uint64_t)twice(0x40), 0x183);
+	ok = perf_calltrace_count(t) == 3 && newest(t, 2)->fn == fn(twice) && newest_a0(t, 2) == 0x40;
+	for (int i = 0; i < 2; i++) {
+		const struct perf_calltrace_args *z = perf_calltrace_args_of(t, newest(t, i));
+		ok &= newest(t, i)->fn == fn(inl) && (z->a[0] | z->a[1] | z->a[2] | z->a[3]) == 0;
+	}
+	check_u64("args: twice keeps a0 = 0x40, its two inlined inl() calls a0-a3 = 0", ok, 1);
 
 	/* Stack mode, full: the call not recorded writes no arguments. */
 	perf_calltrace_init(PERF, tiny_args, sizeof tiny_args, PERF_CALLTRACE_STACK | PERF_CALLTRACE_ARGS);

@@ -49,14 +49,17 @@ uint32_t perf_calltrace_count(const struct perf_calltrace *t)
  * The argument trampoline. A patched function starts with `jal t0, this`,
  * before its prologue, when a0-a3 still hold its arguments and the
  * temporaries are free (the program is built with -fno-ipa-ra, so no
- * caller keeps anything in them across a call). It stores a0-a3 where the
- * entry hook will put the record: next, or in log mode the first line when
- * next is at the end; nothing when the stack is full or the current trace
- * keeps no arguments.
+ * caller keeps anything in them across a call; t2, the static chain of a
+ * nested function, is left alone). It stages a0-a3 with the function's
+ * address (the patched nop's, t0 - 4) in the current trace if it keeps
+ * arguments. It writes no record line: the entry hook that follows takes
+ * the staged values only if they are its function's, since a function GCC
+ * inlined calls the entry hook without running any nop, and a function
+ * that is not instrumented runs a nop without calling the hook.
  */
-_Static_assert(offsetof(struct perf_calltrace, next) == 0 && offsetof(struct perf_calltrace, end) == 4 &&
-               offsetof(struct perf_calltrace, mode) == 12 && offsetof(struct perf_calltrace, args_delta) == 44 &&
-               offsetof(struct perf_calltrace, rec) == 48 && PERF_CALLTRACE_STACK == 0,
+_Static_assert(offsetof(struct perf_calltrace, args_delta) == 44 &&
+               offsetof(struct perf_calltrace, staged_fn) == 48 &&
+               offsetof(struct perf_calltrace, staged) == 52,
                "the trampoline's offsets");
 __asm__(
 	"	.text\n"
@@ -65,21 +68,16 @@ __asm__(
 	"perf_calltrace_entry_args:\n"
 	"	lui	t1, %hi(current)\n"
 	"	lw	t1, %lo(current)(t1)\n"
-	"	beqz	t1, 2f\n"
-	"	lw	t2, 44(t1)\n"          /* args_delta */
-	"	beqz	t2, 2f\n"
-	"	lw	t3, 0(t1)\n"           /* next */
-	"	lw	t4, 4(t1)\n"           /* end */
-	"	bne	t3, t4, 1f\n"
-	"	lw	t4, 12(t1)\n"          /* mode */
-	"	beqz	t4, 2f\n"              /* stack mode, full */
-	"	addi	t3, t1, 48\n"          /* log mode wraps to rec[0] */
-	"1:	add	t3, t3, t2\n"
-	"	sw	a0, 0(t3)\n"
-	"	sw	a1, 4(t3)\n"
-	"	sw	a2, 8(t3)\n"
-	"	sw	a3, 12(t3)\n"
-	"2:	jr	t0\n"
+	"	beqz	t1, 1f\n"
+	"	lw	t3, 44(t1)\n"          /* args_delta */
+	"	beqz	t3, 1f\n"
+	"	addi	t3, t0, -4\n"
+	"	sw	t3, 48(t1)\n"          /* staged_fn */
+	"	sw	a0, 52(t1)\n"          /* staged */
+	"	sw	a1, 56(t1)\n"
+	"	sw	a2, 60(t1)\n"
+	"	sw	a3, 64(t1)\n"
+	"1:	jr	t0\n"
 	"	.size	perf_calltrace_entry_args, . - perf_calltrace_entry_args\n");
 void perf_calltrace_entry_args(void);
 
@@ -199,6 +197,7 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 	if (r == t->end) {
 		if (t->mode == PERF_CALLTRACE_STACK) {
 			/* Full: the call stays open, unrecorded; its exit pops nothing. */
+			t->staged_fn = 0;
 			t->hidden++;
 			t->overflows++;
 			t->depth++;
@@ -207,11 +206,21 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 		r = t->rec;
 		t->wrapped = 1;
 	}
-	r->fn = (uint32_t)(uintptr_t)this_fn;
+	const uint32_t fn = (uint32_t)(uintptr_t)this_fn;
+	r->fn = fn;
 	r->site = (uint32_t)(uintptr_t)call_site;
 	r->stamp = *t->clock;
 	r->depth = t->depth++;
 	t->next = r + 1;
+	if (t->args_delta) {
+		struct perf_calltrace_args *a = (struct perf_calltrace_args *)(void *)((char *)r + t->args_delta);
+		if (t->staged_fn == fn) {
+			*a = t->staged;
+			t->staged_fn = 0; /* an inlined copy of fn must not take them again */
+		} else {
+			*a = (struct perf_calltrace_args){ { 0, 0, 0, 0 } };
+		}
+	}
 }
 
 void __cyg_profile_func_exit(void *this_fn, void *call_site)

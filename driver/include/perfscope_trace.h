@@ -46,6 +46,11 @@ struct perf_calltrace_record {
 	uint32_t depth; /* calls open when this one was made (0: outermost) */
 };
 
+/* The argument registers at a call's entry, with PERF_CALLTRACE_ARGS. */
+struct perf_calltrace_args {
+	uint32_t a[4];
+};
+
 /*
  * The control area at the start of a call trace buffer; records follow. The
  * hooks keep pointers rather than indices: fewer instructions per call.
@@ -65,12 +70,11 @@ struct perf_calltrace {
 	/* With PERF_CALLTRACE_ARGS: bytes from a record to its arguments
 	 * (struct perf_calltrace_args), which follow the records; else 0. */
 	uint32_t args_delta;
+	/* With PERF_CALLTRACE_ARGS: a0-a3 as the trampoline found them at the
+	 * entry of staged_fn, until that function's entry hook takes them. */
+	uint32_t staged_fn;
+	struct perf_calltrace_args staged;
 	struct perf_calltrace_record rec[];
-};
-
-/* The argument registers at a call's entry, with PERF_CALLTRACE_ARGS. */
-struct perf_calltrace_args {
-	uint32_t a[4];
 };
 
 /* The arguments of record r of trace t (which must keep them). */
@@ -111,10 +115,14 @@ uint32_t perf_calltrace_args_size(int lines) PERF_NO_TRACE;
  * carry the hook's own arguments by then), so the program must be built
  * with -fpatchable-function-entry=1 -fno-ipa-ra as well (FW_INSTR_calltrace
  * does): the first such init patches the nop at every function's entry
- * into a call of a trampoline (19 instructions) that stores a0-a3 where the
- * entry hook's record will go. -PERF_ENOSYS if the program has no patchable
+ * into a call of a trampoline (12 instructions) that stages a0-a3 with the
+ * function's address; the entry hook of that function copies them into
+ * its record. A record of a call that ran no entry nop (a function GCC
+ * inlined) has a0-a3 = 0. -PERF_ENOSYS if the program has no patchable
  * entries. The patch stays for the rest of the run; traces without
- * arguments then pay the trampoline's few cycles a call.
+ * arguments then pay the trampoline's few cycles a call. Functions with
+ * __attribute__((interrupt)) must be PERF_NO_TRACE: the trampoline runs
+ * before their prologue saves the temporaries.
  *
  * Each context (thread, interrupt handler) traces into its own buffer, as
  * in NITRO: the hooks do not mask interrupts, so code that runs in an
