@@ -212,7 +212,7 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 	r->stamp = *t->clock;
 	r->depth = t->depth++;
 	t->next = r + 1;
-	if (t->args_delta) {
+	if (__builtin_expect(t->args_delta != 0, 0)) { /* out of line: plain traces fall through */
 		struct perf_calltrace_args *a = (struct perf_calltrace_args *)(void *)((char *)r + t->args_delta);
 		if (t->staged_fn == fn) {
 			*a = t->staged;

@@ -75,10 +75,11 @@ static void calltrace(struct frame *f, const struct dump_handler *h)
 	if (frame_u32(f, &t.mode) || frame_u32(f, &t.lines) || frame_u32(f, &t.count) ||
 	    frame_u32(f, &t.open) || frame_u32(f, &t.overflows) || frame_u32(f, &t.underflows))
 		goto end;
-	t.args = (t.mode & CALLTRACE_ARGS) != 0;
-	t.mode &= ~CALLTRACE_ARGS;
+	const uint32_t word = t.mode;
+	t.args = (word & CALLTRACE_ARGS) != 0;
+	t.mode = word & ~CALLTRACE_ARGS;
 	if (t.mode != CALLTRACE_STACK && t.mode != CALLTRACE_LOG) {
-		frame_fail_at(f, 4, "unknown call trace mode %u (0 stack, 1 log)", t.mode);
+		frame_fail_at(f, 4, "unknown call trace mode 0x%x (0 stack, 1 log, +0x100 arguments)", word);
 		goto end;
 	}
 	if (t.count > t.lines) {
