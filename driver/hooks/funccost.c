@@ -137,49 +137,59 @@ void perf_funccost_clear(void)
 }
 
 /* The buffer's events and gaps in time order, a gap as a SUSPEND and a
- * RESUME event: an event comes before a gap if stamped before the switch
- * out (an event a switch interrupted may sit on either side in the
- * buffer; its stamp tells). Returns 0 at the end. */
+ * RESUME event. An event a switch interrupted may sit on either side of
+ * its gap in the buffer, so the stamps order them: the earlier is the one
+ * further back from now, exact while the buffer's oldest stamp is less
+ * than 2^32 cycles old (the buffer keeps no time of its own start to count
+ * from). The stream reads a copy of the control words: events and gaps
+ * recorded after it go at or after its next and below its end, so the
+ * lines it covers stay as they were. Returns 0 at the end. */
 struct stream {
-	const struct perf_funccost *c;
-	uint32_t i;
-	const struct perf_funccost_record *gap; /* the next gap is gap[-1] */
-	int resume;                             /* its RESUME is due */
+	const struct perf_funccost_record *ev, *ev_end; /* the events left */
+	const struct perf_funccost_record *gap, *end;   /* the gaps left: gap[-1] down to end */
+	uint32_t lost;
+	uint32_t now;
+	int resume;                                     /* gap's RESUME is due */
 };
+
+/* With interrupts masked, after sync(). */
+static struct stream stream_of(const struct perf_funccost *c)
+{
+	return (struct stream){ .ev = c->rec, .ev_end = c->next, .gap = c->rec + c->lines, .end = c->end,
+	                        .lost = c->lost, .now = *c->clock };
+}
 
 static int stream_next(struct stream *st, struct perf_funccost_record *r)
 {
-	const struct perf_funccost *c = st->c;
-	const uint32_t n = perf_funccost_count(c);
 	if (st->resume) {
 		st->resume = 0;
 		*r = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_RESUME, .stamp = (--st->gap)->stamp };
 		return 1;
 	}
-	if (st->gap > c->end && (st->i == n || (int32_t)(c->rec[st->i].stamp - st->gap[-1].fn) > 0)) {
+	if (st->gap > st->end &&
+	    (st->ev == st->ev_end || (uint32_t)(st->now - st->ev->stamp) < (uint32_t)(st->now - st->gap[-1].fn))) {
 		st->resume = 1;
 		*r = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_SUSPEND, .stamp = st->gap[-1].fn };
 		return 1;
 	}
-	if (st->i == n)
+	if (st->ev == st->ev_end)
 		return 0;
-	*r = c->rec[st->i++];
+	*r = *st->ev++;
 	return 1;
 }
 
-static struct stream stream_of(const struct perf_funccost *c)
+static uint32_t stream_length(const struct stream *st)
 {
-	return (struct stream){ .c = c, .gap = c->rec + c->lines };
+	return (uint32_t)(st->ev_end - st->ev) + 2u * (uint32_t)(st->gap - st->end);
 }
 
-static uint32_t stream_length(const struct perf_funccost *c)
-{
-	return perf_funccost_count(c) + 2u * (uint32_t)(c->rec + c->lines - c->end);
-}
-
+/* Masked: an interrupt's switch pair between the loads of next and end and
+ * their stores would leave the end from before its gap. */
 const struct perf_funccost *perf_funccost_current(void)
 {
+	const uint32_t mstatus = perf_irq_save();
 	sync();
+	perf_irq_restore(mstatus);
 	return cost;
 }
 
@@ -238,6 +248,20 @@ static void close_call(struct perf_statistics *s, uint32_t stamp)
 		s->dropped++;
 }
 
+/* Takes up to d cycles, the time after a gap, off what is left of the gap.
+ * The gap's end has the leak added, which may be more than the handler
+ * really took, so it may fall after events that follow it: taking it off
+ * the time after it, at most all of that, keeps every stamp at or after
+ * the one before. The leak belongs to the calls the interrupt stopped:
+ * once none is open (depth 0), the rest is dropped, for the switch into
+ * the handler's own context gets the leak too, and its calls are its own. */
+static uint32_t gap_take(uint32_t *left, uint32_t d, uint32_t depth)
+{
+	const uint32_t part = d < *left ? d : *left;
+	*left = depth ? *left - part : 0;
+	return part;
+}
+
 int perf_statistics_calc(void *stat_buf)
 {
 	struct perf_statistics *s = stat_buf;
@@ -246,19 +270,19 @@ int perf_statistics_calc(void *stat_buf)
 		return -PERF_EINVAL;
 	const uint32_t mstatus = perf_irq_save();
 	sync();
-	const uint32_t n = perf_funccost_count(c);
 	struct stream st = stream_of(c);
+	const uint32_t n = (uint32_t)(st.ev_end - st.ev);
 	struct perf_funccost_record r;
-	uint32_t out_at = 0;
+	uint32_t last = 0, gap = 0;
 	while (stream_next(&st, &r)) {
-		if (r.fn == PERF_FUNCCOST_SUSPEND) {
-			out_at = r.stamp;
-			continue;
-		}
 		if (r.fn == PERF_FUNCCOST_RESUME) {
-			s->excluded += r.stamp - out_at;
+			gap = r.stamp - last;
 			continue;
 		}
+		s->excluded += gap_take(&gap, r.stamp - last, s->depth);
+		last = r.stamp;
+		if (r.fn == PERF_FUNCCOST_SUSPEND)
+			continue;
 		/* The context's own time: its stamps less the time it was out. */
 		r.stamp -= s->excluded;
 		if (r.fn != PERF_FUNCCOST_EXIT) {
@@ -275,8 +299,14 @@ int perf_statistics_calc(void *stat_buf)
 			s->dropped++;
 		}
 	}
+	s->excluded += gap_take(&gap, st.now - last, s->depth);
 	s->lost += c->lost;
 	empty(c);
+	/* The rest of the gap lies after now, with calls open: kept for the
+	 * events to come. A gap was recorded, so the buffer has the two lines
+	 * a switch needs. */
+	if (gap)
+		*--c->end = (struct perf_funccost_record){ .fn = st.now, .stamp = st.now + gap };
 	load();
 	perf_irq_restore(mstatus);
 	return (int)n;
@@ -323,23 +353,26 @@ int perf_statistics_dump(const void *stat_buf)
 
 static void events_payload(struct perf_frame *f, const void *arg)
 {
-	const struct perf_funccost *c = arg;
-	struct stream st = stream_of(c);
+	struct stream st = *(const struct stream *)arg;
 	struct perf_funccost_record r;
-	perf_frame_u32(f, stream_length(c));
-	perf_frame_u32(f, c->lost);
+	perf_frame_u32(f, stream_length(&st));
+	perf_frame_u32(f, st.lost);
 	while (stream_next(&st, &r)) {
 		perf_frame_u32(f, r.fn);
 		perf_frame_u32(f, r.stamp);
 	}
 }
 
+/* perf_frame_write runs the payload twice, for the header and for the
+ * text, with interrupts enabled: both passes read the same copy. */
 int perf_funccost_frame(perf_put_fn put, void *ctx)
 {
-	if (!cost)
-		return -PERF_EINVAL;
+	const uint32_t mstatus = perf_irq_save();
 	sync();
-	return perf_frame_write("events", events_payload, cost, put, ctx);
+	const struct perf_funccost *c = cost;
+	const struct stream st = c ? stream_of(c) : (struct stream){ 0 };
+	perf_irq_restore(mstatus);
+	return c ? perf_frame_write("events", events_payload, &st, put, ctx) : -PERF_EINVAL;
 }
 
 static void statistics_payload(struct perf_frame *f, const void *arg)

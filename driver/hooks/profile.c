@@ -11,6 +11,10 @@ static const volatile uint32_t *clock;
 static struct perf_profile *profiles[PERF_PROFILES];
 static struct perf_profile *current;
 static int current_id = PERF_PROFILE_NONE;
+/* Of the leak (perf_context_leak) given at the last switch, the cycles not
+ * yet taken off the current profile's time: its switch-in stamp cannot see
+ * them, so they come off the intervals after it, at most all of each. */
+static uint32_t leak_left;
 
 static uint32_t now(void)
 {
@@ -29,13 +33,17 @@ static struct perf_profile *lookup(int id)
 	return id >= 0 && id < PERF_PROFILES ? profiles[id] : NULL;
 }
 
-/* Charges the cycles since the last event of p to its top of stack. */
+/* Charges the cycles since the last event of the current profile p to its
+ * top of stack. */
 static void account(struct perf_profile *p, uint32_t t)
 {
-	/* last may lie ahead of t by what perf_context_leak over-estimates. */
-	if ((int32_t)(t - p->last) <= 0)
-		return;
-	const uint32_t d = t - p->last;
+	const uint32_t since = t - p->last;
+	/* min(since, leak_left) without a branch: a switch must take the same
+	 * cycles whatever the leak, which is measured with none set. */
+	const uint32_t inside = 0u - (uint32_t)(since < leak_left);
+	const uint32_t leak = (since & inside) | (leak_left & ~inside);
+	const uint32_t d = since - leak;
+	leak_left -= leak;
 	p->last = t;
 	if (!p->enabled)
 		return;
@@ -167,7 +175,8 @@ int perf_profile_switch(int id)
 		account(current, t);
 	/* The time the incoming profile was not current is not its own. */
 	if (p) {
-		p->last = t + perf_context_leak();
+		p->last = t;
+		leak_left = perf_context_leak();
 		current_id = id == PERF_PROFILE_CURRENT ? current_id : id;
 	} else {
 		current_id = PERF_PROFILE_NONE;
@@ -253,15 +262,23 @@ int perf_profile_print(int id)
 	return perf_profile_print_to(id, perf_put_stdout, NULL);
 }
 
+/* What a profile's frame shows. perf_frame_write runs the payload twice,
+ * for the header and for the text, with interrupts enabled, and a handler
+ * that switches profiles charges the current one in between: both passes
+ * read this copy, taken with interrupts masked. The rows change only by
+ * calls returning in the profile, which the handler makes in its own. */
+struct profile_copy {
+	uint32_t id, flags, open, max_depth, warn_low, warn_high, functions;
+	uint64_t counted, outside;
+	const struct perf_funcstat *fn;
+};
+
 static void profile_payload(struct perf_frame *f, const void *arg)
 {
-	const struct perf_profile *p = arg;
-	int id = 0;
-	while (id < PERF_PROFILES && profiles[id] != p)
-		id++;
-	perf_frame_u32(f, (uint32_t)id);
-	perf_frame_u32(f, p->enabled | p->frozen << 1);
-	perf_frame_u32(f, p->depth + p->hidden);
+	const struct profile_copy *p = arg;
+	perf_frame_u32(f, p->id);
+	perf_frame_u32(f, p->flags);
+	perf_frame_u32(f, p->open);
 	perf_frame_u32(f, p->max_depth);
 	perf_frame_u32(f, p->warn_low);
 	perf_frame_u32(f, p->warn_high);
@@ -271,8 +288,23 @@ static void profile_payload(struct perf_frame *f, const void *arg)
 	perf_funcstat_frame_rows(f, p->fn, p->functions);
 }
 
+static struct profile_copy profile_copy_of(const struct perf_profile *p)
+{
+	uint32_t id = 0;
+	while (id < PERF_PROFILES && profiles[id] != p)
+		id++;
+	return (struct profile_copy){
+		.id = id, .flags = p->enabled | p->frozen << 1, .open = p->depth + p->hidden,
+		.max_depth = p->max_depth, .warn_low = p->warn_low, .warn_high = p->warn_high,
+		.functions = p->functions, .counted = p->counted, .outside = p->outside, .fn = p->fn,
+	};
+}
+
 int perf_profile_frame(int id, perf_put_fn put, void *ctx)
 {
+	const uint32_t mstatus = perf_irq_save();
 	const struct perf_profile *p = lookup(id);
-	return p ? perf_frame_write("profile", profile_payload, p, put, ctx) : -PERF_EINVAL;
+	const struct profile_copy copy = p ? profile_copy_of(p) : (struct profile_copy){ 0 };
+	perf_irq_restore(mstatus);
+	return p ? perf_frame_write("profile", profile_payload, &copy, put, ctx) : -PERF_EINVAL;
 }

@@ -36,7 +36,10 @@ endif
 FW_DIR         := $(TOP)/soc/fw
 FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
 FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c
-FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h) \
+# Every header a program may include: the runtime's, the driver's and the
+# hooks' own, and those beside the including Makefile (tests/cpu_timing.h).
+FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h $(TOP)/driver/*.h \
+                             $(TOP)/driver/hooks/*.h $(CURDIR)/*.h) \
                   $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
 
 # picolibc is a hosted C library, so the compiler may keep its builtins

@@ -4,6 +4,10 @@
 
 #include "util.h"
 
+/* Of the frame being replayed (frames are replayed one at a time): the
+ * cycles of its last gap not yet taken off the time after it. */
+static uint32_t gap_left;
+
 void cg_init(struct callgraph *g, struct symtab *st)
 {
 	*g = (struct callgraph){ .st = st };
@@ -92,6 +96,7 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->frames++;
 	g->started = 0;
 	g->unmatched = 0;
+	gap_left = 0;
 	if (lost)
 		warning_at(f->in->name, f->line,
 		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
@@ -101,16 +106,26 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp)
 {
 	/* Stamps are the low 32 bits of the cycle count: time advances by their
-	 * difference modulo 2^32, so one call may last up to 2^32 cycles. It
-	 * stands still from a SUSPEND to its RESUME: another context's time. */
-	if (fn == EVENT_RESUME && g->started) {
+	 * difference modulo 2^32, so one call may last up to 2^32 cycles. From a
+	 * SUSPEND to its RESUME it is another context's time; the RESUME's stamp
+	 * adds the leak, which may end the gap after the events that follow it.
+	 * As the driver's perf_statistics_calc, the gap comes off the time after
+	 * it, at most all of it, while calls are open (the leak is theirs); once
+	 * none is, the rest is dropped. */
+	if (!g->started) {
+		g->now = stamp;
 		g->last = stamp;
+		g->started = 1;
+	}
+	if (fn == EVENT_RESUME) {
+		gap_left = stamp - g->last;
 		return;
 	}
-	g->now = g->started ? g->now + (uint32_t)(stamp - g->last) : stamp;
-	g->started = 1;
+	const uint32_t d = stamp - g->last, gap = d < gap_left ? d : gap_left;
+	gap_left = g->depth ? gap_left - gap : 0;
+	g->now += d - gap;
 	g->last = stamp;
-	if (fn == EVENT_SUSPEND || fn == EVENT_RESUME)
+	if (fn == EVENT_SUSPEND)
 		return;
 	if (fn != EVENT_EXIT)
 		enter(g, f, fn);

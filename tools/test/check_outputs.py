@@ -60,6 +60,22 @@ def report_overflow(tmp):
               got == ([want + " (values are modulo 2^64 clocks, 2^32 occurrences)"] if want else []), got)
 
 
+def gap_leak(tmp):
+    """A leak set larger than the handler's real overhead puts a RESUME
+    (switch-in plus the leak) after the events that follow it: the gap, 110
+    to 260, comes off the time after it, at most all of it, while a call is
+    open, as the driver's statistics take it, and no call wraps; with none
+    open, the rest is the context's own time."""
+    evs = [(0x100, 100), (0xFFFFFFFE, 110), (0xFFFFFFFD, 260), (0xFFFFFFFF, 170), (0x200, 200), (0xFFFFFFFF, 300)]
+    path = os.path.join(tmp, "leak.log")
+    open(path, "w").write(oracle.frame("events", struct.pack("<3I", 1, len(evs), 0) +
+                                       b"".join(struct.pack("<2I", *e) for e in evs)))
+    got = output("functions", path)
+    totals = {pc: int(n[1]) for pc, n in ias_rows(got.splitlines(), 1)}
+    check("functions: a gap ending after the next events: 0x100 10 cycles, 0x200 all its 100",
+          totals == {0x100: 10, 0x200: 100}, got)
+
+
 def dump_records(text, mode, args=False):
     """The records of the last text dump of a call trace in mode, with or
     without the argument registers: (fn, ra, t, d[, a0, a1, a2, a3])."""
@@ -252,6 +268,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         report()
         report_overflow(tmp)
+        gap_leak(tmp)
         trace(tmp)
         functions()
         gprof(tmp)

@@ -1,6 +1,7 @@
 /* Host tests of the function-cost hooks and statistics at their limits,
  * under ASan/UBSan, with buffers exactly as large as asked. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "perfscope_trace.h"
@@ -13,6 +14,53 @@ static void call(uintptr_t fn, uint32_t t_in, uint32_t t_out)
 	__cyg_profile_func_enter((void *)fn, NULL);
 	fake_perfscope[0] = t_out;
 	__cyg_profile_func_exit((void *)fn, NULL);
+}
+
+static void at(uint32_t t, uintptr_t fn)
+{
+	fake_perfscope[0] = t;
+	if (fn)
+		__cyg_profile_func_enter((void *)fn, NULL);
+	else
+		__cyg_profile_func_exit(NULL, NULL);
+}
+
+/* The current buffer switched out at `out` and back in at `back`. */
+static void interrupt_at(void *isr_buf, uint32_t out, uint32_t back)
+{
+	fake_perfscope[0] = out;
+	struct perf_funccost *was = perf_funccost_switch(isr_buf);
+	fake_perfscope[0] = back;
+	perf_funccost_switch(was);
+}
+
+/* Function 1's self+children after a calc of fresh statistics. */
+static uint64_t total_of_calc(void *stats)
+{
+	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
+	perf_statistics_calc(stats);
+	return ((const struct perf_statistics *)stats)->fn[0].total;
+}
+
+/* A frame line, with an interrupt that switches the buffer out and back in
+ * at its first character: between perf_frame_write's two passes. */
+struct line {
+	char text[512];
+	unsigned len;
+	void *isr_buf; /* interrupt with it, then NULL */
+};
+
+static int put_line(int c, void *ctx)
+{
+	struct line *l = ctx;
+	if (l->isr_buf) {
+		interrupt_at(l->isr_buf, fake_perfscope[0] + 10, fake_perfscope[0] + 20);
+		l->isr_buf = NULL;
+	}
+	if (l->len + 1 >= sizeof l->text)
+		return -1;
+	l->text[l->len++] = (char)c;
+	return c;
 }
 
 int main(void)
@@ -85,6 +133,7 @@ int main(void)
 	perf_funccost_switch(main_ev);
 	fake_perfscope[0] = 305;                        /* the interrupted exit's stamp */
 	__cyg_profile_func_exit((void *)1, NULL);
+	fake_perfscope[0] = 340;                        /* the summary, after the switch back */
 	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
 	perf_statistics_calc(stats);
 	check("an event stamped before the switch counts before the gap: 5 cycles, then 20 out", s->fn[0].total * 10 + s->excluded, 70);
@@ -96,6 +145,49 @@ int main(void)
 	perf_funccost_switch(isr_ev);
 	perf_funccost_switch(main_ev);
 	check("a gap without a free line is lost", perf_funccost_current()->lost * 10 + perf_funccost_count(perf_funccost_current()), 15);
+
+	/* Events and gaps more than 2^31 cycles apart (calls up to 2^32). */
+	perf_funccost_clear();
+	at(0, 1);
+	interrupt_at(isr_ev, 0x80000010u, 0x80000110u);
+	at(0x80000200u, 0);
+	check("an entry 2^31 cycles before the switch out comes before the gap", total_of_calc(stats), 0x80000100u);
+	at(0, 1);
+	interrupt_at(isr_ev, 10, 0x90000000u);
+	at(0x90000010u, 0);
+	check("an exit after a gap of 2^31 cycles comes after the gap", total_of_calc(stats), 10 + 0x10);
+
+	/* A leak larger than the handler's real overhead: the gap ends at 260,
+	 * after the exit at 170; no stamp may move back in time. */
+	perf_context_set_leak(100);
+	at(100, 1);
+	interrupt_at(isr_ev, 110, 160);
+	at(170, 0);
+	check("a leak longer than the time after the gap: 10 cycles, not wrapped", total_of_calc(stats), 10);
+	at(1100, 1);
+	interrupt_at(isr_ev, 1110, 1160);
+	fake_perfscope[0] = 1170;                       /* a summary before the gap ends */
+	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
+	perf_statistics_calc(stats);
+	at(1200, 0);
+	perf_statistics_calc(stats);
+	check("the gap's rest, after a summary, still comes off the next events: 10 cycles", s->fn[0].total, 10);
+	perf_funccost_clear();
+	interrupt_at(isr_ev, 3000, 3010);               /* as the handler's context is switched in */
+	call(2, 3020, 3060);
+	check("no call open across the gap: a call inside the leak keeps its 40 cycles", total_of_calc(stats), 40);
+	perf_context_set_leak(0);
+
+	/* An interrupt between the frame's two passes changes neither. */
+	perf_funccost_clear();
+	call(1, 2000, 2010);
+	static struct line plain, interrupted, after;
+	perf_funccost_frame(put_line, &plain);
+	interrupted.isr_buf = isr_ev;
+	perf_funccost_frame(put_line, &interrupted);
+	check("an interrupt during the frame: the frame as before it", strcmp(interrupted.text, plain.text) == 0, 1);
+	perf_funccost_frame(put_line, &after);
+	check("the interrupt's gap is in the next frame", after.len > plain.len, 1);
 	free(main_ev);
 	free(isr_ev);
 	free(stats);

@@ -1,10 +1,58 @@
 /* Host tests of the profile hooks at their limits, under ASan/UBSan. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "perfscope_trace.h"
 
 static uint32_t fake_perfscope[64];
+
+static void at(uint32_t t, uintptr_t fn)
+{
+	fake_perfscope[0] = t;
+	if (fn)
+		__cyg_profile_func_enter((void *)fn, NULL);
+	else
+		__cyg_profile_func_exit(NULL, NULL);
+}
+
+/* A new profile, counting, made current at t. */
+static int counting_at(uint32_t t)
+{
+	static uint64_t bufs[3][PERF_PROFILE_SIZE(2) / 8];
+	static int used;
+	const int id = perf_profile_create(bufs[used++], sizeof bufs[0]);
+	perf_profile_unfreeze(id);
+	perf_profile_enable(id);
+	fake_perfscope[0] = t;
+	perf_profile_switch(id);
+	return id;
+}
+
+/* A frame line, with an interrupt that switches from profile `thread` to
+ * `isr` and back at its first character: between perf_frame_write's two
+ * passes. */
+struct line {
+	char text[512];
+	unsigned len;
+	int interrupt, thread, isr;
+};
+
+static int put_line(int c, void *ctx)
+{
+	struct line *l = ctx;
+	if (l->interrupt) {
+		fake_perfscope[0] += 10;
+		perf_profile_switch(l->isr);
+		fake_perfscope[0] += 10;
+		perf_profile_switch(l->thread);
+		l->interrupt = 0;
+	}
+	if (l->len + 1 >= sizeof l->text)
+		return -1;
+	l->text[l->len++] = (char)c;
+	return c;
+}
 
 int main(void)
 {
@@ -27,6 +75,39 @@ int main(void)
 	check("below 0: 1 warning", p->warn_low, 1);
 	check("a table of 1 function drops the other", p->dropped, PERF_PROFILE_DEPTH / 2);
 	check("close with nothing open", (uint64_t)perf_profile_close(id), 0);
+
+	/* Intervals longer than 2^31 cycles (calls up to 2^32). */
+	const int big = counting_at(0);
+	at(10, 1);
+	at(0x90000000u, 0);
+	at(0x90000010u, 2);
+	at(0x90000020u, 0);
+	check("an interval of 2^31 cycles or more is counted, and the ones after it",
+	      perf_profile_get(big)->counted, 0x90000020u);
+
+	/* The leak comes off the intervals after the switch back, at most all
+	 * of each: 100 cycles of it, from 1000 to 1100. */
+	const int other = counting_at(0), leaky = counting_at(0);
+	perf_context_set_leak(100);
+	perf_profile_switch(other);
+	fake_perfscope[0] = 1000;
+	perf_profile_switch(leaky);
+	at(1040, 1);
+	at(1080, 0);
+	at(1120, 2);
+	at(1130, 0);
+	perf_context_set_leak(0);
+	check("the leak spans events: 30 of the 130 cycles counted", perf_profile_get(leaky)->counted, 30);
+
+	/* An interrupt between the frame's two passes changes neither. */
+	static struct line plain, interrupted, after;
+	interrupted = (struct line){ .interrupt = 1, .thread = leaky, .isr = other };
+	at(2000, 1);
+	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &plain);
+	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &interrupted);
+	check("an interrupt during the frame: the frame as before it", strcmp(interrupted.text, plain.text) == 0, 1);
+	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &after);
+	check("the interrupt's time is in the next frame", strcmp(after.text, plain.text) != 0, 1);
 	free(buf);
 	return failures ? 1 : 0;
 }
