@@ -123,10 +123,10 @@ PERF_NO_TRACE int main(void)
 		interrupts = 0;
 		const struct perf_funcstat *f = timed(short_call, d);
 		calls += f ? f->calls : 0;
-		recorded += perf_funccost_current()->lost == 0;
+		recorded += perf_funccost_lost(perf_funccost_current()) == 0;
 		fired += interrupts;
 		perf_funccost_switch((void *)isr_ev.buf);
-		recorded += perf_funccost_current()->lost == 0;
+		recorded += perf_funccost_lost(perf_funccost_current()) == 0;
 		perf_statistics_calc(isr_stats);
 	}
 	check_u64("sweep: 60 calls of short_call counted, whatever the hooks were doing", calls, 60);

@@ -52,6 +52,11 @@ uint32_t perf_funccost_count(const struct perf_funccost *c)
 	return (uint32_t)((c == cost && cc_next ? cc_next : c->next) - c->rec);
 }
 
+uint32_t perf_funccost_lost(const struct perf_funccost *c)
+{
+	return c->lost + c->lost_gaps;
+}
+
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size)
 {
 	const int lines = perf_funccost_lines(size);
@@ -92,7 +97,7 @@ struct perf_funccost *perf_funccost_switch(struct perf_funccost *c)
 				*--c->end = (struct perf_funccost_record){ .fn = c->out_at,
 				                                           .stamp = t + perf_context_leak() };
 			else
-				c->lost++;
+				c->lost_gaps++;
 			c->out = 0;
 		}
 		cost = c;
@@ -123,7 +128,7 @@ static void empty(struct perf_funccost *c)
 {
 	c->next = c->rec;
 	c->end = c->rec + c->lines;
-	c->lost = 0;
+	c->lost = c->lost_gaps = 0;
 }
 
 void perf_funccost_clear(void)
@@ -156,7 +161,7 @@ struct stream {
 static struct stream stream_of(const struct perf_funccost *c)
 {
 	return (struct stream){ .ev = c->rec, .ev_end = c->next, .gap = c->rec + c->lines, .end = c->end,
-	                        .lost = c->lost, .now = *c->clock };
+	                        .lost = perf_funccost_lost(c), .now = *c->clock };
 }
 
 static int stream_next(struct stream *st, struct perf_funccost_record *r)
@@ -300,7 +305,7 @@ int perf_statistics_calc(void *stat_buf)
 		}
 	}
 	s->excluded += gap_take(&gap, st.now - last, s->depth);
-	s->lost += c->lost;
+	s->lost += perf_funccost_lost(c);
 	empty(c);
 	/* The rest of the gap lies after now, with calls open: kept for the
 	 * events to come. A gap was recorded, so the buffer has the two lines

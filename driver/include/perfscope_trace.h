@@ -206,11 +206,14 @@ struct perf_funccost {
 	struct perf_funccost_record *next; /* where the next event goes */
 	struct perf_funccost_record *end;  /* one past the last line events may use */
 	const volatile uint32_t *clock;    /* perfscope's global time, low word */
-	uint32_t lost;    /* events and gaps dropped because the buffer was full */
+	uint32_t lost;    /* events dropped because the buffer was full (by the hooks) */
 	uint32_t lines;
 	uint32_t enabled;
 	uint32_t out;     /* 1: switched out at out_at */
 	uint32_t out_at;
+	/* Gaps dropped because the buffer was full, by the switch: a count of
+	 * its own, for the switch may interrupt a hook counting in lost. */
+	uint32_t lost_gaps;
 	struct perf_funccost_record rec[];
 };
 
@@ -231,6 +234,8 @@ uint32_t perf_funccost_size(int lines) PERF_NO_TRACE;
 int perf_funccost_init(const void *perf_base, void *buf, uint32_t size) PERF_NO_TRACE;
 /* Events the measurement buffer holds now. */
 uint32_t perf_funccost_count(const struct perf_funccost *c) PERF_NO_TRACE;
+/* Events and gaps it dropped, full, since it was last emptied. */
+uint32_t perf_funccost_lost(const struct perf_funccost *c) PERF_NO_TRACE;
 /*
  * Makes c current and returns the previous buffer: the context switch of an
  * RTOS or an interrupt wrapper (see perf_calltrace_switch). It stamps the

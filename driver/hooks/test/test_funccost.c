@@ -144,7 +144,7 @@ int main(void)
 		__cyg_profile_func_enter((void *)1, NULL);
 	perf_funccost_switch(isr_ev);
 	perf_funccost_switch(main_ev);
-	check("a gap without a free line is lost", perf_funccost_current()->lost * 10 + perf_funccost_count(perf_funccost_current()), 15);
+	check("a gap without a free line is lost", perf_funccost_lost(perf_funccost_current()) * 10 + perf_funccost_count(perf_funccost_current()), 15);
 
 	/* Events and gaps more than 2^31 cycles apart (calls up to 2^32). */
 	perf_funccost_clear();
