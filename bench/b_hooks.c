@@ -1,6 +1,8 @@
-/* Benchmark of the entry/exit hooks. Built four times from this file: without
- * instrumentation, and with -finstrument-functions and the call-trace hooks
- * in log or stack mode, or the function-cost hooks. Prints
+/* Benchmark of the entry/exit hooks. Built from this file once without
+ * instrumentation, and once per hook: the two bare rings (bare_ring.c with
+ * -finstrument-functions, entry_ring.c patched into the entry nops), the
+ * call trace in log and stack mode, function cost and -pg hot addresses.
+ * Prints
  *   BENCH mode=<m> call=<cycles per call of an empty function> work=<cycles>
  * where work is a realistic workload (32 packets, each checksummed with
  * CRC-32, its keys insertion-sorted, its text tokenized by a state machine).
@@ -12,6 +14,8 @@
 #include "soc.h"
 
 #define PERF  ((void *)SOC_PERF_BASE)
+
+void entry_ring_init(int log) PERF_NO_TRACE; /* entry_ring.c */
 #define CALLS 1000
 
 static uint32_t ring[(sizeof(struct perf_calltrace) + 64 * sizeof(struct perf_calltrace_record)) / 4];
@@ -113,6 +117,10 @@ int main(void)
 	perf_statistics_init(stats, sizeof stats);
 #elif defined(MODE_hot)
 	perf_hot_init(costbuf, sizeof costbuf, 1, 0);
+#elif defined(MODE_entry)
+	entry_ring_init(0);
+#elif defined(MODE_entry_log)
+	entry_ring_init(1);
 #endif
 	timed(calls); /* fill the caches */
 #if defined(MODE_cost)

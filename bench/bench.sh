@@ -31,19 +31,19 @@ speed() {  # <sim> <hex>
   echo
   echo "### Entry/exit hooks (-finstrument-functions): cycles added per instrumented call, entry and exit together, and slowdown of a workload (CRC-32, insertion sort, tokenizer)"
   echo
-  echo "| CPU | bare ring (fn + stamp, baseline) | call trace, log | call trace, stack | function cost | -pg hot addresses | workload slowdown: bare / log / stack / cost / hot | anchor |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| CPU | bare ring (fn + stamp, baseline) | bare ring in the entry nop (no -finstrument-functions, no exit) | log record in the entry nop, exit by return stub | call trace, log | call trace, stack | function cost | -pg hot addresses | workload slowdown: bare / log / stack / cost / hot | anchor |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
     declare -A call work
-    for m in plain bare log stack cost hot; do
+    for m in plain bare entry entry_log log stack cost hot; do
       line=$("$top/build/sim/$cpu/Vsoc_top" +firmware="$fw/b_hooks_$m.hex" 2>/dev/null | grep '^BENCH')
       call[$m]=$(printf '%s\n' "$line" | sed -n 's/.*call=\([0-9.]*\).*/\1/p')
       work[$m]=$(printf '%s\n' "$line" | sed -n 's/.*work=\([0-9]*\).*/\1/p')
     done
     extra() { awk -v a="${call[$1]}" -v b="${call[plain]}" 'BEGIN { printf "%.1f", a - b }'; }
     slow() { awk -v a="${work[$1]}" -v b="${work[plain]}" 'BEGIN { printf "%.1f%%", (a - b) * 100 / b }'; }
-    echo "| $cpu | $(extra bare) | $(extra log) | $(extra stack) | $(extra cost) | $(extra hot) | $(slow bare) / $(slow log) / $(slow stack) / $(slow cost) / $(slow hot) | bare ring 15 on Full, log within 30; NITRO 60-70 + 20-40 instructions (trace), 25-35 + 20-30 (cost); IAS under 5 % |"
+    echo "| $cpu | $(extra bare) | $(extra entry) | $(extra entry_log) | $(extra log) | $(extra stack) | $(extra cost) | $(extra hot) | $(slow bare) / $(slow log) / $(slow stack) / $(slow cost) / $(slow hot) | bare ring 15 on Full, log within 30; NITRO 60-70 + 20-40 instructions (trace), 25-35 + 20-30 (cost); IAS under 5 % |"
   done
   echo
   echo "### Simulation speed (Verilator, simulated cycles per wall-clock second)"

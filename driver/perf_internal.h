@@ -10,6 +10,16 @@
 
 #define PERF_NO_TRACE_FN __attribute__((no_instrument_function))
 
+/* The instruction `jal t0, off`: what an entry nop of
+ * -fpatchable-function-entry is patched into to call a trampoline that
+ * returns through t0 (off within +-1 MiB, even). */
+static inline PERF_NO_TRACE_FN uint32_t perf_rv_jal_t0(int32_t off)
+{
+	const uint32_t i = (uint32_t)off;
+	return ((i >> 20) & 1u) << 31 | ((i >> 1) & 0x3ffu) << 21 | ((i >> 11) & 1u) << 20 |
+	       ((i >> 12) & 0xffu) << 12 | 5u << 7 | 0x6fu;
+}
+
 #if defined(__riscv)
 #define PERF_MSTATUS_MIE 8u
 

@@ -89,14 +89,6 @@ extern const uint32_t __perf_patch_end[] __attribute__((weak));
 #define RV_NOP   0x00000013u
 #define RV_FENCE_I ".word 0x0000100f" /* fence.i, without asking -march for Zifencei */
 
-/* jal t0, off */
-static uint32_t jal_t0(int32_t off)
-{
-	const uint32_t i = (uint32_t)off;
-	return ((i >> 20) & 1u) << 31 | ((i >> 1) & 0x3ffu) << 21 | ((i >> 11) & 1u) << 20 |
-	       ((i >> 12) & 0xffu) << 12 | 5u << 7 | 0x6fu;
-}
-
 static int patch_entries(void)
 {
 	static int patched;
@@ -112,7 +104,7 @@ static int patch_entries(void)
 			return -PERF_ENOSYS;
 	}
 	for (; p < end; p++)
-		*(uint32_t *)(uintptr_t)*p = jal_t0((int32_t)((uintptr_t)perf_calltrace_entry_args - *p));
+		*(uint32_t *)(uintptr_t)*p = perf_rv_jal_t0((int32_t)((uintptr_t)perf_calltrace_entry_args - *p));
 	__asm__ volatile(RV_FENCE_I ::: "memory");
 	patched = 1;
 	return 0;
