@@ -10,13 +10,24 @@
 #include <stdint.h>
 #include <sys/time.h>
 
-static uint32_t fake_perfscope[64];
+#include "hook_calls.h"
+
 static volatile sig_atomic_t irq_count;
 static void (*irq_handler)(void);
 
 static void tick(uint32_t cycles)
 {
 	__atomic_fetch_add(&fake_perfscope[0], cycles, __ATOMIC_RELAXED);
+}
+
+/* What the tests' handlers run: function 3, 7 cycles, after 1000 cycles
+ * of the handler's own. */
+static inline void isr_work(void)
+{
+	tick(1000);
+	enter(3);
+	tick(7);
+	leave();
 }
 
 static void on_alarm(int sig)

@@ -4,9 +4,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "hook_calls.h"
 #include "perfscope_trace.h"
-
-static uint32_t fake_perfscope[64];
 
 static void call(uintptr_t fn, uint32_t t_in, uint32_t t_out)
 {
@@ -14,15 +13,6 @@ static void call(uintptr_t fn, uint32_t t_in, uint32_t t_out)
 	__cyg_profile_func_enter((void *)fn, NULL);
 	fake_perfscope[0] = t_out;
 	__cyg_profile_func_exit((void *)fn, NULL);
-}
-
-static void at(uint32_t t, uintptr_t fn)
-{
-	fake_perfscope[0] = t;
-	if (fn)
-		__cyg_profile_func_enter((void *)fn, NULL);
-	else
-		__cyg_profile_func_exit(NULL, NULL);
 }
 
 /* The current buffer switched out at `out` and back in at `back`. */

@@ -12,18 +12,6 @@
 
 static struct perf_calltrace *isr_trace;
 
-static void enter(uintptr_t fn) { __cyg_profile_func_enter((void *)fn, (void *)(fn + 0x100)); }
-static void leave(void) { __cyg_profile_func_exit(NULL, NULL); }
-
-/* Function 3, after 1000 cycles of the handler's own. */
-static void isr_work(void)
-{
-	tick(1000);
-	enter(3);
-	tick(7);
-	leave();
-}
-
 static void isr_switching(void)
 {
 	struct perf_calltrace *was = perf_calltrace_switch(isr_trace);

@@ -14,18 +14,6 @@
 
 static void *isr_buf;
 
-static void enter(uintptr_t fn) { __cyg_profile_func_enter((void *)fn, NULL); }
-static void leave(void) { __cyg_profile_func_exit(NULL, NULL); }
-
-/* Function 3, 7 cycles, after 1000 cycles of the handler's own. */
-static void isr_work(void)
-{
-	tick(1000);
-	enter(3);
-	tick(7);
-	leave();
-}
-
 static void isr_switching(void)
 {
 	struct perf_funccost *was = perf_funccost_switch(isr_buf);

@@ -3,18 +3,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "hook_calls.h"
 #include "perfscope_trace.h"
-
-static uint32_t fake_perfscope[64];
-
-static void at(uint32_t t, uintptr_t fn)
-{
-	fake_perfscope[0] = t;
-	if (fn)
-		__cyg_profile_func_enter((void *)fn, NULL);
-	else
-		__cyg_profile_func_exit(NULL, NULL);
-}
 
 /* A new profile, counting, made current at t. */
 static int counting_at(uint32_t t)
