@@ -31,7 +31,7 @@ speed() {  # <sim> <hex>
   echo
   echo "### Entry/exit hooks (-finstrument-functions): cycles added per instrumented call, entry and exit together, and slowdown of a workload (CRC-32, insertion sort, tokenizer)"
   echo
-  echo "| CPU | bare ring (fn + stamp, baseline) | bare ring in the entry nop (no -finstrument-functions, no exit) | log record in the entry nop, exit by return stub | call trace, log | call trace, stack | function cost | -pg hot addresses | workload slowdown: bare / log / stack / cost / hot | anchor |"
+  echo "| CPU | bare ring (fn + stamp, baseline) | bare ring in the entry nop (no -finstrument-functions, no exit) | log record in the entry nop, exit by return trampoline | call trace, log | call trace, stack | function cost | -pg hot addresses | workload slowdown: bare / log / stack / cost / hot | anchor |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench

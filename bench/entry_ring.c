@@ -7,7 +7,7 @@
  *   entry_ring: the function address and a 32-bit perfscope time stamp into
  *     a ring; no exit, so no call depth.
  *   entry_log: a log-mode record (function, call site, stamp, depth); the
- *     exit is a return stub the trampoline puts in ra, with the real return
+ *     exit is a return trampoline the entry puts in ra, with the real return
  *     address on a shadow stack, so the depth is exact. Calls deeper than
  *     the shadow stack are recorded at its depth and return directly.
  * Not part of the driver. */
@@ -17,9 +17,10 @@
 #include "perfscope_trace.h"
 #include "soc.h"
 
-/* 2 KiB, 2 KiB-aligned, so the wrap is one andi and one or: 256 records of
- * 8 bytes for entry_ring, 128 of 16 for entry_log. */
-uint32_t entry_ring_buf[512] __attribute__((aligned(2048)));
+/* 2 KiB, so the wrap is one andi and one or; 4 KiB-aligned, so that lui
+ * alone gives its base: 256 records of 8 bytes for entry_ring, 128 of 16
+ * for entry_log. */
+uint32_t entry_ring_buf[512] __attribute__((aligned(4096)));
 uint32_t *entry_ring_next = entry_ring_buf;
 uint32_t entry_depth;
 uint32_t entry_shadow[64];
@@ -44,42 +45,42 @@ __asm__(
 	"	jr	t0\n"
 	"	.size	entry_ring, . - entry_ring\n"
 	"	.type	entry_log, @function\n"
-	"entry_log:\n"
+	"entry_log:\n"                     /* t2, a nested function's static chain, is left alone */
 	"	lui	t1, %hi(entry_ring_next)\n"
 	"	lw	t3, %lo(entry_ring_next)(t1)\n"
 	"	lui	t4, 0x80000\n"
 	"	lw	t4, 0(t4)\n"
-	"	lui	t6, %hi(entry_depth)\n"
-	"	lw	t2, %lo(entry_depth)(t6)\n"
 	"	addi	t5, t0, -4\n"
 	"	sw	t5, 0(t3)\n"
 	"	sw	ra, 4(t3)\n"
 	"	sw	t4, 8(t3)\n"
-	"	sw	t2, 12(t3)\n"
+	"	lui	t6, %hi(entry_depth)\n"
+	"	lw	t4, %lo(entry_depth)(t6)\n"
+	"	sw	t4, 12(t3)\n"
 	"	addi	t3, t3, 16\n"
 	"	andi	t3, t3, 0x7ff\n"
 	"	lui	t5, %hi(entry_ring_buf)\n"
 	"	or	t3, t3, t5\n"
 	"	sw	t3, %lo(entry_ring_next)(t1)\n"
-	"	sltiu	t5, t2, 64\n"          /* shadow stack full: return directly */
+	"	sltiu	t5, t4, 64\n"          /* shadow stack full: return directly */
 	"	beqz	t5, 1f\n"
-	"	slli	t5, t2, 2\n"
-	"	lui	t4, %hi(entry_shadow)\n"
-	"	add	t5, t5, t4\n"
+	"	slli	t5, t4, 2\n"
+	"	lui	t3, %hi(entry_shadow)\n"
+	"	add	t5, t5, t3\n"
 	"	sw	ra, %lo(entry_shadow)(t5)\n"
-	"	addi	t2, t2, 1\n"
-	"	sw	t2, %lo(entry_depth)(t6)\n"
+	"	addi	t4, t4, 1\n"
+	"	sw	t4, %lo(entry_depth)(t6)\n"
 	"	lui	ra, %hi(entry_log_return)\n"
 	"	addi	ra, ra, %lo(entry_log_return)\n"
 	"1:	jr	t0\n"
 	"entry_log_return:\n"              /* a0, a1: the return value, untouched */
 	"	lui	t6, %hi(entry_depth)\n"
-	"	lw	t2, %lo(entry_depth)(t6)\n"
-	"	addi	t2, t2, -1\n"
-	"	sw	t2, %lo(entry_depth)(t6)\n"
-	"	slli	t5, t2, 2\n"
-	"	lui	t4, %hi(entry_shadow)\n"
-	"	add	t5, t5, t4\n"
+	"	lw	t4, %lo(entry_depth)(t6)\n"
+	"	addi	t4, t4, -1\n"
+	"	sw	t4, %lo(entry_depth)(t6)\n"
+	"	slli	t5, t4, 2\n"
+	"	lui	t3, %hi(entry_shadow)\n"
+	"	add	t5, t5, t3\n"
 	"	lw	ra, %lo(entry_shadow)(t5)\n"
 	"	jr	ra\n"
 	"	.size	entry_log, . - entry_log\n");

@@ -4,10 +4,6 @@
 
 #include "util.h"
 
-/* Of the frame being replayed (frames are replayed one at a time): the
- * cycles of its last gap not yet taken off the time after it. */
-static uint32_t gap_left;
-
 void cg_init(struct callgraph *g, struct symtab *st)
 {
 	*g = (struct callgraph){ .st = st };
@@ -96,7 +92,7 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->frames++;
 	g->started = 0;
 	g->unmatched = 0;
-	gap_left = 0;
+	g->gap_left = 0;
 	if (lost)
 		warning_at(f->in->name, f->line,
 		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
@@ -118,11 +114,11 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->started = 1;
 	}
 	if (fn == EVENT_RESUME) {
-		gap_left = stamp - g->last;
+		g->gap_left = stamp - g->last;
 		return;
 	}
-	const uint32_t d = stamp - g->last, gap = d < gap_left ? d : gap_left;
-	gap_left = g->depth ? gap_left - gap : 0;
+	const uint32_t d = stamp - g->last, gap = d < g->gap_left ? d : g->gap_left;
+	g->gap_left = g->depth ? g->gap_left - gap : 0;
 	g->now += d - gap;
 	g->last = stamp;
 	if (fn == EVENT_SUSPEND)

@@ -67,6 +67,7 @@ struct callgraph {
 	size_t depth, stack_cap;
 	uint64_t now;       /* this frame's time, the 32-bit stamps unwrapped */
 	uint32_t last;
+	uint32_t gap_left;  /* of this frame's last gap, cycles not yet taken off the time after it */
 	int started;
 	uint32_t max_depth;
 	unsigned frames;    /* events frames so far */

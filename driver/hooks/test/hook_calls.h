@@ -21,6 +21,28 @@ static inline void leave(void)
 	__cyg_profile_func_exit(NULL, NULL);
 }
 
+/* A frame's text as perf_put_fn put_line writes it. interrupt, if set,
+ * runs once, at the first character: between perf_frame_write's two
+ * passes (the header's and the text's). */
+struct line {
+	char text[512];
+	unsigned len;
+	void (*interrupt)(void);
+};
+
+static inline int put_line(int c, void *ctx)
+{
+	struct line *l = ctx;
+	if (l->interrupt) {
+		l->interrupt();
+		l->interrupt = NULL;
+	}
+	if (l->len + 1 >= sizeof l->text)
+		return -1;
+	l->text[l->len++] = (char)c;
+	return c;
+}
+
 /* At time t, function fn's entry, or an exit if fn is 0. */
 static inline void at(uint32_t t, uintptr_t fn)
 {

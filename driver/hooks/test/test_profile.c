@@ -19,29 +19,16 @@ static int counting_at(uint32_t t)
 	return id;
 }
 
-/* A frame line, with an interrupt that switches from profile `thread` to
- * `isr` and back at its first character: between perf_frame_write's two
- * passes. */
-struct line {
-	char text[512];
-	unsigned len;
-	int interrupt, thread, isr;
-};
+/* An interrupt that switches from profile frame_thread to frame_isr and
+ * back, 10 cycles after each. */
+static int frame_thread, frame_isr;
 
-static int put_line(int c, void *ctx)
+static void frame_interrupt(void)
 {
-	struct line *l = ctx;
-	if (l->interrupt) {
-		fake_perfscope[0] += 10;
-		perf_profile_switch(l->isr);
-		fake_perfscope[0] += 10;
-		perf_profile_switch(l->thread);
-		l->interrupt = 0;
-	}
-	if (l->len + 1 >= sizeof l->text)
-		return -1;
-	l->text[l->len++] = (char)c;
-	return c;
+	fake_perfscope[0] += 10;
+	perf_profile_switch(frame_isr);
+	fake_perfscope[0] += 10;
+	perf_profile_switch(frame_thread);
 }
 
 int main(void)
@@ -91,7 +78,9 @@ int main(void)
 
 	/* An interrupt between the frame's two passes changes neither. */
 	static struct line plain, interrupted, after;
-	interrupted = (struct line){ .interrupt = 1, .thread = leaky, .isr = other };
+	frame_thread = leaky;
+	frame_isr = other;
+	interrupted.interrupt = frame_interrupt;
 	at(2000, 1);
 	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &plain);
 	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &interrupted);
