@@ -4,15 +4,16 @@
 #   make bench   cycle costs and simulation speed, as tables
 #   make profile FW=<program.c>   every host-tool report of one run
 #   make fuzz    the host tool's decoder under libFuzzer, bounded
-#   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (~11 min)
-#   make stress  50M random bus operations per section count against the reference model (~2 min)
+#   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (the longest target)
+#   make stress  50M random bus operations per section count against the reference model
+#   make docs    rewrite the figures in the README and docs/ from the runs that measure them
 #   make lint    verilator -Wall on the IP and the SoC
 #   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)
-#   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md (~20 min)
+#   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md
 CPU ?= VexRiscv_Full
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga formal stress
+.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga formal stress docs
 all: test
 
 setup:
@@ -54,6 +55,13 @@ formal: setup
 
 stress: setup
 	@$(MAKE) -s -C rtl/tb stress
+
+# The runs make test makes for the figures (firmware tests, the demo, make
+# profile of the demo), then every figure rewritten from them.
+docs: setup
+	@$(MAKE) -s -C tests test demo-test > /dev/null
+	@$(MAKE) -s -C tools test > /dev/null
+	@python3 -B scripts/docfigs.py write
 
 regs:
 	@$(MAKE) -s -C regs gen

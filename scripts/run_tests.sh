@@ -40,6 +40,8 @@ suite "formal proofs"      make -s -C formal quick
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
 suite "host tool"          make -s -C tools test
+suite "figures in the docs" python3 -B scripts/docfigs.py check
+suite "source tree"        scripts/check_tree.sh
 suite "FuseSoC targets"    make -s -C scripts -f fusesoc.mk test
 suite "UART"               make -s -C tests uart-test
 suite "FPGA RTL lint"      make -s -C syn lint

@@ -347,7 +347,7 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     w("Logic cells are nextpnr's `ICESTORM_LC` (a LUT4 with its flip-flop and carry) on the iCE40, "
       "`TRELLIS_COMB` (LUT4s, carry halves included) on the ECP5; registers are yosys's flip-flops.")
     w("")
-    w("### The IP alone, and the anchor's architecture on the same fabric")
+    w("### The IP alone, and the Nios II PCU's architecture on the same fabric")
     w("")
     w("| Device | Design | Sections | Logic cells | Registers | Block RAMs | fmax (MHz) | fmax range | UP5K fmax (wrapped) |")
     w("|---|---|---|---|---|---|---|---|---|")
@@ -364,7 +364,6 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
                   f"| {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {up or '-'} |")
     w("| Cyclone II (published) | Nios II PCU | 3 | 670 LEs | 420 | 0 | - | - | - |")
     w("| Cyclone II (published) | Nios II PCU | 7 | 1,345 LEs | 808 | 0 | - | - | - |")
-    w("| iCE40 HX8K (issue's figure) | Nios II PCU architecture | 7 | about 1,960 | - | 0 | 83 | - | - |")
     w("")
     p7 = ip["hx8k", "perfscope", 7]
     b7 = ip["hx8k", "baseline", 7]
@@ -372,7 +371,7 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     w("")
     w("| Goal | Measured | Met |")
     w("|---|---|---|")
-    w(f"| iCE40 logic cells at 7 sections <= 672 (half the anchor's 1,345) | {p7['lut']} "
+    w(f"| iCE40 logic cells at 7 sections <= 672 (half the Nios II PCU's 1,345) | {p7['lut']} "
       f"({100 * p7['lut'] / 1345:.0f}% of 1,345; {100 * p7['lut'] / b7['lut']:.0f}% of the baseline's {b7['lut']}) "
       f"| {'yes' if p7['lut'] <= 672 else 'NO'} |")
     for board, dev in (("icebreaker", "up5k"), ("ulx3s", "ecp5")):

@@ -9,12 +9,17 @@ usage: frames.py <name> <console.txt>
 Prints one PASS/FAIL line per frame; exit status 1 on any failure.
 """
 import base64
+import pathlib
 import re
 import struct
 import sys
 import zlib
 
 failed = 0
+# The version the driver writes, from its header.
+FRAME_VERSION = int(re.search(r"#define PERF_FRAME_VERSION (\d+)",
+                              open(pathlib.Path(__file__).resolve().parent.parent /
+                                   "driver/include/perfscope_frame.h").read()).group(1))
 
 
 def check(what, ok, detail=""):
@@ -147,7 +152,8 @@ def main():
             continue
         r = Reader(payload)
         version = r.u32()
-        problem = f"format version {version}" if version != 1 else decode(kind, r, text, at)
+        problem = (f"format version {version}, not {FRAME_VERSION}" if version != FRAME_VERSION
+                   else decode(kind, r, text, at))
         if problem is None and not r.done():
             problem = f"{len(payload) - r.pos} bytes left over"
         claim = "is well nested" if kind == "events" else "equals the text dump"

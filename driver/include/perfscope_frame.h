@@ -8,8 +8,8 @@
  * <bytes> is the payload's length in decimal, <crc32> the IEEE 802.3 CRC-32
  * of the payload in 8 hex digits, and the payload is base64 (RFC 4648, with
  * padding, no line breaks). Payloads are little-endian; docs/dump-format.md
- * gives each layout. Every payload starts with a u16 format version (1) and
- * a u16 of zero.
+ * gives each layout. Every payload starts with a u16 format version
+ * (PERF_FRAME_VERSION) and a u16 of zero.
  */
 #ifndef PERFSCOPE_FRAME_H
 #define PERFSCOPE_FRAME_H
@@ -18,7 +18,9 @@
 
 #include "perfscope.h"
 
-#define PERF_FRAME_VERSION 1
+/* 2: the sections payload always ends in the OVF word, and a call trace's
+ * mode word may carry PERF_CALLTRACE_ARGS (CHANGELOG.md). */
+#define PERF_FRAME_VERSION 2
 
 /* Writes a payload; called twice per frame: to measure, then to encode. */
 struct perf_frame;

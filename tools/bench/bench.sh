@@ -3,7 +3,7 @@
 # generated dump of CALLS calls (an events frame of 2 x CALLS events and a
 # calltrace frame of CALLS records, docs/host-tool.md), one command at a
 # time, as a Markdown table. A streaming reader keeps the peak memory flat
-# whatever CALLS is.
+# whatever CALLS is. The table also goes into docs/host-tool.md.
 # usage: bench.sh <perfscope> <gen_dump> <work dir> [CALLS]
 set -eu
 tool=$1 gen=$2 dir=$3 calls=${4:-10000000}
@@ -14,7 +14,9 @@ if [ ! -s "$dump" ]; then
   mv "$dump.tmp" "$dump"
 fi
 mb=$(( $(stat -c %s "$dump") / 1000000 ))
-echo "perfscope on a generated dump: $calls calls, $mb MB of console log"
+table=$dir/table.md
+{
+echo "Measured by \`make -C tools bench\` on a generated dump of $calls calls, $mb MB of console log:"
 echo
 echo "| command | reads | output | seconds | call records/s | MB/s | peak RSS |"
 echo "|---|---|---|---|---|---|---|"
@@ -31,3 +33,5 @@ flame events $dir/flame.svg
 chrome events /dev/null
 trace calltrace /dev/null
 LIST
+} | tee "$table"
+"$(dirname "$0")/../../scripts/docfigs.py" splice "$(dirname "$0")/../../docs/host-tool.md" tools-bench "$table"

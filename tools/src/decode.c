@@ -19,10 +19,12 @@ static int version_ok(struct frame *f)
 		              v & 0xffffu, FRAME_VERSION);
 		return 0;
 	}
-	if (v != FRAME_VERSION) {
-		frame_fail_at(f, 0, "format word 0x%08x is not version %d", v, FRAME_VERSION);
+	if ((v >> 16) != 0 || v < FRAME_VERSION_OLDEST) {
+		frame_fail_at(f, 0, "format word 0x%08x is not a version from %d to %d", v, FRAME_VERSION_OLDEST,
+		              FRAME_VERSION);
 		return 0;
 	}
+	f->version = v;
 	return 1;
 }
 
@@ -55,8 +57,9 @@ static void sections(struct frame *f, const struct dump_handler *h)
 		frame_fail_at(f, 8, "%u sections; perfscope has at most %d", s.n, SECTIONS_MAX);
 		goto end;
 	}
-	/* The OVF word follows in frames of drivers since the OVF register. */
-	if (!fits_tail(f, s.n + 1, 12, 4, 1, "counter pairs and the OVF word"))
+	/* The OVF word always follows since version 2; in version 1 only in
+	 * frames of drivers that knew the OVF register. */
+	if (!fits_tail(f, s.n + 1, 12, 4, f->version == 1, "counter pairs and the OVF word"))
 		goto end;
 	for (uint32_t i = 0; i <= s.n; i++)
 		if (frame_u64(f, &s.time[i]) || frame_u32(f, &s.occurrences[i]))

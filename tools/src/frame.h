@@ -30,12 +30,16 @@ enum frame_kind {
 /* The <type> names, indexed by enum frame_kind. */
 extern const char *const frame_type_name[FRAME_KINDS];
 
-#define FRAME_VERSION 1 /* the payload format version this perfscope reads */
+/* The payload format versions this perfscope reads: 1 (drivers before 1.2,
+ * whose sections frames may lack the OVF word) up to FRAME_VERSION. */
+#define FRAME_VERSION 2
+#define FRAME_VERSION_OLDEST 1
 
 struct frame {
 	struct input *in;
 	enum frame_kind kind;
 	int index;               /* 1 for the first frame of its kind in the input */
+	unsigned version;        /* the payload's format version, once read */
 	long line;               /* log line of the header */
 	uint64_t payload_start;  /* file offset of the payload's first character */
 	int raw;                 /* payload bytes follow the header line as they are */

@@ -15,7 +15,7 @@
 #include "usage.h"
 #include "util.h"
 
-#define VERSION "1.0"
+#define VERSION "1.2.0" /* perfscope's release, as in CHANGELOG.md and fusesoc.core */
 
 /* The options a command takes, so that a misplaced one is refused rather
  * than silently ignored. */

@@ -23,13 +23,33 @@ GOOD = frame("calltrace", TRACE)
 NOTHING = "perfscope: 1 error: the output is incomplete"
 # The frame with one base64 character changed, and the two CRCs the tool
 # must name: of what it decodes, and the header's.
-BAD = GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh")
+BAD = GOOD.replace("AgAAAAEAAAAg", "AgAAAAEAAAAh")
 BAD_CRC = zlib.crc32(base64.b64decode(BAD.split()[4]))
 GOOD_CRC = int(GOOD.split()[3], 16)
 # t_calltrace's functions in the frame: test3, test2, test1, at addresses
 # t_hot's ELF does not start a function at.
 TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
 COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot"]
+
+
+def sections(version, ovf=True):
+    """A sections frame payload of two sections, in a format version."""
+    body = struct.pack("<3I", 50000000, 2, 0) + b"".join(struct.pack("<QI", t, c) for t, c in
+                                                         ((1000, 1), (600, 3), (250, 2)))
+    return struct.pack("<I", version) + body + (struct.pack("<I", 0) if ovf else b"")
+
+
+def versions(tmp):
+    """Frames of drivers before format version 2 still read, with or without
+    the OVF word, and give the report a version 2 frame gives."""
+    reports = []
+    for version, ovf in ((2, True), (1, True), (1, False)):
+        dump = os.path.join(tmp, f"v{version}{ovf}.log")
+        open(dump, "w").write(frame("sections", sections(version, ovf)))
+        rc, out, err = run("report", dump)
+        reports.append(out)
+        check(f"versions: a version {version} sections frame {'with' if ovf else 'without'} the OVF word reads",
+              rc == 0 and err == "" and "(1000 clock-cycles)" in out and out == reports[0], (rc, err, out))
 
 
 def events(*evs, lost=0):
@@ -44,10 +64,14 @@ CASES = [
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", NOTHING]),
     ("a corrupted character", ["trace", "DUMP"], BAD, 1,
      [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{BAD_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
-    ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AQAAAAEAAAAg", "AQAAAA*AAAAg"), 1,
+    ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AgAAAAEAAAAg", "AgAAAA*AAAAg"), 1,
      ["perfscope: {f}:2: error: calltrace frame, payload byte 3 (file byte 42): '*' at file byte 44 is not a base64 character", NOTHING]),
-    ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 2) + TRACE[4:]), 1,
-     ["perfscope: {f}:1: error: calltrace frame, payload byte 0 (file byte 29): format version 2 is newer than the version 1 this perfscope reads: update perfscope", NOTHING]),
+    ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 3) + TRACE[4:]), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 0 (file byte 29): format version 3 is newer than the version 2 this perfscope reads: update perfscope", NOTHING]),
+    ("format version 0", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 0) + TRACE[4:]), 1,
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 0 (file byte 29): format word 0x00000000 is not a version from 1 to 2", NOTHING]),
+    ("a version 2 sections frame without its OVF word", ["report", "DUMP"], frame("sections", sections(2)[:-4]), 1,
+     ["perfscope: {f}:1: error: sections frame, payload byte 16 (file byte 47): 3 counter pairs and the OVF word need 40 bytes after the header, the payload has 36", NOTHING]),
     ("an unknown frame type, skipped", ["trace", "-e", ELF, "DUMP"], frame("sensors", b"\x01\0\0\0") + GOOD, 0,
      ["perfscope: {f}:1: warning: unknown frame type 'sensors' (from a newer driver?), skipped"]),
     ("a count the payload cannot hold", ["trace", "DUMP"], frame("calltrace", TRACE[:12] + struct.pack("<I", 7) + TRACE[16:]), 1,
@@ -93,7 +117,7 @@ CASES = [
 def expected_output(tmp):
     """--partial writes what was decoded; without it the output never appears."""
     dump = os.path.join(tmp, "bad.log")
-    open(dump, "w").write(GOOD.replace("AQAAAAEAAAAg", "AQAAAAEAAAAh"))
+    open(dump, "w").write(GOOD.replace("AgAAAAEAAAAg", "AgAAAAEAAAAh"))
     for partial in (False, True):
         out = os.path.join(tmp, f"out{partial}.txt")
         rc, _, _ = run("trace", "-o", out, *(["--partial"] if partial else []), dump)
@@ -137,6 +161,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         cases(tmp, oracle.TOOL, True)
         expected_output(tmp)
+        versions(tmp)
         usage()
         cases(tmp, san, False)
         regressions(san)

@@ -26,7 +26,8 @@ static void payload(struct perf_frame *f, const void *arg)
 int main(void)
 {
 	check("frame written", (uint64_t)perf_frame_write("test", payload, NULL, put, NULL), 0);
-	check("frame line", strcmp(line, "@PS test 8 0x929660f4 AQAAAO++rd4=\n") == 0, 1);
+	/* format version 2, then the payload; CRC and base64 from zlib and Python */
+	check("frame line: version 2, the payload, its CRC", strcmp(line, "@PS test 8 0x1c196717 AgAAAO++rd4=\n") == 0, 1);
 	len = 0;
 	memset(line, 0, sizeof line);
 	check("a failing output is reported", (uint64_t)perf_frame_write("test", payload, NULL, put, NULL) == 0 &&

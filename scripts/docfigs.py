@@ -1,0 +1,373 @@
+#!/usr/bin/env python3
+"""Every figure in README.md and docs/ comes from the output that measures it.
+
+A figure is written between two markers that name where it comes from:
+
+    <!-- fig demo/report -->
+    ```
+    --Performance Counter Report--
+    ...
+    ```
+    <!-- /fig -->
+
+or inline: `<!-- fig profile/main-cycles -->850,989<!-- /fig -->`. A block
+(the markers hold a code fence) gets the source's text inside the fence;
+markers on lines of their own with no fence between them hold Markdown
+lines (a table); an inline figure is the text itself. After the name, `head=N` keeps the first
+N lines, `lines=A-B` lines A to B.
+
+    docfigs.py check   one PASS/FAIL line per figure; make test runs it after
+                       the suites that make its outputs (the demo, make profile
+                       of the demo, the firmware tests)
+    docfigs.py write   rewrites every figure from those outputs (make docs)
+    docfigs.py splice DOC NAME FILE
+                       puts FILE between DOC's <!-- NAME:begin --> and
+                       <!-- NAME:end -->: how a bench writes its own table
+
+Figures of make bench and make bench-fpga are written by those commands
+(docs/hooks.md, docs/fpga.md); figures elsewhere that repeat one of them are
+taken from that file here, so they cannot drift apart.
+"""
+import pathlib
+import re
+import subprocess
+import sys
+
+TOP = pathlib.Path(__file__).resolve().parent.parent
+BUILD = TOP / "build"
+DOCS = [TOP / "README.md", TOP / "CHANGELOG.md", TOP / "soc" / "README.md", *sorted((TOP / "docs").glob("*.md"))]
+PROFILE = BUILD / "profile" / "VexRiscv_Full" / "demo"
+FW_FULL = BUILD / "fw" / "VexRiscv_Full" / "tests"
+MARK = re.compile(r"<!-- fig (\S+)((?: \w+=\S+)*) -->(.*?)<!-- /fig -->", re.S)
+
+
+class Missing(Exception):
+    """A figure's source has not been made in this build."""
+
+
+def read(path):
+    if not path.exists():
+        raise Missing(f"{path.relative_to(TOP)} is not built")
+    return path.read_text()
+
+
+def thousands(n):
+    return f"{int(n):,}"
+
+
+# ---- what the demo printed (make demo; make test's demo suite) ----------
+
+def demo_lines():
+    return read(BUILD / "demo-output.txt").splitlines()
+
+
+def demo_report():
+    lines = demo_lines()
+    start = lines.index("--Performance Counter Report--")
+    end = lines.index("", start)
+    return "\n".join(lines[start:end])
+
+
+def demo_sim():
+    return next(l for l in demo_lines() if l.startswith("sim: "))
+
+
+def demo_cycles():
+    return re.search(r"\((\d+) clock-cycles\)", demo_report()).group(1)
+
+
+# ---- make profile FW=demo/demo.c (make test's host tool suite) ----------
+
+def profile_functions():
+    return read(PROFILE / "functions.txt").rstrip("\n")
+
+
+def profile_row(name):
+    for line in profile_functions().splitlines():
+        f = line.split()
+        if f and f[0] == name:
+            return f
+    raise Missing(f"{name} is not in functions.txt")
+
+
+def profile_gprof():
+    lines = [l.rstrip() for l in read(PROFILE / "gprof.txt").splitlines()]
+    start = next(i for i, l in enumerate(lines) if l.startswith("Each sample counts"))
+    end = lines.index("", start)
+    return "\n".join(lines[start:end])
+
+
+def tool(*args, cwd=TOP):
+    exe = BUILD / "tools" / "perfscope"
+    if not exe.exists():
+        raise Missing("build/tools/perfscope is not built")
+    out = subprocess.run([str(exe), *args], cwd=cwd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise Missing(f"perfscope {' '.join(args)} failed: {out.stderr.strip()}")
+    return out.stdout.rstrip("\n")
+
+
+def host_report():
+    read(BUILD / "demo-output.txt")
+    return tool("report", "--names", "crc32,sort,tokenize,printf", "build/demo-output.txt")
+
+
+def host_trace():
+    read(FW_FULL / "t_calltrace.out")
+    return tool("trace", "-e", "t_calltrace.elf", "t_calltrace.out", cwd=FW_FULL)
+
+
+def chrome_crc32():
+    for line in read(PROFILE / "trace.json").splitlines():
+        if '"name":"crc32"' in line and '"ph":"X"' in line:
+            return line.rstrip(",") + ","
+    raise Missing("no crc32 call in trace.json")
+
+
+def fw_sim(test, cpu):
+    out = read(BUILD / "fw" / cpu / "tests" / f"{test}.out")
+    return next(l for l in out.splitlines() if l.startswith("sim: "))
+
+
+# ---- the IP's own sources ------------------------------------------------
+
+def timing_table():
+    """D, bias and c per CPU, as tests/cpu_timing.h asserts them."""
+    text = (TOP / "tests" / "cpu_timing.h").read_text()
+    rows = ["| CPU | D: empty section | bias | c: cycles per nop |", "|---|---|---|---|"]
+    for cpu, body in re.findall(r"defined\(CPU_(\w+)\)\n((?:#define .*\n)+)", text):
+        v = dict(re.findall(r"#define (\w+)\s+(\d+)", body))
+        if "MARK_DISTANCE" in v:
+            rows.append(f"| {cpu} | {v['MARK_DISTANCE']} | {v['BIAS']} | {v['NOP_CYCLES']} |")
+    return "\n".join(rows)
+
+
+def irq_leak_min():
+    text = (TOP / "tests" / "cpu_timing.h").read_text()
+    return re.search(r"#define IRQ_LEAK\s+(\d+)", text).group(1)
+
+
+def inline_waivers():
+    """Every `verilator lint_off` in our own RTL, by file."""
+    found = []
+    for path in sorted([*TOP.glob("rtl/**/*.v"), *TOP.glob("rtl/*.vh"), *TOP.glob("soc/rtl/*.v"),
+                        *TOP.glob("syn/**/*.v")]):
+        rules = re.findall(r"verilator lint_off (\w+)", path.read_text())
+        if rules:
+            found.append(f"`{path.relative_to(TOP)}` ({', '.join(sorted(set(rules)))})")
+    return ", ".join(found)
+
+
+def mutations():
+    text = (TOP / "formal" / "mutate.sh").read_text()
+    body = text.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
+    return str(sum(1 for l in body.splitlines() if " % " in l))
+
+
+def assertions():
+    n = sum(len(re.findall(r"\bassert\s*\(", (TOP / p).read_text()))
+            for p in ("rtl/perfscope.v", "formal/fwb_slave.v"))
+    return str(n)
+
+
+def bmc_depth():
+    return re.search(r"^DEPTH\s*\?=\s*(\d+)", (TOP / "formal" / "Makefile").read_text(), re.M).group(1)
+
+
+def area_budget(key):
+    text = (TOP / "syn" / "area_budget.txt").read_text()
+    return re.search(rf"^{key}\s*=\s*(\d+)", text, re.M).group(1)
+
+
+def ip_version():
+    text = (TOP / "regs" / "perfscope.toml").read_text()
+    major = re.search(r"^version_major\s*=\s*(\d+)", text, re.M).group(1)
+    minor = re.search(r"^version_minor\s*=\s*(\d+)", text, re.M).group(1)
+    return f"{major}.{minor}"
+
+
+def frame_version():
+    text = (TOP / "driver" / "include" / "perfscope_frame.h").read_text()
+    return re.search(r"#define PERF_FRAME_VERSION (\d+)", text).group(1)
+
+
+def tool_version():
+    return re.search(r'#define VERSION "([^"]+)"', (TOP / "tools" / "src" / "main.c").read_text()).group(1)
+
+
+def core_version():
+    text = (TOP / "fusesoc.core").read_text()
+    return re.search(r"^name: perfscope:perfscope:perfscope:(\S+)", text, re.M).group(1)
+
+
+# ---- make bench-fpga's tables (docs/fpga.md) ----------------------------
+
+def fpga_row(device, design, sections):
+    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) > 6 and cells[0].startswith(device) and cells[1] == design and cells[2] == str(sections):
+            return cells
+    raise Missing(f"docs/fpga.md has no row {device} {design} {sections}")
+
+
+def fpga_goal(prefix):
+    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith(prefix):
+            return cells
+    raise Missing(f"docs/fpga.md has no goal {prefix}")
+
+
+def soc_fmax(board):
+    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0].startswith(board) and len(cells) > 8:
+            return cells[7]
+    raise Missing(f"docs/fpga.md has no board row {board}")
+
+
+def ip_fmax_ratio(goal):
+    return re.search(r"\(([\d.]+) x\)", fpga_goal(goal)[1]).group(1)
+
+
+def ip_fmax(goal):
+    return re.search(r"^([\d.]+) MHz", fpga_goal(goal)[1]).group(1)
+
+
+ICE = "iCE40 HX8K"
+SOURCES = {
+    "demo/report": demo_report,
+    "demo/sim": demo_sim,
+    "demo/cycles": lambda: thousands(demo_cycles()),
+    "profile/functions": profile_functions,
+    "profile/gprof": profile_gprof,
+    "profile/folded": lambda: read(PROFILE / "folded.txt").rstrip("\n"),
+    "profile/main-cycles": lambda: thousands(profile_row("main")[3]),
+    "profile/crc32-pc": lambda: profile_row("crc32")[1],
+    "profile/chrome-crc32": chrome_crc32,
+    "host/report": host_report,
+    "host/trace": host_trace,
+    "fw/t_semantics-min-sim": lambda: fw_sim("t_semantics", "VexRiscv_Min"),
+    "timing/table": timing_table,
+    "timing/irq-leak-min": irq_leak_min,
+    "formal/mutations": mutations,
+    "lint/inline-waivers": inline_waivers,
+    "formal/assertions": assertions,
+    "formal/depth": bmc_depth,
+    "version/ip": ip_version,
+    "version/frame": frame_version,
+    "version/tool": tool_version,
+    "version/core": core_version,
+    "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
+    "fpga/ice40-lc-7": lambda: thousands(fpga_row(ICE, "perfscope", 7)[3]),
+    "fpga/ice40-lc-1": lambda: thousands(fpga_row(ICE, "perfscope", 1)[3]),
+    "fpga/baseline-lc-7": lambda: thousands(fpga_row(ICE, "baseline (Nios II PCU architecture)", 7)[3]),
+    "fpga/baseline-regs-7": lambda: fpga_row(ICE, "baseline (Nios II PCU architecture)", 7)[4],
+    "fpga/ice40-regs-7": lambda: fpga_row(ICE, "perfscope", 7)[4],
+    "fpga/ice40-brams-7": lambda: fpga_row(ICE, "perfscope", 7)[5],
+    "fpga/ice40-fmax-7": lambda: fpga_row(ICE, "perfscope", 7)[6],
+    "fpga/up5k-fmax": lambda: ip_fmax("iCE40 UP5K"),
+    "fpga/up5k-ratio": lambda: ip_fmax_ratio("iCE40 UP5K"),
+    "fpga/up5k-soc-fmax": lambda: soc_fmax("icebreaker"),
+    "fpga/ecp5-fmax": lambda: ip_fmax("ECP5"),
+    "fpga/ecp5-ratio": lambda: ip_fmax_ratio("ECP5"),
+    "fpga/ecp5-soc-fmax": lambda: soc_fmax("ulx3s"),
+}
+
+
+# Pictures in the docs, copied from the run that drew them.
+COPIES = [(PROFILE / "flame.svg", TOP / "tools" / "doc" / "demo-flame.svg")]
+
+
+def copies(mode):
+    failed = 0
+    for src, dst in COPIES:
+        rel = dst.relative_to(TOP)
+        if not src.exists():
+            print(f"FAIL docs: {rel}: {src.relative_to(TOP)} is not built")
+            failed += 1
+        elif mode == "write":
+            if src.read_bytes() != dst.read_bytes():
+                dst.write_bytes(src.read_bytes())
+                print(f"docfigs: rewrote {rel}")
+        elif src.read_bytes() == dst.read_bytes():
+            print(f"PASS docs: {rel} is what the build drew")
+        else:
+            print(f"FAIL docs: {rel} differs from {src.relative_to(TOP)} (make docs copies it)")
+            failed += 1
+    return failed
+
+
+def expected(name, opts, content):
+    if name not in SOURCES:
+        raise KeyError(name)
+    text = SOURCES[name]()
+    opt = dict(o.split("=", 1) for o in opts.split())
+    if "head" in opt:
+        text = "\n".join(text.splitlines()[:int(opt["head"])])
+    if "lines" in opt:
+        first, last = (int(n) for n in opt["lines"].split("-"))
+        text = "\n".join(text.splitlines()[first - 1:last])
+    if "```" in content:
+        fence = re.match(r"\s*(```\w*)\n", content).group(1)
+        return f"\n{fence}\n{text}\n```\n"
+    if content.startswith("\n"):  # lines of Markdown, a table
+        return f"\n{text}\n"
+    return text
+
+
+def splice(doc, name, source):
+    """Replaces what stands between a bench's markers in doc with source's text."""
+    path = pathlib.Path(doc)
+    text = path.read_text()
+    begin, end = f"<!-- {name}:begin -->\n", f"<!-- {name}:end -->"
+    if text.count(begin) != 1 or text.count(end) != 1:
+        sys.exit(f"docfigs.py: {doc} lacks one {begin.strip()} ... {end} pair")
+    head, rest = text.split(begin)
+    tail = rest.split(end)[1]
+    path.write_text(head + begin + pathlib.Path(source).read_text() + end + tail)
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else ""
+    if mode == "splice" and len(sys.argv) == 5:
+        return splice(*sys.argv[2:])
+    if mode not in ("check", "write"):
+        sys.exit("usage: docfigs.py check|write|splice DOC NAME FILE")
+    failed = copies(mode)
+    for doc in DOCS:
+        text = doc.read_text()
+        rel = doc.relative_to(TOP)
+
+        def one(m):
+            nonlocal failed
+            name, opts, content = m.group(1), m.group(2), m.group(3)
+            line = text.count("\n", 0, m.start()) + 1
+            try:
+                want = expected(name, opts, content)
+            except KeyError:
+                print(f"FAIL docs: {rel}:{line}: no source named {name}")
+                failed += 1
+                return m.group(0)
+            except Missing as e:
+                print(f"FAIL docs: {rel}:{line} {name}: {e}")
+                failed += 1
+                return m.group(0)
+            if mode == "check":
+                if want == content:
+                    print(f"PASS docs: {rel}:{line} {name} is what the build produced")
+                else:
+                    print(f"FAIL docs: {rel}:{line} {name} says {content.strip()[:80]!r}, "
+                          f"the build produced {want.strip()[:80]!r} (make docs rewrites it)")
+                    failed += 1
+            return f"<!-- fig {name}{opts} -->{want}<!-- /fig -->"
+
+        new = MARK.sub(one, text)
+        if mode == "write" and new != text:
+            doc.write_text(new)
+            print(f"docfigs: rewrote {rel}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
