@@ -1,6 +1,6 @@
 // BASELINE FOR MEASUREMENT ONLY, not part of the IP: the Nios II Performance
 // Counter Unit's architecture, written plainly, so that `make bench-fpga`
-// can set perfscope against the anchor on the same fabric and the same
+// can set perfscope against the Nios II PCU on the same fabric and the same
 // tools. Every section has its own 64-bit time counter and 32-bit
 // occurrence counter in flip-flops, and reads go through one wide
 // multiplexer, which is what the Nios II unit spends its 1,345 Cyclone II

@@ -22,7 +22,9 @@ CLOCK_HZ       ?= 50000000
 PROFILE_EVENTS ?= 2048
 NAME     := $(basename $(notdir $(firstword $(FW))))
 FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)
-FW_EXTRA_CFLAGS += -Wl,--wrap=main -DPROFILE_EVENTS=$(PROFILE_EVENTS)
+# override: the user's own FW_EXTRA_CFLAGS (command line or environment)
+# come on top of these, never instead of them.
+override FW_EXTRA_CFLAGS += -Wl,--wrap=main -DPROFILE_EVENTS=$(PROFILE_EVENTS)
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/tools/profile/profile_rt.c))
 

@@ -212,8 +212,10 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 			frame_skip(&f);
 			continue;
 		}
+		diag_hold(); /* what the content makes anyone say waits for the CRC */
 		if (!version_ok(&f)) {
 			frame_end(&f);
+			diag_release(f.failed != FRAME_BROKEN);
 			continue;
 		}
 		switch (f.kind) {
@@ -225,5 +227,6 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		case FRAME_HOT: hot(&f, h); break;
 		case FRAME_KINDS: break;
 		}
+		diag_release(f.failed != FRAME_BROKEN);
 	}
 }

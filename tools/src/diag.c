@@ -2,39 +2,86 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static unsigned errors;
 static int quiet;
 
-static void message(const char *kind, const char *file, long line, const char *fmt, va_list ap)
+/* Messages held while a frame is decoded: the first HELD_MAX in full, the
+ * rest counted. A corrupted frame can make its decoder say a lot. */
+#define HELD_MAX 32
+#define HELD_LEN 512
+static int holding;
+static char held[HELD_MAX][HELD_LEN];
+static unsigned held_n, held_errors;
+
+static void message(int hold, const char *kind, const char *file, long line, const char *fmt, va_list ap)
 {
 	if (quiet)
 		return;
-	fputs("perfscope: ", stderr);
+	char text[HELD_LEN];
+	int n = snprintf(text, sizeof text, "perfscope: ");
 	if (file && line > 0)
-		fprintf(stderr, "%s:%ld: ", file, line);
+		n += snprintf(text + n, sizeof text - (size_t)n, "%s:%ld: ", file, line);
 	else if (file)
-		fprintf(stderr, "%s: ", file);
-	fprintf(stderr, "%s: ", kind);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+		n += snprintf(text + n, sizeof text - (size_t)n, "%s: ", file);
+	if ((size_t)n < sizeof text)
+		n += snprintf(text + n, sizeof text - (size_t)n, "%s: ", kind);
+	if ((size_t)n < sizeof text)
+		vsnprintf(text + n, sizeof text - (size_t)n, fmt, ap);
+	if (!hold)
+		fprintf(stderr, "%s\n", text);
+	else if (held_n++ < HELD_MAX)
+		memcpy(held[held_n - 1], text, sizeof text);
 }
 
 void error_at(const char *file, long line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	message("error", file, line, fmt, ap);
+	message(holding, "error", file, line, fmt, ap);
 	va_end(ap);
-	errors++;
+	if (holding)
+		held_errors++;
+	else
+		errors++;
 }
 
 void warning_at(const char *file, long line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	message("warning", file, line, fmt, ap);
+	message(holding, "warning", file, line, fmt, ap);
 	va_end(ap);
+}
+
+void diag_now(const char *file, long line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	message(0, "error", file, line, fmt, ap);
+	va_end(ap);
+	errors++;
+}
+
+void diag_hold(void)
+{
+	holding = 1;
+	held_n = held_errors = 0;
+}
+
+void diag_release(int give)
+{
+	if (give && !quiet) {
+		for (unsigned i = 0; i < held_n && i < HELD_MAX; i++)
+			fprintf(stderr, "%s\n", held[i]);
+		if (held_n > HELD_MAX)
+			fprintf(stderr, "perfscope: %u more messages about the same frame\n", held_n - HELD_MAX);
+	}
+	if (give)
+		errors += held_errors;
+	holding = 0;
+	held_n = held_errors = 0;
 }
 
 void error_count(void)
@@ -51,4 +98,6 @@ void diag_reset(int be_quiet)
 {
 	errors = 0;
 	quiet = be_quiet;
+	holding = 0;
+	held_n = held_errors = 0;
 }

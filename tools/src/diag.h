@@ -18,6 +18,17 @@ void error_count(void);
 
 unsigned diag_errors(void);
 
+/*
+ * While a frame is decoded, what its content makes anyone say waits until
+ * its CRC has been checked: diag_hold() keeps the messages of error_at and
+ * warning_at (and their error count), diag_release(1) then gives them, and
+ * diag_release(0) drops them, because the frame turned out corrupted and
+ * its one error says so. diag_now() reports that error past the hold.
+ */
+void diag_hold(void);
+void diag_release(int give);
+void diag_now(const char *file, long line, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
 /* Starts over with no errors; quiet drops the messages (the fuzzer). */
 void diag_reset(int quiet);
 

@@ -163,22 +163,29 @@ int frame_next(struct input *in, struct frame *f, unsigned *unknown)
 
 /* ---- payload ----------------------------------------------------------------- */
 
-static void fail(struct frame *f, uint32_t at, const char *fmt, va_list ap)
+/* The frame's damage: what the content makes no sense as (FRAME_DAMAGED,
+ * said once the CRC has vouched for the bytes, diag.h), or the frame itself
+ * broken (FRAME_BROKEN: its line, its length, its CRC), said at once. */
+static void fail(struct frame *f, int how, uint32_t at, const char *fmt, va_list ap)
 {
 	char what[256];
 	vsnprintf(what, sizeof what, fmt, ap);
 	/* A base64 group of 4 characters carries 3 payload bytes. */
 	const uint64_t file_byte = f->payload_start + (f->raw ? at : at / 3 * 4);
-	error_at(f->in->name, f->line, "%s frame, payload byte %u (file byte %llu): %s",
-	         frame_type_name[f->kind], at, (unsigned long long)file_byte, what);
-	f->failed = 1;
+	if (how == FRAME_BROKEN)
+		diag_now(f->in->name, f->line, "%s frame, payload byte %u (file byte %llu): %s",
+		         frame_type_name[f->kind], at, (unsigned long long)file_byte, what);
+	else
+		error_at(f->in->name, f->line, "%s frame, payload byte %u (file byte %llu): %s",
+		         frame_type_name[f->kind], at, (unsigned long long)file_byte, what);
+	f->failed = how;
 }
 
 void frame_fail(struct frame *f, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fail(f, f->pos, fmt, ap);
+	fail(f, FRAME_DAMAGED, f->pos, fmt, ap);
 	va_end(ap);
 }
 
@@ -186,7 +193,16 @@ void frame_fail_at(struct frame *f, uint32_t at, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fail(f, at, fmt, ap);
+	fail(f, FRAME_DAMAGED, at, fmt, ap);
+	va_end(ap);
+}
+
+static void broken(struct frame *f, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void broken(struct frame *f, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fail(f, FRAME_BROKEN, f->pos, fmt, ap);
 	va_end(ap);
 }
 
@@ -200,9 +216,9 @@ static int bad_character(struct frame *f, int c, int padding)
 		snprintf(what, sizeof what, "byte 0x%02x", (unsigned)c);
 	const unsigned long long at = f->in->offset - 1;
 	if (padding)
-		frame_fail(f, "expected '=' padding after the last payload byte, found %s at file byte %llu", what, at);
+		broken(f, "expected '=' padding after the last payload byte, found %s at file byte %llu", what, at);
 	else
-		frame_fail(f, "%s at file byte %llu is not a base64 character", what, at);
+		broken(f, "%s at file byte %llu is not a base64 character", what, at);
 	return -1;
 }
 
@@ -217,7 +233,7 @@ static int next_quantum(struct frame *f)
 		const int c = input_getc(f->in);
 		if (c == '\n' || c == '\r' || c == EOF) {
 			f->line_done = c != '\r'; /* a '\r' leaves its '\n' to be skipped */
-			frame_fail(f, "truncated: the line ends after %u of its %u payload bytes", f->pos, f->bytes);
+			broken(f, "truncated: the line ends after %u of its %u payload bytes", f->pos, f->bytes);
 			return -1;
 		}
 		if ((i > want && c != '=') || (i <= want && b64_value[c] < 0))
@@ -232,19 +248,16 @@ static int next_quantum(struct frame *f)
 	return 0;
 }
 
-static int payload_byte(struct frame *f, uint8_t *b)
+/* The next payload byte, into the CRC; also after the content failed. */
+static int next_byte(struct frame *f, uint8_t *b)
 {
-	if (f->failed)
+	if (f->failed == FRAME_BROKEN)
 		return -1;
-	if (f->pos == f->bytes) {
-		frame_fail(f, "a record goes past the %u payload bytes the header gives", f->bytes);
-		return -1;
-	}
 	if (f->raw) {
 		const int c = input_getbyte(f->in);
 		if (c == EOF) {
 			f->line_done = 1;
-			frame_fail(f, "truncated: the file ends after %u of its %u payload bytes", f->pos, f->bytes);
+			broken(f, "truncated: the file ends after %u of its %u payload bytes", f->pos, f->bytes);
 			return -1;
 		}
 		*b = (uint8_t)c;
@@ -256,6 +269,17 @@ static int payload_byte(struct frame *f, uint8_t *b)
 	f->crc = crc_table[(f->crc ^ *b) & 0xffu] ^ (f->crc >> 8);
 	f->pos++;
 	return 0;
+}
+
+static int payload_byte(struct frame *f, uint8_t *b)
+{
+	if (f->failed)
+		return -1;
+	if (f->pos == f->bytes) {
+		frame_fail(f, "a record goes past the %u payload bytes the header gives", f->bytes);
+		return -1;
+	}
+	return next_byte(f, b);
 }
 
 int frame_u32(struct frame *f, uint32_t *v)
@@ -306,17 +330,21 @@ int frame_end(struct frame *f)
 {
 	if (!f->failed && frame_left(f))
 		frame_fail(f, "%u payload bytes left over after the last record", frame_left(f));
-	if (!f->failed && !f->raw) {
+	/* The CRC covers every byte, also those a damaged content left unread. */
+	uint8_t b;
+	while (frame_left(f) && !next_byte(f, &b))
+		;
+	if (f->failed != FRAME_BROKEN && !f->raw) {
 		int c = input_getc(f->in);
 		if (c == '\r')
 			c = input_getc(f->in);
 		if (c == '\n' || c == EOF)
 			f->line_done = 1;
 		else
-			frame_fail(f, "the line goes on after the %u payload bytes the header gives", f->bytes);
+			broken(f, "the line goes on after the %u payload bytes the header gives", f->bytes);
 	}
-	if (CRC_CHECKED && !f->failed && ~f->crc != f->crc_claimed)
-		frame_fail(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
+	if (CRC_CHECKED && f->failed != FRAME_BROKEN && ~f->crc != f->crc_claimed)
+		broken(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
 		           ~f->crc, f->crc_claimed);
 	move_past(f);
 	return !f->failed;

@@ -35,6 +35,8 @@ extern const char *const frame_type_name[FRAME_KINDS];
 #define FRAME_VERSION 2
 #define FRAME_VERSION_OLDEST 1
 
+enum { FRAME_DAMAGED = 1, FRAME_BROKEN = 2 };
+
 struct frame {
 	struct input *in;
 	enum frame_kind kind;
@@ -49,7 +51,7 @@ struct frame {
 	uint32_t crc;            /* CRC-32 of those, inverted as it runs */
 	uint8_t quantum[3];      /* the current base64 group, decoded */
 	int qlen, qpos;
-	int failed;
+	int failed;              /* 0, FRAME_DAMAGED or FRAME_BROKEN (frame.c) */
 	int line_done;           /* the line's end (or the file's) was consumed */
 };
 

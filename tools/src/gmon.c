@@ -12,12 +12,18 @@
  * self cycles spread over the bins of its own histogram record, repeated
  * (gprof adds records of the same range) while 16-bit bins cannot hold
  * them. Arcs and time come from the events frames; a dump with only call
- * traces gives arcs alone, one per recorded call. An arc's call site is a
- * direct call in the caller found in the ELF (callsites.c), else the
- * caller's entry; an outermost call's caller is the one function that calls
- * it directly, or gprof lists it as <spontaneous>.
+ * traces gives arcs alone, one per recorded call, each from the caller the
+ * records' depths give (a call's caller is the one entered last before it,
+ * one level up). An arc's call site is a direct call in the caller found in
+ * the ELF (callsites.c), else the caller's entry; an outermost call's
+ * caller is the one function that calls it directly, or gprof lists it as
+ * <spontaneous>. A recorded call whose caller's record is not in the trace
+ * (the ring had dropped it) keeps its own return address as the call site:
+ * right unless the call was made from a function GCC inlined, whose calls
+ * return into the function it was inlined into.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "callgraph.h"
 #include "commands.h"
@@ -32,37 +38,107 @@
 #define MAX_HIST_BYTES (256ull << 20)
 #define HIST_HEADER 27               /* tag, range, bins, rate, dimension, abbreviation */
 
+enum { FROM_ENTRY, FROM_SITE }; /* what an arc's from is: the caller's entry, or the call site */
+
 struct arc {
-	uint32_t from, to; /* events: caller and callee entries; call trace: site and callee */
+	uint32_t from, to;
 	uint64_t count;
 };
+
+/* Calls of one depth waiting, in a call trace read newest first, for the
+ * record of their caller one level up. */
+struct waiting {
+	uint32_t fn, site;
+	uint64_t count;
+};
+
+struct level {
+	struct waiting *w;
+	size_t n, cap;
+};
+
+#define DEPTH_MAX 4096 /* deeper records keep their return address */
 
 struct gmon {
 	struct callgraph g;
 	struct arc *arc;
 	size_t arcs, cap;
-	struct map index;  /* from << 32 | to -> arc */
+	struct map index[2];  /* [FROM_ENTRY or FROM_SITE]: from << 32 | to -> arc */
 	struct symtab *st;
+	struct level *level;  /* [depth]: calls waiting for their caller */
+	size_t levels, top;   /* levels allocated; 1 + the deepest with calls waiting */
 };
 
-static void count_arc(struct gmon *m, uint32_t from, uint32_t to, uint64_t n)
+static void count_arc(struct gmon *m, int kind, uint32_t from, uint32_t to, uint64_t n)
 {
 	const uint64_t key = (uint64_t)from << 32 | to;
-	uint32_t i = map_get(&m->index, key);
+	uint32_t i = map_get(&m->index[kind], key);
 	if (i == MAP_NONE) {
 		grow(&m->arc, &m->cap, m->arcs + 1, sizeof *m->arc);
 		i = (uint32_t)m->arcs++;
 		m->arc[i] = (struct arc){ .from = from, .to = to };
-		map_put(&m->index, key, i);
+		map_put(&m->index[kind], key, i);
 	}
 	m->arc[i].count += n;
+}
+
+/* Every call waiting at depth d, to caller (or, with none, from its site). */
+static void settle(struct gmon *m, size_t d, const uint32_t *caller)
+{
+	struct level *l = &m->level[d];
+	for (size_t i = 0; i < l->n; i++) {
+		const struct waiting *w = &l->w[i];
+		if (caller)
+			count_arc(m, FROM_ENTRY, *caller, w->fn, w->count);
+		else
+			count_arc(m, FROM_SITE, w->site, w->fn, w->count);
+	}
+	l->n = 0;
+}
+
+static void wait_for_caller(struct gmon *m, uint32_t depth, uint32_t fn, uint32_t site)
+{
+	const size_t had = m->levels;
+	grow(&m->level, &m->levels, depth + 1, sizeof *m->level);
+	memset(m->level + had, 0, (m->levels - had) * sizeof *m->level);
+	struct level *l = &m->level[depth];
+	/* Calls repeat: a sibling made just before is likely the same call. */
+	for (size_t i = l->n; i > 0 && i + 16 > l->n; i--)
+		if (l->w[i - 1].fn == fn && l->w[i - 1].site == site) {
+			l->w[i - 1].count++;
+			return;
+		}
+	grow(&l->w, &l->cap, l->n + 1, sizeof *l->w);
+	l->w[l->n++] = (struct waiting){ .fn = fn, .site = site, .count = 1 };
+	if (m->top < depth + 1u)
+		m->top = depth + 1u;
 }
 
 static void calltrace_record(void *ctx, const struct frame *f, const struct calltrace_rec *r)
 {
 	struct gmon *m = ctx;
 	symtab_check_function(m->st, r->fn, f->in->name, f->line);
-	count_arc(m, r->site, r->fn, 1);
+	if (r->depth >= DEPTH_MAX) {
+		count_arc(m, FROM_SITE, r->site, r->fn, 1);
+		return;
+	}
+	/* Newest first: the calls waiting one level down are this one's; any
+	 * deeper lost their caller's record. */
+	while (m->top > r->depth + 1u) {
+		m->top--;
+		settle(m, m->top, m->top == r->depth + 1u ? &r->fn : NULL);
+	}
+	wait_for_caller(m, r->depth, r->fn, r->site);
+}
+
+/* The end of a trace: what still waits has no caller in it. */
+static void calltrace_end(void *ctx, const struct frame *f, int sound)
+{
+	struct gmon *m = ctx;
+	(void)f;
+	(void)sound;
+	while (m->top > 0)
+		settle(m, --m->top, NULL);
 }
 
 static void put32(FILE *f, uint32_t v)
@@ -85,16 +161,19 @@ static void put_arc(FILE *f, uint32_t site, uint32_t to, uint64_t count)
 
 static void write_arcs(FILE *f, const struct gmon *m)
 {
-	for (size_t i = 0; i < m->arcs; i++) {
-		const struct arc *a = &m->arc[i];
-		uint32_t site = a->from;
-		if (!m->g.frames)
-			put_arc(f, site, a->to, a->count);
-		else if (a->from != UNCALLED)
-			put_arc(f, symtab_call_site(m->st, a->from, a->to), a->to, a->count);
-		else if (symtab_sole_call_site(m->st, a->to, &site))
-			put_arc(f, site, a->to, a->count);
-	}
+	for (int kind = FROM_ENTRY; kind <= FROM_SITE; kind++)
+		for (size_t i = 0; i < m->arcs; i++) {
+			const struct arc *a = &m->arc[i];
+			uint32_t site = a->from;
+			if (map_get(&m->index[kind], (uint64_t)a->from << 32 | a->to) != i)
+				continue;
+			if (kind == FROM_SITE)
+				put_arc(f, site, a->to, a->count);
+			else if (a->from != UNCALLED)
+				put_arc(f, symtab_call_site(m->st, a->from, a->to), a->to, a->count);
+			else if (symtab_sole_call_site(m->st, a->to, &site))
+				put_arc(f, site, a->to, a->count);
+		}
 }
 
 /* One function's self cycles as ceil(max bin / 65535) records over its
@@ -165,19 +244,26 @@ void run_gprof(struct session *s)
 {
 	struct gmon m = { .st = s->st[0] };
 	cg_init(&m.g, m.st);
-	const struct dump_handler h = { .ctx = &m, .events = &m.g, .calltrace_record = calltrace_record };
+	const struct dump_handler h = { .ctx = &m, .events = &m.g, .calltrace_record = calltrace_record,
+		                        .calltrace_end = calltrace_end };
 	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS | 1u << FRAME_CALLTRACE)) {
 		if (m.g.frames) { /* arcs from the call paths; call traces are ignored */
 			m.arcs = 0;
-			map_free(&m.index);
+			map_free(&m.index[FROM_ENTRY]);
+			map_free(&m.index[FROM_SITE]);
 			for (size_t i = 1; i < m.g.nodes; i++) {
 				const struct cg_node *n = &m.g.node[i];
-				count_arc(&m, n->parent == CG_ROOT ? UNCALLED : m.g.node[n->parent].fn, n->fn, n->calls);
+				count_arc(&m, FROM_ENTRY, n->parent == CG_ROOT ? UNCALLED : m.g.node[n->parent].fn, n->fn,
+				          n->calls);
 			}
 		}
 		write_gmon(s->f, &m);
 	}
 	free(m.arc);
-	map_free(&m.index);
+	map_free(&m.index[FROM_ENTRY]);
+	map_free(&m.index[FROM_SITE]);
+	for (size_t d = 0; d < m.levels; d++)
+		free(m.level[d].w);
+	free(m.level);
 	cg_free(&m.g);
 }

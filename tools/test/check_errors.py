@@ -26,6 +26,12 @@ NOTHING = "perfscope: 1 error: the output is incomplete"
 BAD = GOOD.replace("AgAAAAEAAAAg", "AgAAAAEAAAAh")
 BAD_CRC = zlib.crc32(base64.b64decode(BAD.split()[4]))
 GOOD_CRC = int(GOOD.split()[3], 16)
+# The same frame with a bit flipped in its first record's function address
+# (payload byte 28, base64 characters 36-39): the CRC must be blamed, not
+# the ELF, although the decoder sees the address before the CRC.
+_B64 = GOOD.split()[4]
+FLIPPED = GOOD.replace(_B64, _B64[:37] + ("B" if _B64[37] != "B" else "C") + _B64[38:])
+FLIPPED_CRC = zlib.crc32(base64.b64decode(FLIPPED.split()[4]))
 # t_calltrace's functions in the frame: test3, test2, test1, at addresses
 # t_hot's ELF does not start a function at.
 TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
@@ -64,6 +70,8 @@ CASES = [
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", NOTHING]),
     ("a corrupted character", ["trace", "DUMP"], BAD, 1,
      [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{BAD_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
+    ("a flipped byte in a function address, with the ELF", ["trace", "-e", ELF, "DUMP"], FLIPPED, 1,
+     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{FLIPPED_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
     ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AgAAAAEAAAAg", "AgAAAA*AAAAg"), 1,
      ["perfscope: {f}:2: error: calltrace frame, payload byte 3 (file byte 42): '*' at file byte 44 is not a base64 character", NOTHING]),
     ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 3) + TRACE[4:]), 1,

@@ -181,6 +181,29 @@ def gprof(tmp):
           re.search(r"1\+2\s+rec", graph) and re.search(r"1/1\s+main", graph) and re.search(r"2/2\s+leaf", graph), graph)
 
 
+def gprof_inlined(tmp):
+    """Arcs from a call trace alone, with the middle one of three
+    instrumented functions inlined into its caller: its record's return
+    address lies in the grandparent, and the call it makes returns into the
+    function it was inlined into. The depths give the true callers."""
+    syms = Symbols(elf("t_calltrace"))
+    test1, test2, test3, main = (syms.addr(n) for n in ("test1", "test2", "test3", "main"))
+    recs = [(test3, test1 + 0x10, 120, 2),   # newest first: returns into test1, where test2's body is
+            (test2, main + 0x20, 110, 1),    # inlined: the hook sees test1's return address
+            (test1, main + 0x20, 100, 0)]
+    body = struct.pack("<7I", 1, 1, 32, len(recs), 0, 0, 0) + b"".join(struct.pack("<4I", *r) for r in recs)
+    dump, gmon = os.path.join(tmp, "inlined.log"), os.path.join(tmp, "inlined.gmon")
+    open(dump, "w").write(oracle.frame("calltrace", body))
+    output("gprof", "-e", elf("t_calltrace"), "-o", gmon, dump)
+    data, arcs, at = open(gmon, "rb").read(), set(), 20
+    while at < len(data) and data[at] == 1:  # no time: call arcs only
+        frm, to, n = struct.unpack_from("<3I", data, at + 1)
+        arcs.add((syms.where(frm).split("+")[0], syms.name(to), n))
+        at += 13
+    check("gprof: arcs from a call trace with an inlined middle function follow the depths",
+          at == len(data) and arcs == {("main", "test1", 1), ("test1", "test2", 1), ("test2", "test3", 1)}, arcs)
+
+
 def funccost_calls():
     syms = Symbols(elf("t_funccost"))
     return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
@@ -272,6 +295,7 @@ def main():
         trace(tmp)
         functions()
         gprof(tmp)
+        gprof_inlined(tmp)
         chrome()
         folded()
         flame()
