@@ -87,12 +87,18 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 	}
 }
 
+/* An events payload: version, count, lost, then 8 bytes an event. */
+#define EVENTS_HEAD 12
+
 void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 {
 	g->frames++;
 	g->started = 0;
 	g->unmatched = 0;
 	g->gap_left = 0;
+	g->event = 0;
+	g->suspended = 0;
+	g->lost = lost;
 	if (lost)
 		warning_at(f->in->name, f->line,
 		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
@@ -113,7 +119,22 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->last = stamp;
 		g->started = 1;
 	}
+	const uint64_t at = g->event++;
+	if (fn == EVENT_RESUME && !g->suspended) {
+		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a RESUME without a "
+		         "SUSPEND before it: the input is damaged; the event is ignored",
+		         (unsigned long long)(EVENTS_HEAD + 8 * at), (unsigned long long)at);
+		return;
+	}
+	if (fn == EVENT_SUSPEND && g->suspended) {
+		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a SUSPEND while the "
+		         "SUSPEND of event %llu waits for its RESUME: the input is damaged; the event is ignored",
+		         (unsigned long long)(EVENTS_HEAD + 8 * at), (unsigned long long)at,
+		         (unsigned long long)(g->suspended - 1));
+		return;
+	}
 	if (fn == EVENT_RESUME) {
+		g->suspended = 0;
 		g->gap_left = stamp - g->last;
 		return;
 	}
@@ -121,8 +142,10 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 	g->gap_left = g->depth ? g->gap_left - gap : 0;
 	g->now += d - gap;
 	g->last = stamp;
-	if (fn == EVENT_SUSPEND)
+	if (fn == EVENT_SUSPEND) {
+		g->suspended = at + 1;
 		return;
+	}
 	if (fn != EVENT_EXIT)
 		enter(g, f, fn);
 	else if (g->depth)
@@ -133,6 +156,13 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 
 void cg_end(struct callgraph *g, const struct frame *f)
 {
+	if (g->suspended && g->lost)
+		warning_at(f->in->name, f->line, "events frame: the SUSPEND of event %llu has no RESUME: the buffer "
+		           "filled before it", (unsigned long long)(g->suspended - 1));
+	else if (g->suspended)
+		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a SUSPEND without its "
+		         "RESUME: the input is damaged", (unsigned long long)(EVENTS_HEAD + 8 * (g->suspended - 1)),
+		         (unsigned long long)(g->suspended - 1));
 	if (g->depth)
 		warning_at(f->in->name, f->line,
 		           "events frame: %zu calls still open at its end, counted up to its last event", g->depth);

@@ -9,7 +9,9 @@
  *
  * Each events frame is one recording: a call still open at its end is
  * closed at its last event, an exit before any entry is ignored, and both
- * are reported as warnings.
+ * are reported as warnings. SUSPEND and RESUME come in pairs: one without
+ * the other is a damaged input, an error naming the event (a SUSPEND left
+ * open by a buffer that lost events only a warning), and is ignored.
  */
 #ifndef CALLGRAPH_H
 #define CALLGRAPH_H
@@ -72,6 +74,9 @@ struct callgraph {
 	uint32_t max_depth;
 	unsigned frames;    /* events frames so far */
 	uint64_t unmatched; /* this frame's exits without an entry */
+	uint64_t event;     /* index of this frame's next event */
+	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
+	uint32_t lost;      /* events the frame's buffer lost */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
 	void *ctx;

@@ -45,6 +45,17 @@ def sections(version, ovf=True):
     return struct.pack("<I", version) + body + (struct.pack("<I", 0) if ovf else b"")
 
 
+def lone_resume(tmp):
+    """--partial output of a lone RESUME: the event is ignored, so the call
+    keeps all its 30 cycles (not 20, as it had when the RESUME opened a gap)."""
+    dump = os.path.join(tmp, "resume.log")
+    open(dump, "w").write(frame("events", events((0x100, 0), (RESUME, 10), (None, 30))))
+    rc, out, _ = run("functions", "--partial", dump)
+    row = [l.split() for l in out.splitlines() if l.startswith("0x00000100")]
+    check("errors: a lone RESUME, --partial: the call keeps its 30 cycles", rc == 1 and row and row[0][3] == "30",
+          (rc, out))
+
+
 def versions(tmp):
     """Frames of drivers before format version 2 still read, with or without
     the OVF word, and give the report a version 2 frame gives."""
@@ -56,6 +67,9 @@ def versions(tmp):
         reports.append(out)
         check(f"versions: a version {version} sections frame {'with' if ovf else 'without'} the OVF word reads",
               rc == 0 and err == "" and "(1000 clock-cycles)" in out and out == reports[0], (rc, err, out))
+
+
+SUSPEND, RESUME = 0xFFFFFFFE, 0xFFFFFFFD
 
 
 def events(*evs, lost=0):
@@ -111,6 +125,19 @@ CASES = [
       "perfscope: {f}:1: warning: events frame: 1 exits without their entry (calls made before recording began), ignored"]),
     ("events: the buffer lost some", ["folded", "DUMP"], frame("events", events((0x100, 10), (None, 20), lost=6)), 0,
      ["perfscope: {f}:1: warning: events frame: the buffer lost 6 events, so the calls after it filled are missing"]),
+    ("events: a RESUME without a SUSPEND", ["functions", "DUMP"],
+     frame("events", events((0x100, 0), (RESUME, 10), (None, 30))), 1,
+     ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", NOTHING]),
+    ("events: a SUSPEND while suspended", ["functions", "DUMP"],
+     frame("events", events((0x100, 0), (SUSPEND, 5), (SUSPEND, 8), (RESUME, 10), (None, 30))), 1,
+     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND while the SUSPEND of event 1 waits for its RESUME: the input is damaged; the event is ignored", NOTHING]),
+    ("events: a SUSPEND without its RESUME", ["functions", "DUMP"],
+     frame("events", events((0x100, 0), (None, 30), (SUSPEND, 35))), 1,
+     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND without its RESUME: the input is damaged", NOTHING]),
+    ("events: a SUSPEND left open by a full buffer", ["functions", "DUMP"],
+     frame("events", events((0x100, 0), (None, 30), (SUSPEND, 35), lost=3)), 0,
+     ["perfscope: {f}:1: warning: events frame: the buffer lost 3 events, so the calls after it filled are missing",
+      "perfscope: {f}:1: warning: events frame: the SUSPEND of event 2 has no RESUME: the buffer filled before it"]),
     ("gprof without an ELF", ["gprof", "DUMP"], GOOD, 2,
      ["perfscope: error: gprof needs the firmware's ELF: --elf FILE"]),
     ("an option of another command", ["trace", "--sort", "calls", "DUMP"], GOOD, 2,
@@ -170,6 +197,7 @@ def main():
         cases(tmp, oracle.TOOL, True)
         expected_output(tmp)
         versions(tmp)
+        lone_resume(tmp)
         usage()
         cases(tmp, san, False)
         regressions(san)
