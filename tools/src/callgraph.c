@@ -99,6 +99,7 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->event = 0;
 	g->suspended = 0;
 	g->lost = lost;
+	g->lost_all += lost;
 	if (lost)
 		warning_at(f->in->name, f->line,
 		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
@@ -156,6 +157,8 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 
 void cg_end(struct callgraph *g, const struct frame *f)
 {
+	if (g->lost && g->on_lost)
+		g->on_lost(g->ctx, f, g->lost, g->now); /* the buffer filled after its last event */
 	if (g->suspended && g->lost)
 		warning_at(f->in->name, f->line, "events frame: the SUSPEND of event %llu has no RESUME: the buffer "
 		           "filled before it", (unsigned long long)(g->suspended - 1));

@@ -77,8 +77,11 @@ struct callgraph {
 	uint64_t event;     /* index of this frame's next event */
 	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
 	uint32_t lost;      /* events the frame's buffer lost */
+	uint64_t lost_all;  /* events the buffers of every frame so far lost */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
+	/* At the end of a frame whose buffer lost events: the cycle it filled at. */
+	void (*on_lost)(void *ctx, const struct frame *f, uint32_t lost, uint64_t at);
 	void *ctx;
 };
 

@@ -6,6 +6,8 @@
  * carry no context id, and each context records into its own buffer. With
  * --clock-hz the times are microseconds; without, one cycle shows as one
  * microsecond. Events are written as calls close, so the file streams.
+ * A frame whose buffer lost events gets an instant event where it filled,
+ * and otherData, written last for that reason, counts what was lost.
  */
 #include <string.h>
 
@@ -73,6 +75,18 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	        (unsigned long long)k->start, k->fn, k->depth, k->open ? ",\"open\":true" : "");
 }
 
+static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
+{
+	struct chrome *c = ctx;
+	if (c->track != fr->index)
+		name_track(c, fr);
+	separator(c);
+	fprintf(c->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: the buffer was full\","
+	              "\"pid\":1,\"tid\":%d,\"ts\":", n, fr->index);
+	microseconds(c->f, ns(at, c->hz));
+	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
+}
+
 void run_chrome(struct session *s)
 {
 	const struct options *o = s->o;
@@ -80,20 +94,22 @@ void run_chrome(struct session *s)
 	struct callgraph g;
 	cg_init(&g, c.st);
 	g.on_call = call;
+	g.on_lost = lost;
 	g.ctx = &c;
-	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"perfscope\",\"dump\":", c.f);
-	json_string(c.f, s->in[0]->name);
-	if (o->clock_hz)
-		fprintf(c.f, ",\"clock_hz\":%u", o->clock_hz);
-	else
-		fputs(",\"time_unit\":\"cycles shown as microseconds (no --clock-hz)\"", c.f);
-	fputs("},\"traceEvents\":[", c.f);
+	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", c.f);
 	separator(&c);
 	fputs("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":", c.f);
 	json_string(c.f, o->elfs ? o->elf[0] : s->in[0]->name);
 	fputs("}}", c.f);
 	const struct dump_handler h = { .events = &g };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);
-	fputs("\n]}\n", c.f);
+	fputs("\n],\"otherData\":{\"generator\":\"perfscope\",\"dump\":", c.f);
+	json_string(c.f, s->in[0]->name);
+	if (o->clock_hz)
+		fprintf(c.f, ",\"clock_hz\":%u", o->clock_hz);
+	else
+		fputs(",\"time_unit\":\"cycles shown as microseconds (no --clock-hz)\"", c.f);
+	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s}}\n", (unsigned long long)g.lost_all,
+	        g.lost_all ? "true" : "false");
 	cg_free(&g);
 }

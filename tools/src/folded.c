@@ -6,7 +6,12 @@
  *
  * the input of Brendan Gregg's flamegraph.pl, speedscope, inferno and the
  * other flame graph tools. Paths with no self time are left out, as those
- * tools do.
+ * tools do. A recording whose buffer lost events says so in a first line,
+ * a comment ("# ...", with no count at its end, which those tools skip).
+ *
+ * Every line spells its whole path, so the output grows with the square of
+ * the call depth: 100,000 nested calls would write 25 GB. It is measured
+ * first, and more than FOLDED_MAX_BYTES is an error with nothing written.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,8 @@
 #include "session.h"
 #include "stacks.h"
 #include "util.h"
+
+#define FOLDED_MAX_BYTES (1ull << 30)
 
 struct folded {
 	FILE *f;
@@ -52,6 +59,33 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 		fprintf(d->f, "%s %llu\n", d->path, (unsigned long long)self);
 }
 
+static unsigned digits(uint64_t v)
+{
+	unsigned n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The bytes the folded lines will take: each path's length from its
+ * parent's (a parent's index is below its children's). */
+static uint64_t folded_bytes(const struct stacks *st, uint32_t *deepest)
+{
+	const struct callgraph *g = st->g;
+	uint64_t *len = xcalloc(g->nodes, sizeof *len), bytes = 0;
+	for (size_t i = CG_ROOT + 1; i < g->nodes; i++) {
+		const uint32_t p = g->node[i].parent;
+		len[i] = (p == CG_ROOT ? 0 : len[p] + 1) + strlen(stacks_name(st, (uint32_t)i));
+		if (g->node[i].self)
+			bytes += len[i] + 2 + digits(g->node[i].self);
+	}
+	*deepest = g->max_depth;
+	free(len);
+	return bytes;
+}
+
 void run_folded(struct session *s)
 {
 	struct callgraph g;
@@ -61,10 +95,21 @@ void run_folded(struct session *s)
 		struct stacks st;
 		cg_finish(&g);
 		stacks_build(&st, &g, s->st[0]);
-		struct folded d = { .f = s->f, .s = &st };
-		stacks_walk(&st, visit, &d);
-		free(d.path);
-		free(d.len);
+		uint32_t deepest;
+		const uint64_t bytes = folded_bytes(&st, &deepest);
+		if (bytes > FOLDED_MAX_BYTES) {
+			error_at(NULL, 0, "folded: the stacks would take %llu bytes (calls nested %u deep), more than the "
+			         "limit of %llu: use flame or functions, which grow with the calls, not their depth",
+			         (unsigned long long)bytes, deepest, (unsigned long long)FOLDED_MAX_BYTES);
+		} else {
+			if (g.lost_all)
+				fprintf(s->f, "# perfscope: %llu events lost, the buffer was full: a partial recording\n",
+				        (unsigned long long)g.lost_all);
+			struct folded d = { .f = s->f, .s = &st };
+			stacks_walk(&st, visit, &d);
+			free(d.path);
+			free(d.len);
+		}
 		stacks_free(&st);
 	}
 	cg_free(&g);

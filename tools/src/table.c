@@ -39,8 +39,12 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 	} else {
 		int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %u", h->max_depth, h->n);
 		if (h->dropped || h->lost || h->open)
+			len += snprintf(t->head + len, sizeof t->head - (size_t)len,
+			                ", still open: %u, events lost: %u, dropped: %u", h->open, h->lost, h->dropped);
+		if (h->lost || h->dropped)
 			snprintf(t->head + len, sizeof t->head - (size_t)len,
-			         ", still open: %u, events lost: %u, dropped: %u", h->open, h->lost, h->dropped);
+			         "\nlost: %u events: a partial recording, its Pct are of the recorded time only",
+			         h->lost + h->dropped);
 		strcat(t->head, "\n");
 	}
 	for (uint32_t i = 0; i < h->n; i++) {
@@ -54,8 +58,12 @@ void table_from_events(struct table *t, const struct callgraph *g)
 {
 	size_t cap = 0;
 	*t = (struct table){ 0 };
-	snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
-	         g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
+	int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
+	                   g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
+	if (g->lost_all)
+		snprintf(t->head + len, sizeof t->head - (size_t)len,
+		         "lost: %llu events, the buffer was full: a partial recording, its Pct are of the recorded time only\n",
+		         (unsigned long long)g->lost_all);
 	for (size_t i = 0; i < g->stats; i++) {
 		const struct cg_stat *s = &g->stat[i];
 		add_row(t, &cap, (struct row){ .fn = s->fn, .calls = s->calls, .outer = s->outer,

@@ -8,6 +8,7 @@ usage: check_errors.py <sanitized perfscope>   (make test runs it)
 """
 import base64
 import glob
+import json
 import os
 import struct
 import sys
@@ -54,6 +55,45 @@ def lone_resume(tmp):
     row = [l.split() for l in out.splitlines() if l.startswith("0x00000100")]
     check("errors: a lone RESUME, --partial: the call keeps its 30 cycles", rc == 1 and row and row[0][3] == "30",
           (rc, out))
+
+
+def lost_everywhere(tmp):
+    """A recording whose buffer lost events says so in every output, where
+    its reader looks."""
+    dump = os.path.join(tmp, "lost.log")
+    open(dump, "w").write(frame("events", events((0x100, 0), (0x200, 10), (None, 25), (None, 40), lost=6)))
+    rc, out, err = run("functions", dump)
+    check("lost: functions says so in its head", rc == 0 and out.splitlines()[1] ==
+          "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only", out)
+    rc, out, _ = run("folded", dump)
+    check("lost: folded says so in a first comment", rc == 0 and out.splitlines()[0] ==
+          "# perfscope: 6 events lost, the buffer was full: a partial recording", out)
+    rc, out, _ = run("flame", dump)
+    check("lost: flame says so in its subtitle", rc == 0 and "40 cycles recorded, 6 events lost: a partial recording" in out,
+          out[:600])
+    rc, out, _ = run("chrome", dump)
+    doc = json.loads(out) if rc == 0 else {}
+    instant = [e for e in doc.get("traceEvents", []) if e["ph"] == "i"]
+    check("lost: chrome has it in otherData and an instant event where the buffer filled",
+          doc.get("otherData", {}).get("events_lost") == 6 and doc["otherData"]["partial"] is True and
+          len(instant) == 1 and instant[0]["args"] == {"lost": 6, "cycle": 40}, out[-400:])
+    rc, _, err = run("gprof", "-e", ELF, "-o", os.path.join(tmp, "lost.gmon"), dump)
+    check("lost: gprof says so on stderr", "the buffer lost 6 events" in err, err)
+
+
+def deep_folded(tmp):
+    """100,000 nested calls: folded would write 55 GB; it refuses, at once."""
+    n = 100000
+    dump = os.path.join(tmp, "deep.log")
+    evs = [(0x100, d) for d in range(n)] + [(None, n + d) for d in range(n)]
+    open(dump, "w").write(frame("events", events(*evs)))
+    out = os.path.join(tmp, "deep.folded")
+    rc, _, err = run("folded", "-o", out, dump)
+    want = (f"perfscope: error: folded: the stacks would take {11 * n * (n + 1) // 2 + 2 * n} bytes (calls nested "
+            f"{n} deep), more than the limit of {1 << 30}: use flame or functions, which grow with the calls, not "
+            "their depth")
+    check("folded: 100,000 nested calls: a clear error, nothing written",
+          rc == 1 and err.splitlines()[0] == want and not os.path.exists(out), (rc, err))
 
 
 def versions(tmp):
@@ -198,6 +238,8 @@ def main():
         expected_output(tmp)
         versions(tmp)
         lone_resume(tmp)
+        lost_everywhere(tmp)
+        deep_folded(tmp)
         usage()
         cases(tmp, san, False)
         regressions(san)
