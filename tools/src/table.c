@@ -169,34 +169,81 @@ int table_name_width(const struct table *t, int width)
 	return width;
 }
 
-/* Pct in hundredths, rounded half up as the driver's. */
-static void pct(FILE *f, uint64_t part, uint64_t whole)
+/* Pct in hundredths, rounded half up as the driver's; 128-bit, so exact
+ * for any 64-bit count. */
+static uint64_t hundredths(uint64_t part, unsigned __int128 whole)
 {
-	const uint64_t h = whole ? (part * 10000u + whole / 2) / whole : 0;
-	fprintf(f, "%4llu.%02llu", (unsigned long long)(h / 100), (unsigned long long)(h % 100));
+	return whole ? (uint64_t)(((unsigned __int128)part * 10000u + whole / 2) / whole) : 0;
 }
 
-static void columns_of(FILE *f, uint64_t sum, uint64_t whole, uint64_t n, uint64_t max, uint64_t min)
+static int num_width(uint64_t v)
 {
-	fprintf(f, "%14llu", (unsigned long long)sum);
-	pct(f, sum, whole);
-	fprintf(f, "%8llu%8llu%8llu", (unsigned long long)avg(sum, n), (unsigned long long)max,
-	        (unsigned long long)min_of(min, n));
+	int n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The columns after Name and PC, each as wide as its head or its widest
+ * value and a space, so that no two ever touch. */
+enum { C_CALLS, C_TOTAL, C_TPCT, C_TAVG, C_TMAX, C_TMIN, C_SELF, C_SPCT, C_SAVG, C_SMAX, C_SMIN, C_DEPTH, C_N };
+static const char *const head[C_N] = { "#Calls", "Self+children", "Pct", "Avg", "Max", "Min",
+	                               "Self", "Pct", "Avg", "Max", "Min", "Depth" };
+static const int least[C_N] = { 7, 14, 7, 8, 8, 8, 14, 7, 8, 8, 8, 7 }; /* the layout's usual widths */
+
+static void row_values(const struct table *t, const struct row *r, uint64_t v[C_N])
+{
+	v[C_CALLS] = r->calls;
+	v[C_TOTAL] = r->total;
+	v[C_TPCT] = hundredths(r->total, t->whole);
+	v[C_TAVG] = avg(r->total, r->outer);
+	v[C_TMAX] = r->total_max;
+	v[C_TMIN] = min_of(r->total_min, r->outer);
+	v[C_SELF] = r->self;
+	v[C_SPCT] = hundredths(r->self, t->whole);
+	v[C_SAVG] = avg(r->self, r->calls);
+	v[C_SMAX] = r->self_max;
+	v[C_SMIN] = min_of(r->self_min, r->calls);
+	v[C_DEPTH] = r->depth;
+}
+
+static void print_value(FILE *f, int col, int width, uint64_t v)
+{
+	if (col == C_TPCT || col == C_SPCT)
+		fprintf(f, "%*llu.%02llu", width - 3, (unsigned long long)(v / 100), (unsigned long long)(v % 100));
+	else if (col == C_DEPTH && !v)
+		fprintf(f, "%*s", width, "-");
+	else
+		fprintf(f, "%*llu", width, (unsigned long long)v);
 }
 
 void table_print(FILE *f, const struct table *t)
 {
 	const int w = table_name_width(t, 20);
-	fprintf(f, "%s%-*sPC         #Calls Self+children    Pct     Avg     Max     Min"
-	           "          Self    Pct     Avg     Max     Min  Depth\n", t->head, w, "Name");
+	int width[C_N];
+	uint64_t v[C_N];
+	for (int c = 0; c < C_N; c++)
+		width[c] = least[c];
+	for (size_t i = 0; i < t->n; i++) {
+		row_values(t, &t->rows[i], v);
+		for (int c = 0; c < C_N; c++) {
+			const int need = 1 + num_width(c == C_TPCT || c == C_SPCT ? v[c] / 100 : v[c]) +
+			                 (c == C_TPCT || c == C_SPCT ? 3 : 0);
+			width[c] = need > width[c] ? need : width[c];
+		}
+	}
+	fprintf(f, "%s%-*sPC        ", t->head, w, "Name");
+	for (int c = 0; c < C_N; c++)
+		fprintf(f, "%*s", width[c], head[c]);
+	fputc('\n', f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct row *r = &t->rows[i];
-		fprintf(f, "%-*s0x%08x%7llu", w, row_name(r), r->fn, (unsigned long long)r->calls);
-		columns_of(f, r->total, t->whole, r->outer, r->total_max, r->total_min);
-		columns_of(f, r->self, t->whole, r->calls, r->self_max, r->self_min);
-		if (r->depth)
-			fprintf(f, "%7u\n", r->depth);
-		else
-			fputs("      -\n", f);
+		fprintf(f, "%-*s0x%08x", w, row_name(r), r->fn);
+		row_values(t, r, v);
+		for (int c = 0; c < C_N; c++)
+			print_value(f, c, width[c], v[c]);
+		fputc('\n', f);
 	}
 }

@@ -29,7 +29,7 @@ struct table {
 	struct row *rows;
 	size_t n;
 	int program;        /* rows[0] is a profile's Program row, kept first */
-	uint64_t whole;     /* what the Pct columns divide */
+	unsigned __int128 whole; /* what the Pct columns divide: a sum of 64-bit counts */
 };
 
 /* From a funcstat or profile frame; from the events of a call graph. */

@@ -96,6 +96,25 @@ def deep_folded(tmp):
           rc == 1 and err.splitlines()[0] == want and not os.path.exists(out), (rc, err))
 
 
+def wide_columns(tmp):
+    """The function table at the counters' limits, 2^32 - 1 calls and
+    2^64 - 1 cycles: every column still stands apart, so each row splits
+    into the values it holds."""
+    big, most = 2**64 - 1, 2**32 - 1
+    rows = [(0x100, most, most, most, most, most, most, big, big),   # fn, calls, outer, min/max pairs, total, self
+            (0x200, 1, 1, 5, 5, 5, 5, 5, 5)]
+    body = struct.pack("<6I", 1, 1, len(rows), 0, 0, 0) + b"".join(struct.pack("<7I2Q", *r) for r in rows)
+    dump = os.path.join(tmp, "wide.log")
+    open(dump, "w").write(frame("funcstat", body))
+    rc, out, err = run("functions", "--source", "funcstat", dump)
+    table = [l.split() for l in out.splitlines()[2:]]
+    # Pct are of all self time, 2^64 + 4 cycles: exact, no sum wraps.
+    want = [["0x00000100", "0x00000100", str(most), str(big), "100.00", str(big // most), str(most), str(most),
+             str(big), "100.00", str(big // most), str(most), str(most), "-"],
+            ["0x00000200", "0x00000200", "1", "5", "0.00", "5", "5", "5", "5", "0.00", "5", "5", "5", "-"]]
+    check("functions: 2^32 - 1 calls and 2^64 - 1 cycles, every column apart", rc == 0 and table == want, out)
+
+
 def versions(tmp):
     """Frames of drivers before format version 2 still read, with or without
     the OVF word, and give the report a version 2 frame gives."""
@@ -240,6 +259,7 @@ def main():
         lone_resume(tmp)
         lost_everywhere(tmp)
         deep_folded(tmp)
+        wide_columns(tmp)
         usage()
         cases(tmp, san, False)
         regressions(san)
