@@ -17,27 +17,21 @@
 
 #define VERSION "1.2.0" /* perfscope's release, as in CHANGELOG.md and fusesoc.core */
 
-/* The options a command takes, so that a misplaced one is refused rather
- * than silently ignored. */
-enum {
-	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
-	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8,
-};
-
 static const struct command {
 	const char *name;
 	void (*run)(struct session *s);
-	unsigned takes;
 	int need_elf;
 } commands[] = {
-	{ "report", run_report, O_CLOCK | O_NAMES | O_BIAS, 0 },
-	{ "trace", run_trace, O_ELF, 0 },
-	{ "functions", run_functions, O_ELF | O_SORT | O_SOURCE | O_DIFF, 0 },
-	{ "gprof", run_gprof, O_ELF, 1 },
-	{ "chrome", run_chrome, O_ELF | O_CLOCK, 0 },
-	{ "folded", run_folded, O_ELF, 0 },
-	{ "flame", run_flame, O_ELF | O_TITLE | O_WIDTH, 0 },
-	{ "hot", run_hot, O_ELF, 0 },
+	{ "report", run_report, 0 },   { "trace", run_trace, 0 }, { "functions", run_functions, 0 },
+	{ "gprof", run_gprof, 1 },     { "chrome", run_chrome, 0 }, { "folded", run_folded, 0 },
+	{ "flame", run_flame, 0 },     { "hot", run_hot, 0 },
+};
+
+/* The options given, refused where the command's --help does not list
+ * them (usage.c) rather than silently ignored. */
+enum {
+	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
+	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8,
 };
 
 enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION };
@@ -154,7 +148,7 @@ int main(int argc, char **argv)
 			used |= O_WIDTH;
 			break;
 		case OPT_PARTIAL: o.partial = 1; break;
-		case 'h': usage_full(stdout); return EXIT_OK;
+		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();
 		case ':': return usage_error("%s needs a value", argv[optind - 1]);
 		default: return usage_error("unknown option '%s'", argv[optind - 1]);
@@ -163,7 +157,7 @@ int main(int argc, char **argv)
 	static const char *const flag_name[] = { "--elf", "--clock-hz", "--names", "--bias", "--sort",
 		                                       "--source", "--diff", "--title", "--width" };
 	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
-		if (used & ~cmd->takes & 1u << bit)
+		if (used & 1u << bit && !usage_takes(cmd->name, flag_name[bit]))
 			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);
 	const int dumps = argc - optind;
 	if (dumps > (o.diff ? 2 : 1) || (o.diff && dumps != 2))

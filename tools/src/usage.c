@@ -1,77 +1,136 @@
 #include "usage.h"
 
-static const char synopsis[] =
-	"SYNOPSIS\n"
-	"    perfscope report    [-c HZ] [--names A,B,...] [--bias CYCLES] [-o FILE] [DUMP]\n"
-	"    perfscope trace     [-e ELF] [-o FILE] [DUMP]\n"
-	"    perfscope functions [-e ELF] [-s COLUMN] [--source TYPE] [-o FILE] [DUMP]\n"
-	"    perfscope functions --diff [-e ELF [-e ELF2]] [-s COLUMN] [-o FILE] DUMP DUMP2\n"
-	"    perfscope gprof     -e ELF [-o gmon.out] [DUMP]\n"
-	"    perfscope chrome    [-e ELF] [-c HZ] [-o FILE] [DUMP]\n"
-	"    perfscope folded    [-e ELF] [-o FILE] [DUMP]\n"
-	"    perfscope flame     [-e ELF] [--title TEXT] [--width PIXELS] [-o FILE] [DUMP]\n"
-	"    perfscope hot       [-e ELF] [-o FILE] [DUMP]\n"
-	"    perfscope --help | --version\n";
+#include <string.h>
 
-static const char body[] =
-	"\n"
+/* One description of the command line: the full --help, each command's
+ * own --help and the synopsis all come from these tables. */
+static const struct command_help {
+	const char *name;
+	const char *synopsis; /* after "perfscope NAME" */
+	const char *what;
+} commands[] = {
+	{ "report", "[-c HZ] [--names A,B,...] [--bias CYCLES] [-o FILE] [DUMP]",
+	  "Each sections frame as the Nios II performance counter report:\n"
+	  "section, %, seconds, clocks, occurrences." },
+	{ "trace", "[-e ELF] [-o FILE] [DUMP]",
+	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
+	  "newest call first, indented by depth, with names." },
+	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [-o FILE] [DUMP]\n"
+	               "functions --diff [-e ELF [-e ELF2]] [-s COLUMN] [-o FILE] DUMP DUMP2",
+	  "The IAS function table: calls, self+children and self, each with\n"
+	  "total, %, average, maximum and minimum, and the deepest call." },
+	{ "gprof", "-e ELF [-o gmon.out] [DUMP]",
+	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
+	  "call arcs and exact cycle times from the events frames, or arcs\n"
+	  "alone from calltrace frames." },
+	{ "chrome", "[-e ELF] [-c HZ] [-o FILE] [DUMP]",
+	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
+	  "UI, chrome://tracing): one complete event per call, a track per\n"
+	  "frame." },
+	{ "folded", "[-e ELF] [-o FILE] [DUMP]",
+	  "The events frames as folded stacks weighted by self cycles, for\n"
+	  "flamegraph.pl, speedscope and the like." },
+	{ "flame", "[-e ELF] [--title TEXT] [--width PIXELS] [-o FILE] [DUMP]",
+	  "The events frames as a flame graph, a standalone SVG." },
+	{ "hot", "[-e ELF] [-o FILE] [DUMP]",
+	  "The -pg hot-address tables with the function of each address." },
+};
+
+/* Options, with the commands that take them (NULL: every command). */
+static const struct option_help {
+	const char *commands;
+	const char *text;
+} options[] = {
+	{ "trace functions gprof chrome folded flame hot",
+	  "-e, --elf ELF       The firmware the dump came from, for names. Given twice\n"
+	  "                    with --diff, one per dump." },
+	{ NULL, "-o, --output FILE   Where the report goes (default standard output; gprof:\n"
+	        "                    gmon.out). A file appears only if the run succeeds." },
+	{ "report chrome", "-c, --clock-hz HZ   Clock frequency, e.g. 50000000 or 50M: report (instead of\n"
+	                   "                    the frame's), chrome (microseconds instead of cycles)." },
+	{ "report", "--names A,B,...     report: section names; as many sections as names." },
+	{ "report", "--bias CYCLES       report: take CYCLES per occurrence off each section, the\n"
+	            "                    cost of the marks (perf_calibrate), as the net report." },
+	{ "functions", "-s, --sort COLUMN   functions: sort by calls, total, total-avg, total-max,\n"
+	               "                    total-min, self (the default), self-avg, self-max,\n"
+	               "                    self-min, depth (largest first), name, pc (smallest\n"
+	               "                    first) or none (frame order); with --diff also diff\n"
+	               "                    (largest change of self time, the default)." },
+	{ "functions", "--source TYPE       functions: take the rows from events, funcstat or profile\n"
+	               "                    frames (default: events if the dump has any, else the\n"
+	               "                    others, a table per frame)." },
+	{ "functions", "--diff              functions: compare DUMP (A) with DUMP2 (B), function by\n"
+	               "                    function; each run's last table." },
+	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
+	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
+	{ NULL, "--partial           On errors, still write what could be decoded." },
+	{ NULL, "-h, --help          This text; after a command, that command's." },
+	{ NULL, "--version           The version, and the frame format it reads." },
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void indented(FILE *f, const char *text, const char *indent)
+{
+	fputs(indent, f);
+	for (const char *p = text; *p; p++) {
+		fputc(*p, f);
+		if (*p == '\n')
+			fputs(indent, f);
+	}
+	fputc('\n', f);
+}
+
+/* Whether the word cmd is in the space-separated list. */
+static int listed(const char *list, const char *cmd)
+{
+	const size_t n = strlen(cmd);
+	for (const char *p = list; (p = strstr(p, cmd)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
+			return 1;
+	return 0;
+}
+
+/* "perfscope NAME ARGS", a line for each form of the command. */
+static void synopsis_of(FILE *f, const struct command_help *c)
+{
+	const char *line = c->synopsis;
+	for (int first = 1; *line; first = 0) {
+		const char *end = strchr(line, '\n');
+		const int n = end ? (int)(end - line) : (int)strlen(line);
+		if (first)
+			fprintf(f, "    perfscope %-9s %.*s\n", c->name, n, line);
+		else
+			fprintf(f, "    perfscope %.*s\n", n, line);
+		line += n + (end ? 1 : 0);
+	}
+}
+
+void usage_synopsis(FILE *f)
+{
+	fputs("SYNOPSIS\n", f);
+	for (size_t i = 0; i < N(commands); i++)
+		synopsis_of(f, &commands[i]);
+	fputs("    perfscope --help | COMMAND --help | --version\n", f);
+}
+
+static const char description[] =
 	"DESCRIPTION\n"
 	"    Reads the framed dumps (\"@PS\" lines, docs/dump-format.md) that the perfscope\n"
 	"    driver prints, from a console log or a file of raw frames (DUMP; standard\n"
 	"    input if none or -), names addresses from the firmware's ELF symbol table,\n"
 	"    and writes one report. Every frame is checked (format version, counts\n"
-	"    against its length, CRC-32); the dump streams, whatever its size.\n"
-	"\n"
-	"COMMANDS\n"
-	"    report     Each sections frame as the Nios II performance counter report:\n"
-	"               section, %, seconds, clocks, occurrences.\n"
-	"    trace      Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
-	"               newest call first, indented by depth, with names.\n"
-	"    functions  The IAS function table: calls, self+children and self, each with\n"
-	"               total, %, average, maximum and minimum, and the deepest call.\n"
-	"    gprof      A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
-	"               call arcs and exact cycle times from the events frames, or arcs\n"
-	"               alone from calltrace frames.\n"
-	"    chrome     The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
-	"               UI, chrome://tracing): one complete event per call, a track per\n"
-	"               frame.\n"
-	"    folded     The events frames as folded stacks weighted by self cycles, for\n"
-	"               flamegraph.pl, speedscope and the like.\n"
-	"    flame      The events frames as a flame graph, a standalone SVG.\n"
-	"    hot        The -pg hot-address tables with the function of each address.\n"
-	"\n"
-	"OPTIONS\n"
-	"    -e, --elf ELF       The firmware the dump came from, for names. Given twice\n"
-	"                        with --diff, one per dump.\n"
-	"    -o, --output FILE   Where the report goes (default standard output; gprof:\n"
-	"                        gmon.out). A file appears only if the run succeeds.\n"
-	"    -c, --clock-hz HZ   Clock frequency, e.g. 50000000 or 50M: report (instead of\n"
-	"                        the frame's), chrome (microseconds instead of cycles).\n"
-	"    --names A,B,...     report: section names; as many sections as names.\n"
-	"    --bias CYCLES       report: take CYCLES per occurrence off each section, the\n"
-	"                        cost of the marks (perf_calibrate), as the net report.\n"
-	"    -s, --sort COLUMN   functions: sort by calls, total, total-avg, total-max,\n"
-	"                        total-min, self (the default), self-avg, self-max,\n"
-	"                        self-min, depth (largest first), name, pc (smallest\n"
-	"                        first) or none (frame order); with --diff also diff\n"
-	"                        (largest change of self time, the default).\n"
-	"    --source TYPE       functions: take the rows from events, funcstat or profile\n"
-	"                        frames (default: events if the dump has any, else the\n"
-	"                        others, a table per frame).\n"
-	"    --diff              functions: compare DUMP (A) with DUMP2 (B), function by\n"
-	"                        function; each run's last table.\n"
-	"    --title TEXT        flame: the title (default: the dump's name).\n"
-	"    --width PIXELS      flame: the width (default 1200).\n"
-	"    --partial           On errors, still write what could be decoded.\n"
-	"    -h, --help          This text.\n"
-	"    --version           The version, and the frame format it reads.\n"
-	"\n"
+	"    against its length, CRC-32) before anything is said of its content; the\n"
+	"    dump streams, whatever its size.\n";
+
+static const char rest[] =
 	"DIAGNOSTICS\n"
 	"    Problems go to standard error as \"perfscope: FILE:LINE: error: ...\", with the\n"
 	"    payload byte and file byte for a frame's contents: truncated or corrupted\n"
 	"    frames, bad base64, a format version newer than this perfscope reads, counts\n"
 	"    that disagree with the length, addresses the ELF has no function for (the\n"
-	"    wrong ELF). A frame of unknown type is a warning and is skipped.\n"
+	"    wrong ELF). A frame of unknown type is a warning and is skipped. A recording\n"
+	"    whose buffer lost events says so in the output too.\n"
 	"\n"
 	"EXIT STATUS\n"
 	"    0  the report was written\n"
@@ -91,13 +150,55 @@ static const char body[] =
 void usage_full(FILE *f)
 {
 	fputs("NAME\n    perfscope - reports from the framed dumps of a perfscope run\n\n", f);
-	fputs(synopsis, f);
-	fputs(body, f);
+	usage_synopsis(f);
+	fputs("\n", f);
+	fputs(description, f);
+	fputs("\nCOMMANDS\n", f);
+	for (size_t i = 0; i < N(commands); i++) {
+		fprintf(f, "    %-10s ", commands[i].name);
+		for (const char *p = commands[i].what; *p; p++) {
+			fputc(*p, f);
+			if (*p == '\n')
+				fputs("               ", f);
+		}
+		fputc('\n', f);
+	}
+	fputs("\nOPTIONS\n", f);
+	for (size_t i = 0; i < N(options); i++)
+		indented(f, options[i].text, "    ");
+	fputs("\n", f);
+	fputs(rest, f);
 }
 
-void usage_synopsis(FILE *f)
+int usage_command(FILE *f, const char *name)
 {
-	fputs(synopsis, f);
+	for (size_t i = 0; i < N(commands); i++) {
+		const struct command_help *c = &commands[i];
+		if (strcmp(c->name, name))
+			continue;
+		fputs("SYNOPSIS\n", f);
+		synopsis_of(f, c);
+		fputs("\nDESCRIPTION\n", f);
+		indented(f, c->what, "    ");
+		fputs("\nOPTIONS\n", f);
+		for (size_t k = 0; k < N(options); k++)
+			if (!options[k].commands || listed(options[k].commands, name))
+				indented(f, options[k].text, "    ");
+		fputs("\nSee 'perfscope --help' for the diagnostics and exit status.\n", f);
+		return 0;
+	}
+	return -1;
+}
+
+int usage_takes(const char *command, const char *option)
+{
+	const size_t n = strlen(option);
+	for (size_t k = 0; k < N(options); k++) {
+		const char *t = strstr(options[k].text, "--");
+		if (t && !strncmp(t, option, n) && (t[n] == ' ' || t[n] == 0))
+			return !options[k].commands || listed(options[k].commands, command);
+	}
+	return 0;
 }
 
 void usage_hint(FILE *f)

@@ -246,6 +246,11 @@ def regressions(tool):
 def usage():
     rc, out, _ = run("--help")
     check("usage: --help, exit 0, a man-style text", rc == 0 and all(s in out for s in ("NAME", "SYNOPSIS", "EXIT STATUS")))
+    for cmd, has, lacks in (("functions", "--sort COLUMN", "--names"), ("report", "--names A,B", "--elf"),
+                            ("flame", "--width PIXELS", "--bias")):
+        rc, out, _ = run(cmd, "--help")
+        check(f"usage: {cmd} --help gives its own synopsis and options, no others",
+              rc == 0 and f"perfscope {cmd} " in out and has in out and lacks not in out, out)
     rc, out, _ = run("--version")
     check("usage: --version", rc == 0 and out.startswith("perfscope "), out)
 
