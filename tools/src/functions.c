@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arcs.h"
 #include "callgraph.h"
 #include "commands.h"
 #include "session.h"
+#include "stacks.h"
 #include "table.h"
 #include "util.h"
 
@@ -83,13 +85,38 @@ void run_functions(struct session *s)
 		collect(s, i, &run[i]);
 	if (o->diff && run[0].n && run[1].n) {
 		table_print_diff(s->f, &run[0].v[run[0].n - 1], &run[1].v[run[1].n - 1], sort);
-	} else if (!o->diff) {
-		for (size_t k = 0; k < run[0].n; k++) {
-			table_sort(&run[0].v[k], sort);
-			table_print(s->f, &run[0].v[k]);
-			if (k + 1 < run[0].n)
-				fputc('\n', s->f);
+	} else if (o->graph) {
+		if (!run[0].g.frames) {
+			error_at(s->in[0]->name, 0, "functions --graph needs events frames; the dump has none");
+		} else {
+			struct table *t = &run[0].v[0];
+			struct stacks st;
+			table_sort(t, sort);
+			table_limit(t, o->top, o->min_pct);
+			cg_finish(&run[0].g);
+			stacks_build(&st, &run[0].g, run[0].st);
+			arcs_print(s->f, &st, run[0].st, t);
+			stacks_free(&st);
 		}
+	} else if (!o->diff) {
+		const char *format = o->format ? o->format : "text";
+		if (!strcmp(format, "json"))
+			fputc('[', s->f);
+		for (size_t k = 0; k < run[0].n; k++) {
+			struct table *t = &run[0].v[k];
+			table_sort(t, sort);
+			table_limit(t, o->top, o->min_pct);
+			if (!strcmp(format, "csv"))
+				table_print_csv(s->f, t, k + 1);
+			else if (!strcmp(format, "json"))
+				table_print_json(s->f, t, k + 1);
+			else
+				table_print(s->f, t);
+			if (k + 1 < run[0].n)
+				fputs(strcmp(format, "json") ? "\n" : ",", s->f);
+		}
+		if (!strcmp(format, "json"))
+			fputs("]\n", s->f);
 	}
 	for (int i = 0; i < o->inputs; i++)
 		release(&run[i]);

@@ -31,10 +31,12 @@ static const struct command {
  * them (usage.c) rather than silently ignored. */
 enum {
 	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
-	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8,
+	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8, O_TOP = 1 << 9,
+	O_MIN_PCT = 1 << 10, O_FORMAT = 1 << 11, O_GRAPH = 1 << 12,
 };
 
-enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION };
+enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION,
+       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH };
 
 static const struct option long_options[] = {
 	{ "elf", required_argument, NULL, 'e' },      { "output", required_argument, NULL, 'o' },
@@ -43,7 +45,9 @@ static const struct option long_options[] = {
 	{ "source", required_argument, NULL, OPT_SOURCE }, { "diff", no_argument, NULL, OPT_DIFF },
 	{ "title", required_argument, NULL, OPT_TITLE }, { "width", required_argument, NULL, OPT_WIDTH },
 	{ "partial", no_argument, NULL, OPT_PARTIAL }, { "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION }, { NULL, 0, NULL, 0 },
+	{ "version", no_argument, NULL, OPT_VERSION }, { "top", required_argument, NULL, OPT_TOP },
+	{ "min-pct", required_argument, NULL, OPT_MIN_PCT }, { "format", required_argument, NULL, OPT_FORMAT },
+	{ "graph", no_argument, NULL, OPT_GRAPH }, { NULL, 0, NULL, 0 },
 };
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -77,6 +81,24 @@ static int number(const char *s, uint32_t *v)
 		return -1;
 	*v = (uint32_t)x;
 	return 0;
+}
+
+/* A percentage from 0 to 100 with up to 2 decimals, in hundredths. */
+static int percent(const char *s, uint32_t *v)
+{
+	unsigned whole = 0, frac = 0, digits = 0;
+	const char *p = s;
+	for (; *p >= '0' && *p <= '9' && whole <= 100; p++)
+		whole = whole * 10 + (unsigned)(*p - '0');
+	if (p == s)
+		return -1;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9' && digits < 2; p++, digits++)
+			frac = frac * 10 + (unsigned)(*p - '0');
+	if (*p || whole > 100)
+		return -1;
+	*v = whole * 100 + (digits == 1 ? frac * 10 : frac);
+	return *v > 10000 ? -1 : 0;
 }
 
 static int version(void)
@@ -147,6 +169,23 @@ int main(int argc, char **argv)
 				return usage_error("--width %s: not a width from 200 to 100000 pixels", optarg);
 			used |= O_WIDTH;
 			break;
+		case OPT_TOP:
+			if (number(optarg, &o.top) || !o.top)
+				return usage_error("--top %s: not a number of rows from 1", optarg);
+			used |= O_TOP;
+			break;
+		case OPT_MIN_PCT:
+			if (percent(optarg, &o.min_pct))
+				return usage_error("--min-pct %s: not a percentage from 0 to 100, 2 decimals at most", optarg);
+			used |= O_MIN_PCT;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "csv") && strcmp(optarg, "json"))
+				return usage_error("--format %s: not text, csv or json", optarg);
+			o.format = optarg;
+			used |= O_FORMAT;
+			break;
+		case OPT_GRAPH: o.graph = 1; used |= O_GRAPH; break;
 		case OPT_PARTIAL: o.partial = 1; break;
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();
@@ -154,8 +193,9 @@ int main(int argc, char **argv)
 		default: return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	static const char *const flag_name[] = { "--elf", "--clock-hz", "--names", "--bias", "--sort",
-		                                       "--source", "--diff", "--title", "--width" };
+	static const char *const flag_name[] = { "--elf",   "--clock-hz", "--names", "--bias",    "--sort",
+		                                       "--source", "--diff",    "--title", "--width",   "--top",
+		                                       "--min-pct", "--format", "--graph" };
 	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
 		if (used & 1u << bit && !usage_takes(cmd->name, flag_name[bit]))
 			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);
@@ -169,6 +209,11 @@ int main(int argc, char **argv)
 		return usage_error("more --elf than dumps");
 	if (!strcmp(cmd->name, "gprof") && !o.output)
 		o.output = "gmon.out";
+	if (o.graph && (o.diff || (o.format && strcmp(o.format, "text"))))
+		return usage_error("--graph is a text view of one dump: not with --diff or --format %s",
+		                   o.format ? o.format : "");
+	if (o.diff && o.format && strcmp(o.format, "text"))
+		return usage_error("--diff writes text only");
 	if (o.sort && !table_has_column(o.sort, o.diff))
 		return usage_error("--sort %s: no such column", o.sort);
 	if (o.source && strcmp(o.source, "events") && strcmp(o.source, "funcstat") && strcmp(o.source, "profile"))

@@ -21,6 +21,10 @@ struct options {
 	const char *sort;       /* functions: column to sort by */
 	int diff;               /* functions: compare two dumps */
 	const char *source;     /* functions: events, funcstat or profile */
+	uint32_t top;           /* functions: rows to show, 0 all */
+	uint32_t min_pct;       /* functions: least self Pct shown, in hundredths */
+	const char *format;     /* functions: text, csv or json */
+	int graph;              /* functions: callers and callees */
 	int partial;            /* write what was decoded despite errors */
 	const char *title;      /* flame */
 	unsigned width;         /* flame: pixels */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "util.h"
 
 static void add_row(struct table *t, size_t *cap, struct row r)
@@ -41,6 +42,7 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 		if (h->dropped || h->lost || h->open)
 			len += snprintf(t->head + len, sizeof t->head - (size_t)len,
 			                ", still open: %u, events lost: %u, dropped: %u", h->open, h->lost, h->dropped);
+		t->lost = (uint64_t)h->lost + h->dropped;
 		if (h->lost || h->dropped)
 			snprintf(t->head + len, sizeof t->head - (size_t)len,
 			         "\nlost: %u events: a partial recording, its Pct are of the recorded time only",
@@ -60,6 +62,7 @@ void table_from_events(struct table *t, const struct callgraph *g)
 	*t = (struct table){ 0 };
 	int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
 	                   g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
+	t->lost = g->lost_all;
 	if (g->lost_all)
 		snprintf(t->head + len, sizeof t->head - (size_t)len,
 		         "lost: %llu events, the buffer was full: a partial recording, its Pct are of the recorded time only\n",
@@ -246,4 +249,71 @@ void table_print(FILE *f, const struct table *t)
 			print_value(f, c, width[c], v[c]);
 		fputc('\n', f);
 	}
+}
+
+void table_limit(struct table *t, uint64_t top, uint32_t min_pct)
+{
+	const size_t skip = t->program ? 1 : 0;
+	size_t kept = skip;
+	for (size_t i = skip; i < t->n; i++)
+		if ((!top || kept - skip < top) && hundredths(t->rows[i].self, t->whole) >= min_pct)
+			t->rows[kept++] = t->rows[i];
+	t->n = kept;
+}
+
+static const char *const key[C_N] = { "calls", "total", "total_pct", "total_avg", "total_max", "total_min",
+	                              "self", "self_pct", "self_avg", "self_max", "self_min", "depth" };
+
+static void plain_value(FILE *f, int col, uint64_t v)
+{
+	if (col == C_TPCT || col == C_SPCT)
+		fprintf(f, "%llu.%02llu", (unsigned long long)(v / 100), (unsigned long long)(v % 100));
+	else
+		fprintf(f, "%llu", (unsigned long long)v);
+}
+
+void table_print_csv(FILE *f, const struct table *t, size_t number)
+{
+	uint64_t v[C_N];
+	if (t->lost)
+		fprintf(f, "# lost: %llu events: a partial recording, its Pct are of the recorded time only\n",
+		        (unsigned long long)t->lost);
+	fputs("table,name,pc", f);
+	for (int c = 0; c < C_N; c++)
+		fprintf(f, ",%s", key[c]);
+	fputc('\n', f);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct row *r = &t->rows[i];
+		/* Names are C symbols or hex: no comma or quote to escape. */
+		fprintf(f, "%zu,%s,0x%08x", number, row_name(r), r->fn);
+		row_values(t, r, v);
+		for (int c = 0; c < C_N; c++) {
+			fputc(',', f);
+			plain_value(f, c, v[c]);
+		}
+		fputc('\n', f);
+	}
+}
+
+void table_print_json(FILE *f, const struct table *t, size_t number)
+{
+	uint64_t v[C_N];
+	fprintf(f, "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"functions\":[", number,
+	        (unsigned long long)t->lost, t->lost ? "true" : "false");
+	for (size_t i = 0; i < t->n; i++) {
+		const struct row *r = &t->rows[i];
+		fputs(i ? ",\n{\"name\":" : "\n{\"name\":", f);
+		json_string(f, row_name(r));
+		fprintf(f, ",\"pc\":\"0x%08x\"", r->fn);
+		row_values(t, r, v);
+		for (int c = 0; c < C_N; c++) {
+			fprintf(f, ",\"%s\":", key[c]);
+			if (c == C_DEPTH && !v[c])
+				fputs("null", f);
+			else
+				plain_value(f, c, v[c]);
+		}
+		fputc('}', f);
+	}
+	fputs("\n]}", f);
 }

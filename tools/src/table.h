@@ -30,6 +30,7 @@ struct table {
 	size_t n;
 	int program;        /* rows[0] is a profile's Program row, kept first */
 	unsigned __int128 whole; /* what the Pct columns divide: a sum of 64-bit counts */
+	uint64_t lost;      /* events the recording lost: its Pct are partial */
 };
 
 /* From a funcstat or profile frame; from the events of a call graph. */
@@ -65,7 +66,17 @@ int table_has_column(const char *column, int diff);
 
 void table_sort(struct table *t, const char *column);
 
+/* Keeps the first top rows (0: all) whose self Pct, in hundredths, is at
+ * least min_pct; a profile's Program row always stays. */
+void table_limit(struct table *t, uint64_t top, uint32_t min_pct);
+
 void table_print(FILE *f, const struct table *t);
+
+/* The same rows for scripts, the table's number (1 for the first of the
+ * dump) in each: CSV with a head line (after a "# lost" line if the
+ * recording is partial), or one JSON object. */
+void table_print_csv(FILE *f, const struct table *t, size_t number);
+void table_print_json(FILE *f, const struct table *t, size_t number);
 
 /* Run a against run b, function by function (matched by name), sorted by
  * column. */

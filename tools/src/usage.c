@@ -15,7 +15,8 @@ static const struct command_help {
 	{ "trace", "[-e ELF] [-o FILE] [DUMP]",
 	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
 	  "newest call first, indented by depth, with names." },
-	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [-o FILE] [DUMP]\n"
+	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
+	               "functions [--format text|csv|json | --graph] [-o FILE] [DUMP]\n"
 	               "functions --diff [-e ELF [-e ELF2]] [-s COLUMN] [-o FILE] DUMP DUMP2",
 	  "The IAS function table: calls, self+children and self, each with\n"
 	  "total, %, average, maximum and minimum, and the deepest call." },
@@ -61,6 +62,12 @@ static const struct option_help {
 	               "                    others, a table per frame)." },
 	{ "functions", "--diff              functions: compare DUMP (A) with DUMP2 (B), function by\n"
 	               "                    function; each run's last table." },
+	{ "functions", "--top N             functions: the first N rows only, after sorting." },
+	{ "functions", "--min-pct P         functions: only rows with a self Pct of at least P (e.g.\n"
+	               "                    0.5)." },
+	{ "functions", "--format FORMAT     functions: text (the default), csv or json, for scripts." },
+	{ "functions", "--graph             functions: each function's callers and callees with the\n"
+	               "                    calls and the exact cycles of every arc (events only)." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
 	{ NULL, "--partial           On errors, still write what could be decoded." },

@@ -5,6 +5,7 @@ reading of the gmon.out, an independent replay of the raw events.
 
 usage: check_outputs.py <profile dir of the demo>   (make test runs it)
 """
+import csv
 import json
 import os
 import re
@@ -204,6 +205,41 @@ def gprof_inlined(tmp):
           at == len(data) and arcs == {("main", "test1", 1), ("test1", "test2", 1), ("test2", "test3", 1)}, arcs)
 
 
+def functions_views():
+    """--format csv and json hold the text table's numbers; --top and
+    --min-pct cut it; --graph's arcs equal a replay of the events."""
+    args = ["-e", elf("t_funccost"), out("t_funccost")]
+    text = [l.split() for l in output("functions", *args).splitlines()[2:]]
+    rows = list(csv.reader(output("functions", "--format", "csv", *args).splitlines()))
+    check("functions --format csv: the text table's rows, value for value",
+          rows[0][:4] == ["table", "name", "pc", "calls"] and
+          [r[1:] for r in rows[1:]] == [t[:-1] + [t[-1]] for t in text], (rows, text))
+    doc = json.loads(output("functions", "--format", "json", *args))
+    fns = doc[0]["functions"]
+    check("functions --format json: the same rows, numbers as numbers, not partial",
+          doc[0]["partial"] is False and [[f["name"], f["pc"], str(f["calls"]), str(f["total"]), f"{f['total_pct']:.2f}"]
+                                          for f in fns] == [t[:5] for t in text], (fns, text))
+    top = [l.split()[0] for l in output("functions", "--top", "2", *args).splitlines()[2:]]
+    check("functions --top 2: the first two rows", top == [t[0] for t in text[:2]], top)
+    cut = [l.split()[0] for l in output("functions", "--min-pct", "25", *args).splitlines()[2:]]
+    check("functions --min-pct 25: the rows with self Pct >= 25", cut == [t[0] for t in text if float(t[9]) >= 25], cut)
+    arcs = {}
+    for path, _, cycles, _ in funccost_calls():
+        arc = (path[-2] if len(path) > 1 else "<outside the recording>", path[-1])
+        outer = [(path[i - 1] if i else "<outside the recording>", path[i]) for i in range(len(path) - 1)]
+        calls, total = arcs.get(arc, (0, 0))
+        arcs[arc] = (calls + 1, total + (0 if arc in outer else cycles))
+    got, fn = {}, None
+    for line in output("functions", "--graph", *args).splitlines()[1:]:
+        f = line.split()
+        if f and f[0] not in ("<-", "==", "->"):
+            fn = f[0]
+        elif f and f[0] == "<-":
+            got[(" ".join(f[1:-2]), fn)] = (int(f[-2]), int(f[-1]))
+    check("functions --graph: each arc's calls and exact cycles = a replay (recursion counted once)",
+          got == arcs, (got, arcs))
+
+
 def funccost_calls():
     syms = Symbols(elf("t_funccost"))
     return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
@@ -294,6 +330,7 @@ def main():
         gap_leak(tmp)
         trace(tmp)
         functions()
+        functions_views()
         gprof(tmp)
         gprof_inlined(tmp)
         chrome()
