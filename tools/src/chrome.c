@@ -18,6 +18,7 @@
 
 struct chrome {
 	FILE *f;
+	uint64_t from, to; /* the window: calls that overlap it */
 	struct symtab *st;
 	uint32_t hz;
 	int track;    /* the frame whose track was named last */
@@ -59,6 +60,8 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 {
 	struct chrome *c = ctx;
 	char hex[12];
+	if (k->end < c->from || k->start > c->to)
+		return;
 	if (c->track != fr->index)
 		name_track(c, fr);
 	separator(c);
@@ -90,7 +93,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 void run_chrome(struct session *s)
 {
 	const struct options *o = s->o;
-	struct chrome c = { .f = s->f, .st = s->st[0], .hz = o->clock_hz };
+	struct chrome c = { .f = s->f, .st = s->st[0], .hz = o->clock_hz, .from = o->from, .to = o->to };
 	struct callgraph g;
 	cg_init(&g, c.st);
 	g.on_call = call;

@@ -3,6 +3,7 @@
  * read (usage.c says which). This file parses the command line and hands
  * over to the command; errors in it exit with EXIT_USAGE.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -32,11 +33,12 @@ static const struct command {
 enum {
 	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
 	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8, O_TOP = 1 << 9,
-	O_MIN_PCT = 1 << 10, O_FORMAT = 1 << 11, O_GRAPH = 1 << 12,
+	O_MIN_PCT = 1 << 10, O_FORMAT = 1 << 11, O_GRAPH = 1 << 12, O_CHRONO = 1 << 13, O_FUNCTION = 1 << 14,
+	O_FROM = 1 << 15, O_TO = 1 << 16,
 };
 
 enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION,
-       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH };
+       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH, OPT_CHRONO, OPT_FUNCTION, OPT_FROM, OPT_TO };
 
 static const struct option long_options[] = {
 	{ "elf", required_argument, NULL, 'e' },      { "output", required_argument, NULL, 'o' },
@@ -47,7 +49,9 @@ static const struct option long_options[] = {
 	{ "partial", no_argument, NULL, OPT_PARTIAL }, { "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION }, { "top", required_argument, NULL, OPT_TOP },
 	{ "min-pct", required_argument, NULL, OPT_MIN_PCT }, { "format", required_argument, NULL, OPT_FORMAT },
-	{ "graph", no_argument, NULL, OPT_GRAPH }, { NULL, 0, NULL, 0 },
+	{ "graph", no_argument, NULL, OPT_GRAPH }, { "chrono", no_argument, NULL, OPT_CHRONO },
+	{ "function", required_argument, NULL, OPT_FUNCTION }, { "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO }, { NULL, 0, NULL, 0 },
 };
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -81,6 +85,17 @@ static int number(const char *s, uint32_t *v)
 		return -1;
 	*v = (uint32_t)x;
 	return 0;
+}
+
+/* A cycle count below 2^64, decimal. */
+static int cycles(const char *s, uint64_t *v)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return *end || errno ? -1 : 0;
 }
 
 /* A percentage from 0 to 100 with up to 2 decimals, in hundredths. */
@@ -126,7 +141,7 @@ int main(int argc, char **argv)
 	if (!cmd)
 		return usage_error("unknown command '%s'", argv[1]);
 
-	struct options o = { .command = cmd->name };
+	struct options o = { .command = cmd->name, .to = UINT64_MAX };
 	unsigned used = 0;
 	int c;
 	opterr = 0;
@@ -186,6 +201,18 @@ int main(int argc, char **argv)
 			used |= O_FORMAT;
 			break;
 		case OPT_GRAPH: o.graph = 1; used |= O_GRAPH; break;
+		case OPT_CHRONO: o.chrono = 1; used |= O_CHRONO; break;
+		case OPT_FUNCTION: o.function = optarg; used |= O_FUNCTION; break;
+		case OPT_FROM:
+			if (cycles(optarg, &o.from))
+				return usage_error("--from %s: not a cycle count below 2^64", optarg);
+			used |= O_FROM;
+			break;
+		case OPT_TO:
+			if (cycles(optarg, &o.to))
+				return usage_error("--to %s: not a cycle count below 2^64", optarg);
+			used |= O_TO;
+			break;
 		case OPT_PARTIAL: o.partial = 1; break;
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();
@@ -195,7 +222,8 @@ int main(int argc, char **argv)
 	}
 	static const char *const flag_name[] = { "--elf",   "--clock-hz", "--names", "--bias",    "--sort",
 		                                       "--source", "--diff",    "--title", "--width",   "--top",
-		                                       "--min-pct", "--format", "--graph" };
+		                                       "--min-pct", "--format", "--graph", "--chrono", "--function",
+		                                       "--from",  "--to" };
 	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
 		if (used & 1u << bit && !usage_takes(cmd->name, flag_name[bit]))
 			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);
@@ -212,6 +240,8 @@ int main(int argc, char **argv)
 	if (o.graph && (o.diff || (o.format && strcmp(o.format, "text"))))
 		return usage_error("--graph is a text view of one dump: not with --diff or --format %s",
 		                   o.format ? o.format : "");
+	if (o.from > o.to)
+		return usage_error("--from %llu is after --to %llu", (unsigned long long)o.from, (unsigned long long)o.to);
 	if (o.diff && o.format && strcmp(o.format, "text"))
 		return usage_error("--diff writes text only");
 	if (o.sort && !table_has_column(o.sort, o.diff))

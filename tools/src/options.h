@@ -25,6 +25,9 @@ struct options {
 	uint32_t min_pct;       /* functions: least self Pct shown, in hundredths */
 	const char *format;     /* functions: text, csv or json */
 	int graph;              /* functions: callers and callees */
+	int chrono;             /* trace: oldest call first */
+	const char *function;   /* trace: only this function's records */
+	uint64_t from, to;      /* trace, chrome: the window in cycles, to = UINT64_MAX: open */
 	int partial;            /* write what was decoded despite errors */
 	const char *title;      /* flame */
 	unsigned width;         /* flame: pixels */

@@ -10,19 +10,29 @@
  * Newest call first, indented two spaces per level. A trace that keeps
  * the argument registers (PERF_CALLTRACE_ARGS) has them after t, as NITRO
  * prints r0-r3 after lr: ", a0=0x00000100, a1=..., a2=..., a3=...".
+ *
+ * --chrono turns each frame round, oldest call first (it keeps the frame's
+ * records to do so); --function and --from/--to leave out the records of
+ * other functions and of stamps outside the window.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "commands.h"
 #include "session.h"
+#include "util.h"
 
 #define MAX_INDENT 32 /* levels, as the target's dump */
 
 struct trace {
 	FILE *f;
 	struct symtab *st;
+	const struct options *o;
 	int printed;
 	struct calltrace_head head; /* of the frame being listed */
+	struct calltrace_rec *kept; /* --chrono: the frame's records, newest first */
+	size_t n, cap;
 };
 
 static void begin(void *ctx, const struct frame *fr, const struct calltrace_head *h)
@@ -30,17 +40,15 @@ static void begin(void *ctx, const struct frame *fr, const struct calltrace_head
 	struct trace *t = ctx;
 	if (t->printed++)
 		fputc('\n', t->f);
-	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open\n", fr->index,
+	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open%s\n", fr->index,
 	        fr->in->name, fr->line, h->mode == CALLTRACE_LOG ? "log" : "stack", h->count, h->lines,
-	        h->open);
+	        h->open, t->o->chrono ? ", oldest first" : "");
 	t->head = *h;
 }
 
-static void record(void *ctx, const struct frame *fr, const struct calltrace_rec *r)
+static void print(struct trace *t, const struct calltrace_rec *r)
 {
-	struct trace *t = ctx;
 	char hex[12], site[160];
-	symtab_check_function(t->st, r->fn, fr->in->name, fr->line);
 	symtab_where(t->st, r->site, site, sizeof site);
 	const int indent = 2 * (int)(r->depth < MAX_INDENT ? r->depth : MAX_INDENT);
 	fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u", indent, "", symtab_fn_name(t->st, r->fn, hex),
@@ -51,12 +59,36 @@ static void record(void *ctx, const struct frame *fr, const struct calltrace_rec
 	fputc('\n', t->f);
 }
 
+static int shown(const struct trace *t, const struct calltrace_rec *r)
+{
+	char hex[12];
+	if (r->stamp < t->o->from || r->stamp > t->o->to)
+		return 0;
+	return !t->o->function || !strcmp(symtab_fn_name(t->st, r->fn, hex), t->o->function);
+}
+
+static void record(void *ctx, const struct frame *fr, const struct calltrace_rec *r)
+{
+	struct trace *t = ctx;
+	symtab_check_function(t->st, r->fn, fr->in->name, fr->line);
+	if (!shown(t, r))
+		return;
+	if (!t->o->chrono) {
+		print(t, r);
+		return;
+	}
+	grow(&t->kept, &t->cap, t->n + 1, sizeof *t->kept);
+	t->kept[t->n++] = *r;
+}
+
 /* As the target's dump, the calls the buffer missed come last. */
 static void end(void *ctx, const struct frame *fr, int sound)
 {
 	struct trace *t = ctx;
 	(void)fr;
 	(void)sound;
+	while (t->n)
+		print(t, &t->kept[--t->n]);
 	if (t->head.overflows || t->head.underflows)
 		fprintf(t->f, "%u calls not recorded (buffer full), %u exits without a call\n",
 		        t->head.overflows, t->head.underflows);
@@ -64,8 +96,9 @@ static void end(void *ctx, const struct frame *fr, int sound)
 
 void run_trace(struct session *s)
 {
-	struct trace t = { .f = s->f, .st = s->st[0] };
+	struct trace t = { .f = s->f, .st = s->st[0], .o = s->o };
 	const struct dump_handler h = { .ctx = &t, .calltrace_begin = begin, .calltrace_record = record,
 	                                .calltrace_end = end };
 	session_decode(s, 0, &h, 1u << FRAME_CALLTRACE);
+	free(t.kept);
 }

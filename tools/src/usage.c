@@ -12,7 +12,8 @@ static const struct command_help {
 	{ "report", "[-c HZ] [--names A,B,...] [--bias CYCLES] [-o FILE] [DUMP]",
 	  "Each sections frame as the Nios II performance counter report:\n"
 	  "section, %, seconds, clocks, occurrences." },
-	{ "trace", "[-e ELF] [-o FILE] [DUMP]",
+	{ "trace", "[-e ELF] [--chrono] [--function NAME] [--from CYCLE] [--to CYCLE]\n"
+	           "trace [-o FILE] [DUMP]",
 	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
 	  "newest call first, indented by depth, with names." },
 	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
@@ -24,7 +25,7 @@ static const struct command_help {
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames." },
-	{ "chrome", "[-e ELF] [-c HZ] [-o FILE] [DUMP]",
+	{ "chrome", "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
 	  "frame." },
@@ -68,6 +69,15 @@ static const struct option_help {
 	{ "functions", "--format FORMAT     functions: text (the default), csv or json, for scripts." },
 	{ "functions", "--graph             functions: each function's callers and callees with the\n"
 	               "                    calls and the exact cycles of every arc (events only)." },
+	{ "trace", "--chrono            trace: oldest call first (the frame's records are kept in\n"
+	           "                    memory to turn them round)." },
+	{ "trace", "--function NAME     trace: only the records of the function NAME (or its\n"
+	           "                    address, 0x...)." },
+	{ "trace chrome", "--from CYCLE        trace: records stamped at CYCLE or later (stamps are\n"
+	                  "                    G[31:0], so a window within 2^32 cycles); chrome: calls\n"
+	                  "                    that end at or after CYCLE of the timeline." },
+	{ "trace chrome", "--to CYCLE          trace: records stamped at CYCLE or before; chrome: calls\n"
+	                  "                    that start at or before CYCLE." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
 	{ NULL, "--partial           On errors, still write what could be decoded." },

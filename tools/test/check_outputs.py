@@ -240,6 +240,36 @@ def functions_views():
           got == arcs, (got, arcs))
 
 
+def trace_views():
+    """--chrono is the same records oldest first; --function and the window
+    keep exactly the records they name."""
+    args = ["-e", elf("t_calltrace"), out("t_calltrace")]
+    frames = output("trace", *args).split("\n\n")
+    chrono = output("trace", "--chrono", *args).split("\n\n")
+    recs = lambda block: [l for l in block.strip().splitlines()[1:] if ": lr=" in l]
+    check("trace --chrono: every frame's records, oldest first",
+          len(chrono) == len(frames) and all(recs(c) == recs(f)[::-1] for c, f in zip(chrono, frames)), chrono)
+    stamp = lambda l: int(re.search(r", t=(\d+)", l).group(1))
+    every = [l for f in frames for l in recs(f)]
+    lo, hi = sorted(stamp(l) for l in every)[len(every) // 4], sorted(stamp(l) for l in every)[3 * len(every) // 4]
+    got = [l for f in output("trace", "--function", "test2", "--from", str(lo), "--to", str(hi), *args).split("\n\n")
+           for l in recs(f)]
+    want = [l for l in every if l.strip().startswith("test2:") and lo <= stamp(l) <= hi]
+    check(f"trace --function test2 --from {lo} --to {hi}: exactly those records", got == want and want, (got, want))
+
+
+def chrome_window():
+    """chrome --from/--to: the calls that overlap the window, no other."""
+    calls = funccost_calls()
+    ends = sorted(s + c for _, s, c, _ in calls)
+    lo, hi = ends[2], ends[4]
+    doc = json.loads(output("chrome", "--from", str(lo), "--to", str(hi), "-e", elf("t_funccost"), out("t_funccost")))
+    got = sorted((e["name"], e["args"]["start_cycle"]) for e in doc["traceEvents"] if e["ph"] == "X")
+    want = sorted((p[-1], s) for p, s, c, _ in calls if s + c >= lo and s <= hi)
+    check(f"chrome --from {lo} --to {hi}: the calls overlapping the window", got == want and len(want) < len(calls),
+          (got, want))
+
+
 def funccost_calls():
     syms = Symbols(elf("t_funccost"))
     return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
@@ -331,6 +361,8 @@ def main():
         trace(tmp)
         functions()
         functions_views()
+        trace_views()
+        chrome_window()
         gprof(tmp)
         gprof_inlined(tmp)
         chrome()
