@@ -9,12 +9,16 @@
  * A frame whose buffer lost events gets an instant event where it filled,
  * and otherData, written last for that reason, counts what was lost.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "callgraph.h"
 #include "commands.h"
+#include "fmt.h"
 #include "json.h"
+#include "map.h"
 #include "session.h"
+#include "util.h"
 
 struct chrome {
 	FILE *f;
@@ -23,6 +27,9 @@ struct chrome {
 	uint32_t hz;
 	int track;    /* the frame whose track was named last */
 	int written;  /* events so far: a comma goes before all but the first */
+	struct map names;   /* fn -> name */
+	char **name;
+	size_t nnames, name_cap;
 };
 
 /* A cycle count in nanoseconds, exact to the nanosecond, or with no clock
@@ -56,26 +63,54 @@ static void name_track(struct chrome *c, const struct frame *fr)
 	c->track = fr->index;
 }
 
+/* A function's name as a JSON string, quoted and escaped once per function. */
+static const char *quoted_name(struct chrome *c, uint32_t fn)
+{
+	uint32_t i = map_get(&c->names, fn);
+	if (i == MAP_NONE) {
+		char hex[12];
+		char *text = json_quoted(symtab_fn_name(c->st, fn, hex));
+		grow(&c->name, &c->name_cap, c->nnames + 1, sizeof *c->name);
+		i = (uint32_t)c->nnames++;
+		c->name[i] = text;
+		map_put(&c->names, fn, i);
+	}
+	return c->name[i];
+}
+
+/* Microseconds with 3 decimals, from nanoseconds. */
+static char *micros(char *p, uint64_t nanos)
+{
+	p = fmt_u64(p, nanos / 1000);
+	*p++ = '.';
+	return fmt_u64_zero(p, nanos % 1000, 3);
+}
+
+/* The hot path: one complete event per call, formatted without printf. */
 static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 {
 	struct chrome *c = ctx;
-	char hex[12];
 	if (k->end < c->from || k->start > c->to)
 		return;
 	if (c->track != fr->index)
 		name_track(c, fr);
-	separator(c);
-	fputs("{\"ph\":\"X\",\"cat\":\"function\",\"name\":", c->f);
-	json_string(c->f, symtab_fn_name(c->st, k->fn, hex));
-	fprintf(c->f, ",\"pid\":1,\"tid\":%d,\"ts\":", fr->index);
+	char b[512], *p = b;
+	p = fmt_str(p, c->written++ ? ",\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":"
+	                            : "\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":");
+	fwrite(b, 1, (size_t)(p - b), c->f);
+	fputs(quoted_name(c, k->fn), c->f);
 	const uint64_t start = ns(k->start, c->hz);
-	microseconds(c->f, start);
-	fputs(",\"dur\":", c->f);
-	microseconds(c->f, ns(k->end, c->hz) - start);
-	fprintf(c->f, ",\"args\":{\"cycles\":%llu,\"self_cycles\":%llu,\"start_cycle\":%llu,"
-	              "\"address\":\"0x%08x\",\"depth\":%u%s}}",
-	        (unsigned long long)(k->end - k->start), (unsigned long long)k->self,
-	        (unsigned long long)k->start, k->fn, k->depth, k->open ? ",\"open\":true" : "");
+	p = fmt_str(b, ",\"pid\":1,\"tid\":");
+	p = fmt_u64(p, (uint64_t)fr->index);
+	p = micros(fmt_str(p, ",\"ts\":"), start);
+	p = micros(fmt_str(p, ",\"dur\":"), ns(k->end, c->hz) - start);
+	p = fmt_u64(fmt_str(p, ",\"args\":{\"cycles\":"), k->end - k->start);
+	p = fmt_u64(fmt_str(p, ",\"self_cycles\":"), k->self);
+	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->start);
+	p = fmt_hex8(fmt_str(p, ",\"address\":\""), k->fn);
+	p = fmt_u64(fmt_str(p, "\",\"depth\":"), k->depth);
+	p = fmt_str(p, k->open ? ",\"open\":true}}" : "}}");
+	fwrite(b, 1, (size_t)(p - b), c->f);
 }
 
 static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
@@ -115,4 +150,8 @@ void run_chrome(struct session *s)
 	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s}}\n", (unsigned long long)g.lost_all,
 	        g.lost_all ? "true" : "false");
 	cg_free(&g);
+	for (size_t i = 0; i < c.nnames; i++)
+		free(c.name[i]);
+	free(c.name);
+	map_free(&c.names);
 }

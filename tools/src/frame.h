@@ -49,7 +49,7 @@ struct frame {
 	uint32_t crc_claimed;
 	uint32_t pos;            /* payload bytes read */
 	uint32_t crc;            /* CRC-32 of those, inverted as it runs */
-	uint8_t quantum[3];      /* the current base64 group, decoded */
+	uint8_t quantum[3 * 64]; /* base64 groups decoded ahead (up to 64 at a time) */
 	int qlen, qpos;
 	int failed;              /* 0, FRAME_DAMAGED or FRAME_BROKEN (frame.c) */
 	int line_done;           /* the line's end (or the file's) was consumed */

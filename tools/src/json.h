@@ -7,4 +7,7 @@
 /* Writes s as a JSON string, quotes included. */
 void json_string(FILE *f, const char *s);
 
+/* The same text in a new string (free it). */
+char *json_quoted(const char *s);
+
 #endif

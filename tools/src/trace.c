@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "fmt.h"
 #include "session.h"
 #include "util.h"
 
@@ -46,16 +47,48 @@ static void begin(void *ctx, const struct frame *fr, const struct calltrace_head
 	t->head = *h;
 }
 
+/* "name" or "name+0x1c" for an address, or its hex: symtab_where without
+ * printf, for the hot path. */
+static char *where(char *p, const struct symtab *st, uint32_t addr)
+{
+	const struct sym *s = symtab_find(st, addr);
+	if (!s)
+		return fmt_hex8(p, addr);
+	p = fmt_str(p, s->name);
+	return s->addr == addr ? p : fmt_hex(fmt_str(p, "+"), addr - s->addr);
+}
+
+/* One record, formatted without printf; names longer than the line buffer
+ * allows are written apart. */
 static void print(struct trace *t, const struct calltrace_rec *r)
 {
-	char hex[12], site[160];
-	symtab_where(t->st, r->site, site, sizeof site);
+	char b[512], *p = b;
 	const int indent = 2 * (int)(r->depth < MAX_INDENT ? r->depth : MAX_INDENT);
-	fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u", indent, "", symtab_fn_name(t->st, r->fn, hex),
-	        r->site, site, r->stamp);
-	if (t->head.args)
-		fprintf(t->f, ", a0=0x%08x, a1=0x%08x, a2=0x%08x, a3=0x%08x", r->a[0], r->a[1], r->a[2],
-		        r->a[3]);
+	const struct sym *fn = symtab_find(t->st, r->fn), *site = symtab_find(t->st, r->site);
+	if ((fn && strlen(fn->name) > 200) || (site && strlen(site->name) > 200)) {
+		char hex[12], at[160];
+		symtab_where(t->st, r->site, at, sizeof at);
+		fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u", indent, "", symtab_fn_name(t->st, r->fn, hex),
+		        r->site, at, r->stamp);
+	} else {
+		memset(p, ' ', (size_t)indent);
+		p += indent;
+		p = fmt_str(p, fn && fn->addr == r->fn ? fn->name : "");
+		if (!(fn && fn->addr == r->fn))
+			p = fmt_hex8(p, r->fn);
+		p = fmt_hex8(fmt_str(p, ": lr="), r->site);
+		p = where(fmt_str(p, " <"), t->st, r->site);
+		p = fmt_u64(fmt_str(p, ">, t="), r->stamp);
+		fwrite(b, 1, (size_t)(p - b), t->f);
+	}
+	if (t->head.args) {
+		p = b;
+		for (int k = 0; k < 4; k++) {
+			const char head[] = { ',', ' ', 'a', (char)('0' + k), '=', 0 };
+			p = fmt_hex8(fmt_str(p, head), r->a[k]);
+		}
+		fwrite(b, 1, (size_t)(p - b), t->f);
+	}
 	fputc('\n', t->f);
 }
 
