@@ -47,7 +47,8 @@ static void enter(struct callgraph *g, const struct frame *f, uint32_t fn)
 	}
 	struct cg_stat *s = &g->stat[g->node[n].stat];
 	grow(&g->stack, &g->stack_cap, g->depth + 1, sizeof *g->stack);
-	g->stack[g->depth++] = (struct cg_open){ .node = n, .recursive = s->active > 0, .start = g->now };
+	g->stack[g->depth++] = (struct cg_open){ .node = n, .recursive = s->active > 0, .start = g->now,
+		                                 .first = ++g->entered };
 	s->active++;
 	if (g->depth > s->depth)
 		s->depth = (uint32_t)g->depth;
@@ -57,6 +58,7 @@ static void enter(struct callgraph *g, const struct frame *f, uint32_t fn)
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static uint64_t minus(uint64_t a, uint64_t b) { return a > b ? a - b : 0; }
 
 /* Closes the innermost open call now, as the driver's perf_statistics_calc. */
 static void leave(struct callgraph *g, const struct frame *f, int open)
@@ -64,7 +66,9 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 	const struct cg_open o = g->stack[--g->depth];
 	struct cg_node *n = &g->node[o.node];
 	struct cg_stat *s = &g->stat[n->stat];
-	const uint64_t total = g->now - o.start, self = total - o.children;
+	/* With a hook cost, each call inside this one (itself too) gives it back. */
+	const uint64_t total = minus(g->now - o.start, (uint64_t)g->hook_cost * (g->entered - o.first + 1));
+	const uint64_t self = minus(total, o.children);
 	if (g->depth)
 		g->stack[g->depth - 1].children += total;
 	n->calls++;

@@ -56,6 +56,7 @@ struct cg_open {
 	uint32_t node;
 	int recursive;
 	uint64_t start, children;
+	uint64_t first;    /* the count of calls entered when this one was */
 };
 
 struct callgraph {
@@ -78,6 +79,8 @@ struct callgraph {
 	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
 	uint32_t lost;      /* events the frame's buffer lost */
 	uint64_t lost_all;  /* events the buffers of every frame so far lost */
+	uint32_t hook_cost; /* cycles the hooks add to each call, taken off (0: none) */
+	uint64_t entered;   /* calls entered so far */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
 	/* At the end of a frame whose buffer lost events: the cycle it filled at. */

@@ -112,6 +112,7 @@ void run_flame(struct session *s)
 	const struct options *o = s->o;
 	struct callgraph g;
 	cg_init(&g, s->st[0]);
+	g.hook_cost = o->hook_cost;
 	const struct dump_handler h = { .events = &g };
 	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS)) {
 		struct stacks st;

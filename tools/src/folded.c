@@ -90,6 +90,7 @@ void run_folded(struct session *s)
 {
 	struct callgraph g;
 	cg_init(&g, s->st[0]);
+	g.hook_cost = s->o->hook_cost;
 	const struct dump_handler h = { .events = &g };
 	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS)) {
 		struct stacks st;

@@ -49,6 +49,7 @@ static void collect(struct session *s, int i, struct run *r)
 	const char *src = s->o->source;
 	*r = (struct run){ .st = s->st[i], .source = src };
 	cg_init(&r->g, r->st);
+	r->g.hook_cost = s->o->hook_cost;
 	struct dump_handler h = { .ctx = r, .funcstat = frame_table };
 	unsigned want = (wanted(src, "funcstat") ? 1u << FRAME_FUNCSTAT : 0) |
 	                (wanted(src, "profile") ? 1u << FRAME_PROFILE : 0);

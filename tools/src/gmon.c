@@ -244,6 +244,7 @@ void run_gprof(struct session *s)
 {
 	struct gmon m = { .st = s->st[0] };
 	cg_init(&m.g, m.st);
+	m.g.hook_cost = s->o->hook_cost;
 	const struct dump_handler h = { .ctx = &m, .events = &m.g, .calltrace_record = calltrace_record,
 		                        .calltrace_end = calltrace_end };
 	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS | 1u << FRAME_CALLTRACE)) {

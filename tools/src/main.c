@@ -34,11 +34,11 @@ enum {
 	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
 	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8, O_TOP = 1 << 9,
 	O_MIN_PCT = 1 << 10, O_FORMAT = 1 << 11, O_GRAPH = 1 << 12, O_CHRONO = 1 << 13, O_FUNCTION = 1 << 14,
-	O_FROM = 1 << 15, O_TO = 1 << 16,
+	O_FROM = 1 << 15, O_TO = 1 << 16, O_HOOK_COST = 1 << 17,
 };
 
 enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION,
-       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH, OPT_CHRONO, OPT_FUNCTION, OPT_FROM, OPT_TO };
+       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH, OPT_CHRONO, OPT_FUNCTION, OPT_FROM, OPT_TO, OPT_HOOK_COST };
 
 static const struct option long_options[] = {
 	{ "elf", required_argument, NULL, 'e' },      { "output", required_argument, NULL, 'o' },
@@ -51,7 +51,8 @@ static const struct option long_options[] = {
 	{ "min-pct", required_argument, NULL, OPT_MIN_PCT }, { "format", required_argument, NULL, OPT_FORMAT },
 	{ "graph", no_argument, NULL, OPT_GRAPH }, { "chrono", no_argument, NULL, OPT_CHRONO },
 	{ "function", required_argument, NULL, OPT_FUNCTION }, { "from", required_argument, NULL, OPT_FROM },
-	{ "to", required_argument, NULL, OPT_TO }, { NULL, 0, NULL, 0 },
+	{ "to", required_argument, NULL, OPT_TO }, { "hook-cost", required_argument, NULL, OPT_HOOK_COST },
+	{ NULL, 0, NULL, 0 },
 };
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -213,6 +214,11 @@ int main(int argc, char **argv)
 				return usage_error("--to %s: not a cycle count below 2^64", optarg);
 			used |= O_TO;
 			break;
+		case OPT_HOOK_COST:
+			if (number(optarg, &o.hook_cost))
+				return usage_error("--hook-cost %s: not a number of cycles", optarg);
+			used |= O_HOOK_COST;
+			break;
 		case OPT_PARTIAL: o.partial = 1; break;
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();
@@ -223,7 +229,7 @@ int main(int argc, char **argv)
 	static const char *const flag_name[] = { "--elf",   "--clock-hz", "--names", "--bias",    "--sort",
 		                                       "--source", "--diff",    "--title", "--width",   "--top",
 		                                       "--min-pct", "--format", "--graph", "--chrono", "--function",
-		                                       "--from",  "--to" };
+		                                       "--from",  "--to",     "--hook-cost" };
 	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
 		if (used & 1u << bit && !usage_takes(cmd->name, flag_name[bit]))
 			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);

@@ -28,6 +28,7 @@ struct options {
 	int chrono;             /* trace: oldest call first */
 	const char *function;   /* trace: only this function's records */
 	uint64_t from, to;      /* trace, chrome: the window in cycles, to = UINT64_MAX: open */
+	uint32_t hook_cost;     /* events: cycles the hooks add to every call, taken off */
 	int partial;            /* write what was decoded despite errors */
 	const char *title;      /* flame */
 	unsigned width;         /* flame: pixels */

@@ -63,6 +63,9 @@ void table_from_events(struct table *t, const struct callgraph *g)
 	int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
 	                   g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
 	t->lost = g->lost_all;
+	if (g->hook_cost)
+		len += snprintf(t->head + len, sizeof t->head - (size_t)len,
+		                "hook cost: %u cycles a call taken off (--hook-cost)\n", g->hook_cost);
 	if (g->lost_all)
 		snprintf(t->head + len, sizeof t->head - (size_t)len,
 		         "lost: %llu events, the buffer was full: a partial recording, its Pct are of the recorded time only\n",

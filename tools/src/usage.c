@@ -78,6 +78,10 @@ static const struct option_help {
 	                  "                    that end at or after CYCLE of the timeline." },
 	{ "trace chrome", "--to CYCLE          trace: records stamped at CYCLE or before; chrome: calls\n"
 	                  "                    that start at or before CYCLE." },
+	{ "functions gprof folded flame",
+	  "--hook-cost CYCLES  events: take CYCLES off every call's own time, and off its\n"
+	  "                    callers' for each call inside them: what the entry and exit\n"
+	  "                    hooks add to a call (make bench measures it per CPU and mode)." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
 	{ NULL, "--partial           On errors, still write what could be decoded." },

@@ -270,6 +270,22 @@ def chrome_window():
           (got, want))
 
 
+def hook_cost():
+    """--hook-cost C: each call's self loses C, and its self+children C for
+    every call inside it, itself included: a replay says the same."""
+    calls, cost = funccost_calls(), 10
+    inside = lambda p, s, c: sum(1 for q, t, d, _ in calls if q[:len(p)] == p and s <= t and t + d <= s + c)
+    want = {}
+    for p, s, c, own in calls:
+        total, self_ = want.get(p[-1], (0, 0))
+        outer = p[-1] not in p[:-1]
+        want[p[-1]] = (total + (max(c - cost * inside(p, s, c), 0) if outer else 0), self_ + max(own - cost, 0))
+    got = output("functions", "--hook-cost", str(cost), "-e", elf("t_funccost"), out("t_funccost")).splitlines()
+    rows = {l.split()[0]: (int(l.split()[3]), int(l.split()[8])) for l in got[3:]}
+    check("functions --hook-cost 10: self and self+children = a replay less the hooks, exactly",
+          got[1] == "hook cost: 10 cycles a call taken off (--hook-cost)" and rows == want, (got, want))
+
+
 def funccost_calls():
     syms = Symbols(elf("t_funccost"))
     return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
@@ -363,6 +379,7 @@ def main():
         functions_views()
         trace_views()
         chrome_window()
+        hook_cost()
         gprof(tmp)
         gprof_inlined(tmp)
         chrome()
