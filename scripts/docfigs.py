@@ -112,9 +112,21 @@ def host_report():
     return tool("report", "--names", "crc32,sort,tokenize,printf", "build/demo-output.txt")
 
 
-def host_trace():
+def host_trace(*opts):
     read(FW_FULL / "t_calltrace.out")
-    return tool("trace", "-e", "t_calltrace.elf", "t_calltrace.out", cwd=FW_FULL)
+    return tool("trace", *opts, "-e", "t_calltrace.elf", "t_calltrace.out", cwd=FW_FULL)
+
+
+def host_synopsis():
+    text = tool("--help")
+    body = text.split("SYNOPSIS\n", 1)[1].split("\n\n", 1)[0]
+    return "\n".join(l[4:] for l in body.splitlines())
+
+
+def demo_tool(*args):
+    """perfscope on make profile's run of the demo, from its directory."""
+    read(PROFILE / "console.log")
+    return tool(*args, "-e", "demo.elf", "console.log", cwd=PROFILE)
 
 
 def chrome_crc32():
@@ -247,6 +259,11 @@ SOURCES = {
     "profile/chrome-crc32": chrome_crc32,
     "host/report": host_report,
     "host/trace": host_trace,
+    "host/trace-chrono": lambda: host_trace("--chrono"),
+    "host/synopsis": host_synopsis,
+    "host/graph": lambda: demo_tool("functions", "--graph"),
+    "host/csv": lambda: demo_tool("functions", "--format", "csv", "--top", "2"),
+    "host/hook-cost": lambda: demo_tool("functions", "--hook-cost", "50"),
     "fw/t_semantics-min-sim": lambda: fw_sim("t_semantics", "VexRiscv_Min"),
     "timing/table": timing_table,
     "timing/irq-leak-min": irq_leak_min,
