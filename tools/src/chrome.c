@@ -17,7 +17,9 @@
 #include "fmt.h"
 #include "json.h"
 #include "map.h"
+#include "perfetto.h"
 #include "session.h"
+#include "timeline.h"
 #include "util.h"
 
 struct chrome {
@@ -31,15 +33,6 @@ struct chrome {
 	char **name;
 	size_t nnames, name_cap;
 };
-
-/* A cycle count in nanoseconds, exact to the nanosecond, or with no clock
- * one cycle as a microsecond. Start and end are converted apart and the
- * duration is their difference, so a call never seems to outlast its
- * caller by a rounding. */
-static uint64_t ns(uint64_t cycles, uint32_t hz)
-{
-	return hz ? cycles / hz * 1000000000u + cycles % hz * 1000000000u / hz : cycles * 1000u;
-}
 
 static void microseconds(FILE *f, uint64_t nanos)
 {
@@ -99,11 +92,11 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	                            : "\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":");
 	fwrite(b, 1, (size_t)(p - b), c->f);
 	fputs(quoted_name(c, k->fn), c->f);
-	const uint64_t start = ns(k->start, c->hz);
+	const uint64_t start = timeline_ns(k->start, c->hz);
 	p = fmt_str(b, ",\"pid\":1,\"tid\":");
 	p = fmt_u64(p, (uint64_t)fr->index);
 	p = micros(fmt_str(p, ",\"ts\":"), start);
-	p = micros(fmt_str(p, ",\"dur\":"), ns(k->end, c->hz) - start);
+	p = micros(fmt_str(p, ",\"dur\":"), timeline_ns(k->end, c->hz) - start);
 	p = fmt_u64(fmt_str(p, ",\"args\":{\"cycles\":"), k->end - k->start);
 	p = fmt_u64(fmt_str(p, ",\"self_cycles\":"), k->self);
 	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->start);
@@ -121,7 +114,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	separator(c);
 	fprintf(c->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: the buffer was full\","
 	              "\"pid\":1,\"tid\":%d,\"ts\":", n, fr->index);
-	microseconds(c->f, ns(at, c->hz));
+	microseconds(c->f, timeline_ns(at, c->hz));
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
 }
 
@@ -131,6 +124,11 @@ void run_chrome(struct session *s)
 	struct chrome c = { .f = s->f, .st = s->st[0], .hz = o->clock_hz, .from = o->from, .to = o->to };
 	struct callgraph g;
 	cg_init(&g, c.st);
+	if (o->format && !strcmp(o->format, "perfetto")) {
+		perfetto_write(s, &g);
+		cg_free(&g);
+		return;
+	}
 	g.on_call = call;
 	g.on_lost = lost;
 	g.ctx = &c;

@@ -196,8 +196,9 @@ int main(int argc, char **argv)
 			used |= O_MIN_PCT;
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "text") && strcmp(optarg, "csv") && strcmp(optarg, "json"))
-				return usage_error("--format %s: not text, csv or json", optarg);
+			if (strcmp(optarg, "text") && strcmp(optarg, "csv") && strcmp(optarg, "json") &&
+			    strcmp(optarg, "perfetto"))
+				return usage_error("--format %s: not text, csv, json or perfetto", optarg);
 			o.format = optarg;
 			used |= O_FORMAT;
 			break;
@@ -248,6 +249,8 @@ int main(int argc, char **argv)
 		                   o.format ? o.format : "");
 	if (o.from > o.to)
 		return usage_error("--from %llu is after --to %llu", (unsigned long long)o.from, (unsigned long long)o.to);
+	if (o.format && strcmp(cmd->name, "chrome") == !strcmp(o.format, "perfetto"))
+		return usage_error("--format %s is not a format of %s", o.format, cmd->name);
 	if (o.diff && o.format && strcmp(o.format, "text"))
 		return usage_error("--diff writes text only");
 	if (o.sort && !table_has_column(o.sort, o.diff))

@@ -25,7 +25,8 @@ static const struct command_help {
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames." },
-	{ "chrome", "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [-o FILE] [DUMP]",
+	{ "chrome", "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
+	            "chrome [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
 	  "frame." },
@@ -66,7 +67,9 @@ static const struct option_help {
 	{ "functions", "--top N             functions: the first N rows only, after sorting." },
 	{ "functions", "--min-pct P         functions: only rows with a self Pct of at least P (e.g.\n"
 	               "                    0.5)." },
-	{ "functions", "--format FORMAT     functions: text (the default), csv or json, for scripts." },
+	{ "functions chrome", "--format FORMAT     functions: text (the default), csv or json, for scripts;\n"
+	                      "                    chrome: perfetto, Perfetto's binary protobuf trace\n"
+	                      "                    instead of JSON (smaller, and it loads fast)." },
 	{ "functions", "--graph             functions: each function's callers and callees with the\n"
 	               "                    calls and the exact cycles of every arc (events only)." },
 	{ "trace", "--chrono            trace: oldest call first (the frame's records are kept in\n"

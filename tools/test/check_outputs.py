@@ -286,6 +286,63 @@ def hook_cost():
           got[1] == "hook cost: 10 cycles a call taken off (--hook-cost)" and rows == want, (got, want))
 
 
+def protobuf(data):
+    """A protobuf message's fields, [(number, value)], by the wire format:
+    varints (type 0) as ints, length-delimited (type 2) as bytes."""
+    def varint(at):
+        v = shift = 0
+        while True:
+            b = data[at]
+            v |= (b & 0x7F) << shift
+            at, shift = at + 1, shift + 7
+            if not b & 0x80:
+                return v, at
+    fields, at = [], 0
+    while at < len(data):
+        key, at = varint(at)
+        if key & 7 == 0:
+            v, at = varint(at)
+        elif key & 7 == 2:
+            n, at = varint(at)
+            v, at = data[at:at + n], at + n
+            if at > len(data):
+                raise ValueError("a field runs past its message")
+        else:
+            raise ValueError(f"wire type {key & 7}")
+        fields.append((key >> 3, v))
+    return fields
+
+
+def perfetto(tmp):
+    """chrome --format perfetto: the JSON timeline's calls, as slice begin
+    and end TrackEvents with interned names, time in ns, in Perfetto's
+    protobuf fields (perfetto.c lists them)."""
+    path = os.path.join(tmp, "t.pftrace")
+    output("chrome", "--format", "perfetto", "-c", "50M", "-o", path, "-e", elf("t_funccost"), out("t_funccost"))
+    names, slices, open_, tracks = {}, [], {}, {}
+    for number, packet in protobuf(open(path, "rb").read()):
+        assert number == 1
+        p = dict(protobuf(packet))
+        if 60 in p:
+            d = dict(protobuf(p[60]))
+            tracks[d[1]] = d[2].decode()
+        if 12 in p:
+            for _, e in protobuf(p[12]):
+                e = dict(protobuf(e))
+                names[e[1]] = e[2].decode()
+        if 11 in p:
+            e = dict(protobuf(p[11]))
+            if e[9] == 1:
+                open_.setdefault(e[11], []).append((names[e[10]], p[8]))
+            elif e[9] == 2:
+                name, start = open_[e[11]].pop()
+                slices.append((name, start, p[8] - start))
+    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    want = sorted((e["name"], round(e["ts"] * 1000), round(e["dur"] * 1000)) for e in doc["traceEvents"] if e["ph"] == "X")
+    check("chrome --format perfetto: every call of the JSON timeline, to the ns, on a named track",
+          sorted(slices) == want and tracks == {1: f"events frame 1 ({out('t_funccost')}:2)"}, (sorted(slices), want, tracks))
+
+
 def funccost_calls():
     syms = Symbols(elf("t_funccost"))
     return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
@@ -380,6 +437,7 @@ def main():
         trace_views()
         chrome_window()
         hook_cost()
+        perfetto(tmp)
         gprof(tmp)
         gprof_inlined(tmp)
         chrome()

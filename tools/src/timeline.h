@@ -1,0 +1,16 @@
+/* Time on a timeline (chrome's JSON and its Perfetto form). */
+#ifndef TIMELINE_H
+#define TIMELINE_H
+
+#include <stdint.h>
+
+/* A cycle count in nanoseconds, exact to the nanosecond, or with no clock
+ * one cycle as a microsecond. Start and end are converted apart and the
+ * duration is their difference, so a call never seems to outlast its
+ * caller by a rounding. */
+static inline uint64_t timeline_ns(uint64_t cycles, uint32_t hz)
+{
+	return hz ? cycles / hz * 1000000000u + cycles % hz * 1000000000u / hz : cycles * 1000u;
+}
+
+#endif
