@@ -333,7 +333,7 @@ def perfetto(tmp):
         if 11 in p:
             e = dict(protobuf(p[11]))
             if e[9] == 1:
-                open_.setdefault(e[11], []).append((names[e[10]], p[8]))
+                open_.setdefault(e[11], []).append((names.get(e[10], f"<no name {e[10]}>"), p[8]))
             elif e[9] == 2:
                 name, start = open_[e[11]].pop()
                 slices.append((name, start, p[8] - start))
