@@ -22,11 +22,13 @@ echo "| command | reads | output | seconds | call records/s | goal | input MB/s 
 echo "|---|---|---|---|---|---|---|---|---|"
 # command, frame it reads; each writes a file, as a user's run would, which
 # is then removed (chrome writes about 230 bytes a call).
-while read -r cmd frame out; do
-  /usr/bin/time -f "%e %M" -o "$dir/time.txt" "$tool" "$cmd" -o "$dir/$out" "$dump"
+while read -r cmd frame out args; do
+  # shellcheck disable=SC2086 # args: options, split on purpose
+  /usr/bin/time -f "%e %M" -o "$dir/time.txt" "$tool" "$cmd" $args -o "$dir/$out" "$dump"
   read -r secs kb < "$dir/time.txt"
   bytes=$(stat -c %s "$dir/$out")
   case $cmd in chrome|trace) rm -f "$dir/$out" ;; esac
+  [ -n "$args" ] && cmd="$cmd $args"
   awk -v c="$cmd" -v f="$frame" -v o="$out" -v s="$secs" -v n="$calls" -v mb="$mb" -v kb="$kb" -v ob="$bytes" \
     'BEGIN { t = s > 0 ? s : 0.01; r = n / t / 1e6; met = (r >= 10) ? "met" : "not met"
              printf "| %s | %s | %s | %.2f | %.1f M | 10 M (%s) | %.0f | %.0f | %.1f MB |\n", c, f, o, s, r, met,
@@ -36,6 +38,7 @@ functions events functions.txt
 folded events folded.txt
 flame events flame.svg
 chrome events trace.json
+chrome events trace.pftrace --format perfetto
 trace calltrace trace.txt
 LIST
 } | tee "$table"
