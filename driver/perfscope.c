@@ -30,17 +30,18 @@ static uint64_t time_read(void *base, int n)
 
 static int section_ok(int n) { return n >= 0 && n <= PERF_MAX_SECTIONS; }
 
-uint64_t perf_get_total_time(void *hw_base_address)
+/* The HAL's names in parentheses: perfscope.h also defines them as macros. */
+alt_u64 (perf_get_total_time)(void *hw_base_address)
 {
 	return time_read(hw_base_address, 0);
 }
 
-uint64_t perf_get_section_time(void *hw_base_address, int which_section)
+alt_u64 (perf_get_section_time)(void *hw_base_address, int which_section)
 {
 	return section_ok(which_section) ? time_read(hw_base_address, which_section) : 0;
 }
 
-uint32_t perf_get_num_starts(void *hw_base_address, int which_section)
+alt_u32 (perf_get_num_starts)(void *hw_base_address, int which_section)
 {
 	return section_ok(which_section) ? RD(hw_base_address, PERF_REG_OCC(which_section)) : 0;
 }
@@ -363,7 +364,7 @@ static int print_report(void *base, uint32_t clock_hz, const uint32_t *bias, int
 	return report(&s, clock_hz, bias, num_sections, names, perf_put_stdout, NULL);
 }
 
-int perf_print_formatted_report(void *perf_base, uint32_t clock_freq_hertz, int num_sections, ...)
+int (perf_print_formatted_report)(void *perf_base, alt_u32 clock_freq_hertz, int num_sections, ...)
 {
 	va_list ap;
 	va_start(ap, num_sections);

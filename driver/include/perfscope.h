@@ -1,11 +1,21 @@
 /*
  * perfscope driver: measure code sections to the clock cycle.
  *
- * Source-compatible with the Nios II Performance Counter Unit driver: code
- * written for it builds against this header unchanged (PERF_* macros and the
- * four perf_get_* / perf_print_formatted_report functions). The rest is
- * perfscope's own: discovery, snapshots, calibration, a report that can be
- * captured, and error codes.
+ * Source-compatible with the Nios II Performance Counter Unit driver of the
+ * Nios II HAL. A HAL program keeps its includes: perfscope ships
+ * altera_avalon_performance_counter.h and alt_types.h (driver/include/), and
+ * the reference SoC a system.h (soc/fw/). This header alone gives the
+ * PERF_* macros; perf_get_total_time, perf_get_section_time,
+ * perf_get_num_starts and perf_print_formatted_report with the HAL's
+ * prototypes (alt_u64, alt_u32); and the HAL types of alt_types.h. As in the
+ * HAL, the base may be an integer (PERFORMANCE_COUNTER_0_BASE) or a pointer,
+ * for the macros and for those four functions. alt_get_cpu_freq() and
+ * alt_get_performance_counter_base(), which read system.h, come with
+ * altera_avalon_performance_counter.h. What differs from the HAL is in
+ * docs/programmers-guide.md, chapter 2; above all, reads never stop the
+ * global counter. The rest is perfscope's own: discovery, snapshots,
+ * calibration, a report that can be captured, and error codes; it takes
+ * the base as a pointer.
  *
  * Sections are numbered as the hardware numbers them: 0 is the global
  * counter, 1..PERF_MAX_SECTIONS are code sections. A perfscope instance has
@@ -20,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "alt_types.h"
 #include "perfscope_regs.h"
 
 /*
@@ -95,7 +106,7 @@ enum perf_error {
  */
 
 /* Global time in clock cycles: the cycles the global counter has run. */
-uint64_t perf_get_total_time(void *hw_base_address);
+alt_u64 perf_get_total_time(void *hw_base_address);
 
 /*
  * Clock cycles section which_section has run while the global counter ran
@@ -104,13 +115,13 @@ uint64_t perf_get_total_time(void *hw_base_address);
  * runs. An interrupt handler reading perfscope between the two would take
  * the latch, so machine interrupts are masked for the pair.
  */
-uint64_t perf_get_section_time(void *hw_base_address, int which_section);
+alt_u64 perf_get_section_time(void *hw_base_address, int which_section);
 
 /*
  * Times which_section began while the global counter ran (section 0: the
  * number of STARTs).
  */
-uint32_t perf_get_num_starts(void *hw_base_address, int which_section);
+alt_u32 perf_get_num_starts(void *hw_base_address, int which_section);
 
 /*
  * Prints the report of perf_report_write() to stdout (putchar) for sections
@@ -118,8 +129,23 @@ uint32_t perf_get_num_starts(void *hw_base_address, int which_section);
  * num_sections (NULL: "section N"). Returns 0, or a negative error of
  * perf_snapshot() or perf_report_write(); nothing is printed on -PERF_EINVAL.
  */
-int perf_print_formatted_report(void *perf_base, uint32_t clock_freq_hertz,
+int perf_print_formatted_report(void *perf_base, alt_u32 clock_freq_hertz,
                                 int num_sections, ...);
+
+/*
+ * HAL programs pass the integer base of system.h straight to these
+ * functions, perf_get_total_time(PERFORMANCE_COUNTER_0_BASE): an
+ * int-to-pointer error under -Werror with a void * parameter. So each is
+ * also a function-like macro of its own name that casts the base through
+ * uintptr_t, which takes an integer or a pointer. Only a call expands it:
+ * &perf_get_total_time and (perf_get_total_time)(p) name the function.
+ */
+#define PERF_BASE_PTR(p) ((void *)(uintptr_t)(p))
+#define perf_get_total_time(base)       (perf_get_total_time)(PERF_BASE_PTR(base))
+#define perf_get_section_time(base, n)  (perf_get_section_time)(PERF_BASE_PTR(base), (n))
+#define perf_get_num_starts(base, n)    (perf_get_num_starts)(PERF_BASE_PTR(base), (n))
+#define perf_print_formatted_report(base, ...) \
+	(perf_print_formatted_report)(PERF_BASE_PTR(base), __VA_ARGS__)
 
 /* ---- perfscope's own --------------------------------------------------- */
 
