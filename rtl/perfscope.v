@@ -49,6 +49,17 @@ module perfscope #(
 
 	`include "perfscope_regs.vh"
 
+	// A NUM_SECTIONS outside 1..7 must not elaborate: 0 would drop section
+	// 1's decode and 8 or more would leave the IP answering nothing. The
+	// module instantiated here exists nowhere, so Verilator, Icarus and
+	// yosys all stop with an error that names it (Verilog-2005 has no
+	// $error; an untaken generate branch is never elaborated).
+	generate
+	if (NUM_SECTIONS < 1 || NUM_SECTIONS > 7) begin : g_bad_num_sections
+		perfscope_error_NUM_SECTIONS_must_be_1_to_7 u_error ();
+	end
+	endgenerate
+
 	localparam [3:0] SECTIONS = NUM_SECTIONS[3:0];
 	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
 

@@ -22,6 +22,17 @@ module perfscope_ram #(
 `endif
 );
 
+	// A zero or negative width stops elaboration (see perfscope.v) instead
+	// of becoming a silent [-1:0].
+	generate
+	if (AW < 1) begin : g_bad_aw
+		perfscope_ram_error_AW_must_be_at_least_1 u_error ();
+	end
+	if (DW < 1) begin : g_bad_dw
+		perfscope_ram_error_DW_must_be_at_least_1 u_error ();
+	end
+	endgenerate
+
 	// perfscope never uses what a read returns in the cycle the same word
 	// is written, so yosys need not add bypass logic for that case.
 	(* no_rw_check *)

@@ -35,10 +35,13 @@ suite "driver rv32 build"  make -s -C driver rv32
 suite "hook host tests"    make -s -C driver/hooks/test test
 suite "RTL lint"           make -s -C rtl/tb lint
 suite "SoC lint"           make -s -C soc lint
+suite "SoC parameters"     make -s -C scripts -f params.mk check
 suite "IP testbench"       make -s -C rtl/tb test
 suite "formal proofs"      make -s -C formal quick
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
+suite "simulator harness"  make -s -C sim/test test
+suite "firmware example"   scripts/fw_example_test.sh
 suite "host tool"          make -s -C tools test
 suite "figures in the docs" python3 -B scripts/docfigs.py check
 suite "source tree"        scripts/check_tree.sh

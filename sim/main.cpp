@@ -15,24 +15,38 @@
 // Plusargs: +firmware=<hex> (required), +timeout=<cycles> (default
 // 20000000), +trace[=<file.fst>] (default: sim.fst next to this binary),
 // +uart=<file> (UART builds only).
+//
+// Before simulating anything it checks its plusargs and the firmware file:
+// a regular, non-empty file of $readmemh words (32-bit hex words, @address
+// lines, // and /* */ comments) that fits the RAM. An ELF, a directory, an
+// empty or garbled file is refused with one line saying what to pass.
+//
+// The section count the reference model needs is read from the design, not
+// given twice: a throwaway instance of soc_top reads perfscope's ID and
+// CONFIG registers through the debug port before the run, so whatever
+// PERF_SECTIONS the RTL was built with (sim/Makefile, FuseSoC's
+// --PERF_SECTIONS) is what the model checks against.
+//
 // Exit code: the firmware's (0 = pass, codes above 255 become 255), 3 if the
 // model disagreed, 5 if the serial line broke its framing, 124 on a timeout,
-// 2 on a usage error.
+// 2 on a usage error (bad plusarg or firmware file; nothing is simulated).
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
+
+#include <sys/stat.h>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
 #include "Vsoc_top.h"
 #include "perf_model.h"
+#include "perfscope_regs.h"
 #include "uart_decoder.h"
 
-#ifndef PERF_SECTIONS
-#error "build with -DPERF_SECTIONS=<n>, the value given to soc_top"
-#endif
 #ifndef BAUD_DIV
 #define BAUD_DIV 0  // soc_top's default: no UART
 #endif
@@ -44,18 +58,37 @@ const uint64_t kDefaultTimeout = 20000000;
 // Generous bound for the 64 debug reads; perfscope answers in a few cycles.
 const uint64_t kDebugTimeout = 64 * 64;
 const unsigned kPerfWords = 64;
+// soc_top's RAM_BYTES: its default, which neither sim/Makefile nor
+// fusesoc.core changes (soc/fw/fw.mk links for the same size).
+const uint64_t kRamBytes = 65536;
+const uint64_t kRamWords = kRamBytes / 4;
+const char kFirmwareHint[] = "pass the .hex that soc/fw/fw.mk builds (build/fw/<cpu>/<dir>/<name>.hex)";
 
-// Value of +name=<value>, or "" when absent; +name alone gives "1".
-std::string plusarg(VerilatedContext &ctx, const std::string &name)
+// Value of the first +name=<value> or +name, as $value$plusargs finds it:
+// `found` tells whether there was one, `bare` whether it had no "=".
+struct Plusarg {
+    bool found = false;
+    bool bare = false;
+    std::string value;
+};
+
+Plusarg plusarg(int argc, char **argv, const std::string &name)
 {
-    const std::string arg = ctx.commandArgsPlusMatch(name.c_str());
-    if (arg.empty())
-        return "";
-    if (arg == "+" + name)
-        return "1";
-    if (arg.compare(0, name.size() + 2, "+" + name + "=") != 0)
-        return "";  // a longer plusarg that merely starts with name
-    return arg.substr(name.size() + 2);
+    Plusarg p;
+    const std::string flag = "+" + name;
+    for (int i = 1; i < argc; i++) {
+        const std::string arg = argv[i];
+        if (arg == flag) {
+            p.found = p.bare = true;
+            return p;
+        }
+        if (arg.compare(0, flag.size() + 1, flag + "=") == 0) {
+            p.found = true;
+            p.value = arg.substr(flag.size() + 1);
+            return p;
+        }
+    }
+    return p;
 }
 
 std::string dir_of(const char *path)
@@ -65,35 +98,282 @@ std::string dir_of(const char *path)
     return slash == std::string::npos ? "." : p.substr(0, slash);
 }
 
+// A token of a file, printable on one line whatever its bytes.
+std::string quoted(const std::string &tok)
+{
+    std::string out = "'";
+    for (size_t i = 0; i < tok.size() && i < 24; i++) {
+        const unsigned char c = (unsigned char)tok[i];
+        if (c >= 0x20 && c < 0x7f) {
+            out += (char)c;
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", c);
+            out += buf;
+        }
+    }
+    return out + (tok.size() > 24 ? "...'" : "'");
+}
+
+// $readmemh's separators (Verilator's VlReadMem).
+bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\n';
+}
+
+bool is_hex_digit(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Checks a firmware image before $readmemh sees it, which would abort on a
+// syntax error or an address past the RAM, or load nothing from an empty
+// file or a directory and let the CPU run zeros until the timeout. Returns
+// "" if the file is fine, else the one-line reason (after "sim: ").
+std::string check_firmware(const std::string &path)
+{
+    const std::string what = "firmware " + path;
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0)
+        return what + ": " + std::strerror(errno) + "; " + kFirmwareHint;
+    if (S_ISDIR(st.st_mode))
+        return what + " is a directory; " + kFirmwareHint;
+    if (!S_ISREG(st.st_mode))
+        return what + " is not a regular file; " + kFirmwareHint;
+    FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return what + ": " + std::strerror(errno) + "; " + kFirmwareHint;
+    std::string text;
+    char buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        text.append(buf, n);
+    std::fclose(f);
+    if (text.empty())
+        return what + " is empty; " + kFirmwareHint;
+    if (text.compare(0, 4, "\x7f" "ELF") == 0) {
+        std::string hex = path;
+        const size_t dot = hex.rfind('.');
+        const size_t slash = hex.rfind('/');
+        if (dot != std::string::npos && (slash == std::string::npos || dot > slash))
+            hex.erase(dot);
+        hex += ".hex";
+        return what + " is an ELF file; pass the .hex that soc/fw/fw.mk builds next to it (" + hex + ")";
+    }
+
+    // $readmemh's syntax, as soc_ram loads it: whitespace-separated words
+    // of up to 32 bits ('_' allowed inside), @<hex> word addresses, and
+    // comments. Unknown (x) digits are refused: an image has none.
+    uint64_t addr = 0, words = 0;
+    unsigned line = 1;
+    size_t i = 0;
+    bool in_comment = false;
+    unsigned comment_line = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (in_comment) {
+            if (c == '\n')
+                line++;
+            else if (c == '*' && i + 1 < text.size() && text[i + 1] == '/') {
+                in_comment = false;
+                i++;
+            }
+            i++;
+            continue;
+        }
+        if (c == '\n') {
+            line++;
+            i++;
+            continue;
+        }
+        if (is_space(c)) {
+            i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+            while (i < text.size() && text[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            in_comment = true;
+            comment_line = line;
+            i += 2;
+            continue;
+        }
+        // One token, up to the next whitespace or comment (at least one
+        // character: a comment starting here was taken above).
+        size_t end = i + 1;
+        while (end < text.size() && !is_space(text[end]) &&
+               !(text[end] == '/' && end + 1 < text.size() && (text[end + 1] == '/' || text[end + 1] == '*')))
+            end++;
+        const std::string tok = text.substr(i, end - i);
+        const bool is_addr = tok[0] == '@';
+        std::string digits;
+        bool ok = tok.size() > (is_addr ? 1u : 0u);
+        for (size_t k = is_addr ? 1 : 0; k < tok.size() && ok; k++) {
+            if (is_hex_digit(tok[k]))
+                digits += tok[k];
+            else if (tok[k] != '_')
+                ok = false;
+        }
+        const std::string where = what + ": line " + std::to_string(line) + ": ";
+        if (!ok || digits.empty())
+            return where + quoted(tok) + " is not a " + (is_addr ? "@<hex> word address" : "32-bit hex word") +
+                   " for $readmemh; " + kFirmwareHint;
+        size_t first = digits.find_first_not_of('0');
+        if (first == std::string::npos)
+            first = digits.size();
+        if (digits.size() - first > (is_addr ? 16u : 8u))
+            return where + quoted(tok) + (is_addr ? " is not a word address" : " is wider than 32 bits") + "; " +
+                   kFirmwareHint;
+        if (is_addr) {
+            addr = std::strtoull(digits.c_str(), nullptr, 16);
+        } else {
+            if (addr >= kRamWords) {
+                char msg[160];
+                std::snprintf(msg, sizeof msg,
+                              "word at byte address 0x%llx is past the end of the RAM (%llu bytes); the image is too big",
+                              (unsigned long long)(addr * 4), (unsigned long long)kRamBytes);
+                return where + msg + " for the SoC (soc/fw/fw.mk's RAM_BYTES must be " +
+                       std::to_string(kRamBytes) + ")";
+            }
+            addr++;
+            words++;
+        }
+        i = end;
+    }
+    if (in_comment)
+        return what + ": line " + std::to_string(comment_line) + ": /* comment never ends; " + kFirmwareHint;
+    if (words == 0)
+        return what + " holds no words; " + kFirmwareHint;
+    return "";
+}
+
+// +timeout=<cycles>: a positive decimal count.
+bool parse_cycles(const std::string &s, uint64_t &value)
+{
+    if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
+        return false;
+    value = std::strtoull(s.c_str(), nullptr, 10);
+    return value > 0;
+}
+
+// The number of sections of the design's perfscope, from its CONFIG
+// register, read through the debug port of a throwaway instance of soc_top
+// whose RAM is left empty (its CPU runs into zeros and never reaches the I/O
+// region). 0 if no perfscope answers: a SoC built with PERF_SECTIONS=0.
+// -1 if something answers that is not perfscope; `why` says what.
+int probe_sections(char **argv, std::string &why)
+{
+    VerilatedContext ctx;
+    ctx.commandArgs(1, argv);  // no +firmware=: soc_ram stays empty
+    const std::unique_ptr<Vsoc_top> top{new Vsoc_top{&ctx, "probe"}};
+    auto cycle = [&]() {
+        top->i_clk = 0;
+        top->eval();
+        top->i_clk = 1;
+        top->eval();
+    };
+    top->i_reset = 1;
+    top->i_dbg_en = 0;
+    top->i_dbg_stb = 0;
+    top->i_dbg_we = 0;
+    top->i_dbg_addr = 0;
+    top->i_dbg_wdata = 0;
+    top->i_load_we = 0;
+    top->i_load_addr = 0;
+    top->i_load_data = 0;
+    for (int i = 0; i < kResetCycles; i++)
+        cycle();
+    top->i_reset = 0;
+    top->i_dbg_en = 1;  // perfscope's port is idle after the reset
+
+    // One read: the request is accepted at the first edge without stall
+    // (after perfscope's RAM clear), the ack comes in a later cycle.
+    auto read = [&](unsigned word, uint32_t &value) {
+        top->i_dbg_addr = word;
+        top->i_dbg_stb = 1;
+        for (int i = 0; i < 64; i++) {
+            top->i_clk = 0;
+            top->eval();
+            if (!top->i_dbg_stb && top->o_perf_ack) {
+                value = top->o_perf_rdata;
+                top->i_clk = 1;
+                top->eval();
+                return true;
+            }
+            const bool accepted = top->i_dbg_stb && !top->o_perf_stall;
+            top->i_clk = 1;
+            top->eval();
+            if (accepted)
+                top->i_dbg_stb = 0;
+        }
+        return false;
+    };
+    uint32_t id = 0, config = 0;
+    int sections;
+    if (!read(PERF_REG_ID / 4, id)) {
+        sections = 0;
+    } else if (id != PERF_ID_VALUE) {
+        char msg[120];
+        std::snprintf(msg, sizeof msg, "the perfscope window's ID reads 0x%08x, not 0x%08x", id, PERF_ID_VALUE);
+        why = msg;
+        sections = -1;
+    } else if (!read(PERF_REG_CONFIG / 4, config)) {
+        why = "perfscope answered its ID but not a read of CONFIG";
+        sections = -1;
+    } else {
+        sections = (int)((config & PERF_CONFIG_SECTIONS_MASK) >> PERF_CONFIG_SECTIONS_SHIFT);
+    }
+    top->final();
+    return sections;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);  // soc_ram reads +firmware= itself
-
-    const std::string firmware = plusarg(*ctx, "firmware");
-    if (firmware.empty() || firmware == "1") {
-        std::fprintf(stderr, "usage: %s +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]\n",
-                     argv[0]);
+    const char usage[] = "usage: %s +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]\n";
+    const Plusarg fw_arg = plusarg(argc, argv, "firmware");
+    if (!fw_arg.found || fw_arg.bare || fw_arg.value.empty()) {
+        std::fprintf(stderr, usage, argv[0]);
         return 2;
     }
-    if (FILE *f = std::fopen(firmware.c_str(), "r"))
-        std::fclose(f);
-    else {
-        std::fprintf(stderr, "sim: cannot read firmware %s\n", firmware.c_str());
+    const std::string firmware = fw_arg.value;
+    const std::string fw_error = check_firmware(firmware);
+    if (!fw_error.empty()) {
+        std::fprintf(stderr, "sim: %s\n", fw_error.c_str());
         return 2;
     }
-    const std::string timeout_arg = plusarg(*ctx, "timeout");
-    const uint64_t timeout = timeout_arg.empty() ? kDefaultTimeout : std::strtoull(timeout_arg.c_str(), nullptr, 0);
-    std::string trace_file = plusarg(*ctx, "trace");
-    if (trace_file == "1")
+    uint64_t timeout = kDefaultTimeout;
+    const Plusarg timeout_arg = plusarg(argc, argv, "timeout");
+    if (timeout_arg.found && (timeout_arg.bare || !parse_cycles(timeout_arg.value, timeout))) {
+        std::fprintf(stderr, "sim: +timeout%s%s is not a number of cycles; pass a positive decimal count, e.g. "
+                     "+timeout=%llu\n", timeout_arg.bare ? "" : "=", timeout_arg.value.c_str(),
+                     (unsigned long long)kDefaultTimeout);
+        return 2;
+    }
+    const Plusarg trace_arg = plusarg(argc, argv, "trace");
+    std::string trace_file = trace_arg.value;
+    if (trace_arg.found && (trace_arg.bare || trace_file.empty()))
         trace_file = dir_of(argv[0]) + "/sim.fst";
-    const std::string uart_file = plusarg(*ctx, "uart");
-    if (!uart_file.empty() && (BAUD_DIV == 0 || uart_file == "1")) {
+    const Plusarg uart_arg = plusarg(argc, argv, "uart");
+    const std::string uart_file = uart_arg.value;
+    if (uart_arg.found && (BAUD_DIV == 0 || uart_arg.bare || uart_file.empty())) {
         std::fprintf(stderr, "sim: +uart=<file> needs a simulator built with a UART (BAUD_DIV=<n>)\n");
         return 2;
     }
+
+    std::string probe_error;
+    const int sections = probe_sections(argv, probe_error);
+    if (sections < 0) {
+        std::fprintf(stderr, "sim: MISMATCH before the run: %s\n", probe_error.c_str());
+        return 3;
+    }
+
+    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    ctx->commandArgs(argc, argv);  // soc_ram reads +firmware= itself
 
     ctx->traceEverOn(!trace_file.empty());
     const std::unique_ptr<Vsoc_top> top{new Vsoc_top{ctx.get(), "TOP"}};
@@ -129,7 +409,7 @@ int main(int argc, char **argv)
     }
     top->i_reset = 0;
 
-    PerfModel model(PERF_SECTIONS);
+    PerfModel model((unsigned)sections);
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
@@ -180,7 +460,7 @@ int main(int argc, char **argv)
                 exit_code = top->o_exit_code;
                 exit_cycle = cycle;
                 // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
-                phase = PERF_SECTIONS ? Phase::Drain : Phase::Done;
+                phase = sections ? Phase::Drain : Phase::Done;
             } else if (cycle >= timeout) {
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
                              (unsigned long long)cycle, (unsigned long long)timeout);

@@ -1,6 +1,8 @@
 # RTL of the perfscope SoC, for any Makefile that lints, simulates or
 # synthesizes it. Set TOP (the repository root) before including; CPU picks
-# the VexRiscv variant (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full).
+# the VexRiscv variant (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full; the
+# default is VexRiscv_Full, as in the top Makefile, soc/fw/fw.mk and the
+# FuseSoC sim target).
 #
 #   SOC_RTL       our SoC sources, soc_top first
 #   PERF_RTL      the perfscope IP: every .v in rtl/
@@ -8,7 +10,7 @@
 #   SOC_VLT       Verilator lint waivers for the CPU file only
 #   SOC_INCLUDES  include path for perfscope_regs.vh
 
-CPU    ?= VexRiscv_Min
+CPU    ?= VexRiscv_Full
 PYTHON ?= $(TOP)/.venv/bin/python
 
 SOC_RTL      := $(addprefix $(TOP)/soc/rtl/,soc_top.v soc_ram.v soc_sysctl.v soc_timer.v soc_uart_tx.v)

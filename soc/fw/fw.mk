@@ -1,24 +1,34 @@
 # Firmware for the perfscope SoC: a make fragment for any directory that
-# builds programs to run on it (tests/, demo/, benchmarks). Usage:
+# builds programs to run on it (tests/, demo/, benchmarks). Usage, as
+# soc/fw/example/Makefile has it word for word:
 #
-#   TOP := $(abspath ..)
+#   TOP := $(abspath ../../..)
 #   include $(TOP)/soc/fw/fw.mk
-#   $(eval $(call fw_program,hello,hello.c util.c))
-#   all: $(FW_ALL)
+#   $(eval $(call fw_program,hello,hello.c))
 #
-# gives $(FW_BUILD)/hello.elf, hello.hex (one 32-bit word per line, for
-# $readmemh and +firmware=) and hello.lst (disassembly). Each program is the
-# SoC start-up code, console, the perfscope driver and its own sources,
-# compiled and linked in one compiler run (they are small).
+# `make` in that directory (or `make -C soc/fw/example` from the checkout)
+# then builds $(FW_BUILD)/hello.elf, hello.hex (one 32-bit word per line,
+# for $readmemh and the simulator's +firmware=) and hello.lst (disassembly),
+# in build/fw/VexRiscv_Full/example/ by default. TOP is the checkout, here
+# three levels up. Sources are relative to the Makefile's directory or
+# absolute. The default goal is fw-all, every program's three files, unless
+# the Makefile names a target of its own before the include; $(FW_ALL) lists
+# them.
+#
+# Each program is its own sources, compiled into $(FW_BUILD)/<name>.objs/
+# (with a profiling mode's flags, see below), linked with the SoC start-up
+# code, the console, the perfscope driver and the hook library, which the
+# link step compiles without those flags.
 #
 # Settings, each overridable before the include or on the command line:
-#   CPU             VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full; picks -march
+#   CPU             VexRiscv_Full (default, as everywhere in the checkout),
+#                   VexRiscv_Lite or VexRiscv_Min; picks -march
 #   RAM_BYTES       must equal soc_top's RAM_BYTES (default 65536)
 #   FW_BUILD        output directory, by default per CPU and directory
 #   FW_DRIVER_SRCS  driver sources linked into every program
 #   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG
 
-CPU       ?= VexRiscv_Min
+CPU       ?= VexRiscv_Full
 RAM_BYTES ?= 65536
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
 CROSS     ?= riscv64-unknown-elf-
@@ -56,6 +66,11 @@ FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld \
 
 FW_ALL :=
 
+# The default goal of a Makefile whose first target this is; each
+# fw_program adds its files to it.
+.PHONY: fw-all
+fw-all:
+
 # Entry/exit hooks (driver/include/perfscope_trace.h): a profiling mode is
 # the flags that instrument a program's own sources, $(FW_INSTR_<mode>), and
 # the hook library linked with it, $(FW_HOOKS_<mode>). The runtime, the
@@ -73,12 +88,15 @@ FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/funcstat
 FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
 
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])
+# Sources may be relative to the including Makefile's directory: the compile
+# runs in <name>.objs/, so they are made absolute first.
 define fw_program
-$(FW_BUILD)/$(1).elf: $(2) $(4) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
+$(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
 	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
-	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(3) -c $(2)
-	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(4) $$(@:.elf=.objs)/*.o
+	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(3) -c $(abspath $(2))
+	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
+fw-all: $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 endef
 
 # od prints the image as little-endian words, the CPU's byte order.

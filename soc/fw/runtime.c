@@ -1,22 +1,69 @@
 /* The rest of the C runtime on the SoC: picolibc's _exit (used by exit() and
  * abort()) and the default trap handler. */
-#include <stdio.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "soc.h"
+
+/* Exit code of the default handler when it traps itself (docs/
+ * programmers-guide.md, "Running in simulation"). */
+#define SOC_EXIT_TRAP_IN_TRAP 99
 
 void _exit(int code)
 {
     soc_exit((uint32_t)code);
 }
 
-/* A firmware that expects traps (e.g. a timer interrupt) defines its own. */
-__attribute__((weak)) void trap_handler(unsigned mcause, unsigned mepc)
+/* The default handler's output: console stores, hex digits by shifts and
+ * masks. Nothing here calls the C library, multiplies or divides, so it runs
+ * on every CPU whatever -march built it (a program built for rv32im that
+ * traps on VexRiscv_Min, which has no divider, must not trap again here).
+ * Both are global so that a test can break one (sim/test/t_trap_nested.c). */
+__attribute__((noinline, cold)) void soc_trap_puts(const char *s)
 {
-    unsigned cause = mcause & 0x7fffffffu;
-    int interrupt = (mcause >> 31) != 0;
+    while (*s)
+        SOC_REG(SOC_CONSOLE) = (unsigned char)*s++;
+}
 
-    printf("trap: %s %u at mepc 0x%08x\n",
-           interrupt ? "interrupt" : "exception", cause, mepc);
-    soc_exit((interrupt ? SOC_EXIT_INTERRUPT : SOC_EXIT_EXCEPTION) + cause);
+__attribute__((noinline, cold)) void soc_trap_put_hex(uint32_t v)
+{
+    SOC_REG(SOC_CONSOLE) = '0';
+    SOC_REG(SOC_CONSOLE) = 'x';
+    for (int shift = 28; shift >= 0; shift -= 4) {
+        const uint32_t d = (v >> shift) & 0xfu;
+        SOC_REG(SOC_CONSOLE) = d < 10 ? '0' + d : 'a' + (d - 10);
+    }
+}
+
+static volatile uint32_t trap_depth;
+
+/* A firmware that expects traps (e.g. a timer interrupt) defines its own.
+ * This one reports the trap on one line,
+ *   trap: exception, mcause 0x00000002 mepc 0x000001a4 mtval 0x02c5c533
+ * and exits with 100 + cause (120 + cause for an interrupt). A trap while it
+ * runs (it cannot cause one itself, but a broken image can) ends the run at
+ * once with SOC_EXIT_TRAP_IN_TRAP instead of looping. */
+__attribute__((weak, cold)) void trap_handler(unsigned mcause, unsigned mepc)
+{
+    const uint32_t depth = trap_depth;
+    uint32_t mtval;
+
+    trap_depth = depth + 1;
+    if (depth != 0) {
+        if (depth == 1)
+            soc_trap_puts("\ntrap: trap inside the trap handler\n");
+        soc_exit(SOC_EXIT_TRAP_IN_TRAP);
+    }
+    __asm__ volatile("csrr %0, mtval" : "=r"(mtval));
+    const int interrupt = (mcause >> 31) != 0;
+    const uint32_t code = (interrupt ? SOC_EXIT_INTERRUPT : SOC_EXIT_EXCEPTION) + (mcause & 0x7fffffffu);
+
+    soc_trap_puts(interrupt ? "trap: interrupt, mcause " : "trap: exception, mcause ");
+    soc_trap_put_hex(mcause);
+    soc_trap_puts(" mepc ");
+    soc_trap_put_hex(mepc);
+    soc_trap_puts(" mtval ");
+    soc_trap_put_hex(mtval);
+    soc_trap_puts("\n");
+    soc_exit(code);
 }

@@ -33,6 +33,14 @@ module soc_ram #(
 	output wire [31:0] o_b_data
 );
 
+	// A RAM_BYTES that is not a whole number of words, or less than two,
+	// stops elaboration (the module below exists nowhere).
+	generate
+	if (RAM_BYTES < 8 || (RAM_BYTES % 4) != 0) begin : g_bad_ram_bytes
+		soc_ram_error_RAM_BYTES_must_be_a_multiple_of_4_from_8 u_error ();
+	end
+	endgenerate
+
 	localparam integer WORDS = RAM_BYTES / 4;
 	localparam integer AW    = $clog2(WORDS);
 

@@ -51,6 +51,17 @@ module soc_top #(
 	input  wire [31:0] i_dbg_wdata
 );
 
+	// Parameters out of range stop elaboration with an error naming the
+	// module below, which exists nowhere (rtl/perfscope.v does the same).
+	generate
+	if (PERF_SECTIONS < 0 || PERF_SECTIONS > 7) begin : g_bad_perf_sections
+		soc_top_error_PERF_SECTIONS_must_be_0_to_7 u_error ();
+	end
+	if (RAM_BYTES < 8 || (RAM_BYTES % 4) != 0) begin : g_bad_ram_bytes
+		soc_top_error_RAM_BYTES_must_be_a_multiple_of_4_from_8 u_error ();
+	end
+	endgenerate
+
 	// ------------------------------------------------------------------
 	// CPU
 	// ------------------------------------------------------------------

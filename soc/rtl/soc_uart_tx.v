@@ -18,6 +18,14 @@ module soc_uart_tx #(
 	output reg        o_tx         // serial line
 );
 
+	// A BAUD_DIV outside 1..65535 stops elaboration (the module below exists
+	// nowhere): the bit counter is 16 bits wide.
+	generate
+	if (BAUD_DIV < 1 || BAUD_DIV > 65535) begin : g_bad_baud_div
+		soc_uart_tx_error_BAUD_DIV_must_be_1_to_65535 u_error ();
+	end
+	endgenerate
+
 	localparam [15:0] DIV_LAST = BAUD_DIV[15:0] - 16'd1;
 
 	reg [15:0] r_baud;   // cycles of the current bit still to come

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Misuse of the simulator and its Makefile, and traps, with exact messages
+# and exit codes (docs/programmers-guide.md, "Running in simulation").
+# usage: run.sh <checkout> <cpu without a divider> <cpu the programs are for> <dir of the programs>
+#
+#   firmware   +firmware= a directory, an empty file, an ELF, garbage, an
+#              image bigger than the RAM: exit 2, one line naming the
+#              problem and what to pass, nothing simulated
+#   timeout    +timeout= not a positive number: exit 2, one line
+#   trap       t_trap (rv32im) divides on VexRiscv_Min: one report line with
+#              mcause, mepc and mtval, exit 102
+#   nested     t_trap_nested breaks the handler, then traps: exit 99
+#   make run   FW= and SIMFLAGS file names relative to where the user
+#              stands, from two directories; refused in a sub-make
+set -u
+top=$1 cpu=$2 fw_cpu=$3 fw=$4
+sim=$top/build/sim/$cpu/Vsoc_top
+# A harness that ignores a bad plusarg can run for ever: every run is cut
+# after 2 minutes (exit 137), far more than any of these needs.
+limit() { timeout -s KILL 120 "$@"; }
+work=$top/build/sim-test/work
+rm -rf "$work" && mkdir -p "$work"
+status=0
+pass() { echo "PASS harness: $1"; }
+fail() { echo "FAIL harness: $1"; status=1; }
+
+# expect <name> <exit code> <exact stderr> <plusargs...>: stdout must be
+# empty (no simulation, no console output).
+expect() {
+  local name=$1 want_rc=$2 want_err=$3; shift 3
+  local rc
+  limit "$sim" "$@" > "$work/out" 2> "$work/err"; rc=$?
+  local err; err=$(cat "$work/err")
+  if [ "$rc" -eq "$want_rc" ] && [ "$err" = "$want_err" ] && [ ! -s "$work/out" ]; then
+    pass "$name: exit $rc, $err"
+  else
+    fail "$name: exit $rc (want $want_rc), stdout $(wc -c < "$work/out") bytes, stderr: $(head -c 300 "$work/err") (want: $want_err)"
+  fi
+}
+
+hint="pass the .hex that soc/fw/fw.mk builds (build/fw/<cpu>/<dir>/<name>.hex)"
+mkdir -p "$work/dir"
+: > "$work/empty.hex"
+cp "$fw/hello.elf" "$work/app.elf"
+printf '00000013\nhello world\n' > "$work/garbage.hex"
+printf '00000013\n0_0000_0013\n100000013\n' > "$work/wide.hex"
+# 16385 words: one past the 64 KiB RAM.
+{ cat "$fw/hello.hex"; yes 00000013 | head -n $((16385 - $(wc -l < "$fw/hello.hex"))); } > "$work/big.hex"
+printf '@4000\n00000013\n' > "$work/big_at.hex"
+
+expect "firmware is a directory" 2 "sim: firmware $work/dir is a directory; $hint" +firmware="$work/dir"
+expect "firmware is empty" 2 "sim: firmware $work/empty.hex is empty; $hint" +firmware="$work/empty.hex"
+expect "firmware is missing" 2 "sim: firmware $work/none.hex: No such file or directory; $hint" +firmware="$work/none.hex"
+expect "firmware is an ELF" 2 \
+  "sim: firmware $work/app.elf is an ELF file; pass the .hex that soc/fw/fw.mk builds next to it ($work/app.hex)" \
+  +firmware="$work/app.elf"
+expect "firmware is garbage" 2 \
+  "sim: firmware $work/garbage.hex: line 2: 'hello' is not a 32-bit hex word for \$readmemh; $hint" \
+  +firmware="$work/garbage.hex"
+expect "firmware word wider than 32 bits" 2 \
+  "sim: firmware $work/wide.hex: line 3: '100000013' is wider than 32 bits; $hint" +firmware="$work/wide.hex"
+expect "firmware too big" 2 \
+  "sim: firmware $work/big.hex: line 16385: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for the SoC (soc/fw/fw.mk's RAM_BYTES must be 65536)" \
+  +firmware="$work/big.hex"
+expect "firmware @address past the RAM" 2 \
+  "sim: firmware $work/big_at.hex: line 2: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for the SoC (soc/fw/fw.mk's RAM_BYTES must be 65536)" \
+  +firmware="$work/big_at.hex"
+expect "no +firmware=" 2 "usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]" +timeout=5
+for t in abc -5 0 12x 99999999999999999999; do
+  expect "+timeout=$t" 2 \
+    "sim: +timeout=$t is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
+    +firmware="$fw/hello.hex" +timeout="$t"
+done
+expect "+timeout without a value" 2 \
+  "sim: +timeout is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
+  +firmware="$fw/hello.hex" +timeout
+
+# +timeout= still bites.
+limit "$sim" +firmware="$fw/hello.hex" +timeout=100 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 124 ] && grep -qx 'sim: TIMEOUT: no exit after 100 cycles (+timeout=100)' "$work/err"; then
+  pass "+timeout=100 stops hello after 100 cycles, exit 124"
+else
+  fail "+timeout=100: exit $rc, $(head -c 300 "$work/err")"
+fi
+
+# The default trap handler on a CPU without the instructions it was built
+# for: exactly one report, the values from the ELF.
+addr=$(riscv64-unknown-elf-nm "$fw/t_trap.elf" | awk '$3 == "t_trap_div" { print $1 }')
+insn=$(riscv64-unknown-elf-objdump -d "$fw/t_trap.elf" | awk -v a="$(printf '%x' "0x$addr")" '$1 == a":" { print $2; exit }')
+want="trap: exception, mcause 0x00000002 mepc 0x$addr mtval 0x$insn"
+limit "$sim" +firmware="$fw/t_trap.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 102 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 102 after ' "$work/err"; then
+  pass "trap: rv32im divide on $cpu reported once ($want), exit 102"
+else
+  fail "trap: exit $rc (want 102), $(grep -c 'trap:' "$work/out") trap lines, stdout: $(head -c 200 "$work/out") (want: $want); $(tail -1 "$work/err")"
+fi
+
+want=$(printf 'trap: exception, mcause \ntrap: trap inside the trap handler')
+limit "$sim" +firmware="$fw/t_trap_nested.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 99 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 99 after ' "$work/err"; then
+  pass "trap inside the trap handler: stops at once, exit 99"
+else
+  fail "trap inside the trap handler: exit $rc (want 99), stdout: $(head -c 200 "$work/out"); $(tail -1 "$work/err")"
+fi
+
+# make -C sim run with paths relative to where the user stands, as from an
+# interactive shell (no enclosing make: its MAKELEVEL would say otherwise).
+user_make() { limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make "$@"; }
+rel=${fw#"$top"/}
+(cd "$top" && user_make -s -C sim run CPU="$fw_cpu" FW="$rel/hello.hex") > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && grep -qx 'hello, world' "$work/out"; then
+  pass "make -C sim run FW=$rel/hello.hex from the checkout runs it"
+else
+  fail "make -C sim run FW=$rel/hello.hex from the checkout: exit $rc: $(tail -3 "$work/err")"
+fi
+rm -f "$fw/hello.fst"
+(cd "$fw" && user_make -s -C ../../../sim run CPU="$fw_cpu" FW=hello.hex SIMFLAGS=+trace=hello.fst) \
+  > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && grep -qx 'hello, world' "$work/out" && [ -s "$fw/hello.fst" ]; then
+  pass "make -C ../../../sim run FW=hello.hex SIMFLAGS=+trace=hello.fst from $rel: runs it, trace written there"
+else
+  fail "make -C ../../../sim run FW=hello.hex from $rel: exit $rc, trace $(ls "$fw/hello.fst" 2>&1): $(tail -3 "$work/err")"
+fi
+rm -f "$fw/hello.fst"
+# A make inside a make cannot tell where its user stands.
+(cd "$top" && limit env MAKELEVEL=1 make -s -C sim run CPU="$fw_cpu" FW="$rel/hello.hex") > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -ne 0 ] && grep -q "sim/Makefile: FW=$rel/hello.hex is relative, and this make (MAKELEVEL=1) cannot tell where it was started" "$work/err" \
+   && [ ! -s "$work/out" ]; then
+  pass "make -C sim run FW=<relative> in a sub-make: refused, asks for an absolute path"
+else
+  fail "make -C sim run FW=<relative> in a sub-make: exit $rc: $(head -c 300 "$work/err")"
+fi
+exit $status
