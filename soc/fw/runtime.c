@@ -5,10 +5,6 @@
 
 #include "soc.h"
 
-/* Exit code of the default handler when it traps itself (docs/
- * programmers-guide.md, "Running in simulation"). */
-#define SOC_EXIT_TRAP_IN_TRAP 99
-
 void _exit(int code)
 {
     soc_exit((uint32_t)code);

@@ -17,9 +17,11 @@
 #define SOC_MTIMECMP_HI   0x8000200cu  /* MTIMECMP; resets to all ones */
 
 /* Exit codes of the default trap handler: 100 + mcause for exceptions,
- * 120 + cause for unexpected interrupts (machine timer: 127). */
+ * 120 + cause for unexpected interrupts (machine timer: 127), and 99 for a
+ * trap inside the handler itself. */
 #define SOC_EXIT_EXCEPTION 100
 #define SOC_EXIT_INTERRUPT 120
+#define SOC_EXIT_TRAP_IN_TRAP 99
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>
