@@ -10,33 +10,29 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline char *fmt_u64(char *p, uint64_t v)
+/* The decimal digits of v. */
+static inline int fmt_digits(uint64_t v)
 {
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
+	int n = 1;
+	while (v >= 10) {
 		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
+		n++;
+	}
+	return n;
 }
 
-/* At least `digits` digits, zeros in front. */
+/* v in decimal, at least `digits` digits, zeros in front. */
 static inline char *fmt_u64_zero(char *p, uint64_t v, int digits)
 {
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n < digits)
-		tmp[n++] = '0';
-	while (n)
-		*p++ = tmp[--n];
-	return p;
+	const int n = fmt_digits(v) > digits ? fmt_digits(v) : digits;
+	for (int i = n - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+	return p + n;
+}
+
+static inline char *fmt_u64(char *p, uint64_t v)
+{
+	return fmt_u64_zero(p, v, 1);
 }
 
 /* "0x" and 8 hex digits. */

@@ -18,6 +18,7 @@
 
 #include "callgraph.h"
 #include "commands.h"
+#include "fmt.h"
 #include "session.h"
 #include "stacks.h"
 #include "util.h"
@@ -59,16 +60,6 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 		fprintf(d->f, "%s %llu\n", d->path, (unsigned long long)self);
 }
 
-static unsigned digits(uint64_t v)
-{
-	unsigned n = 1;
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n;
-}
-
 /* The bytes the folded lines will take: each path's length from its
  * parent's (a parent's index is below its children's). */
 static uint64_t folded_bytes(const struct stacks *st, uint32_t *deepest)
@@ -79,7 +70,7 @@ static uint64_t folded_bytes(const struct stacks *st, uint32_t *deepest)
 		const uint32_t p = g->node[i].parent;
 		len[i] = (p == CG_ROOT ? 0 : len[p] + 1) + strlen(stacks_name(st, (uint32_t)i));
 		if (g->node[i].self)
-			bytes += len[i] + 2 + digits(g->node[i].self);
+			bytes += len[i] + 2 + (uint64_t)fmt_digits(g->node[i].self);
 	}
 	*deepest = g->max_depth;
 	free(len);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "json.h"
 #include "util.h"
 
@@ -182,16 +183,6 @@ static uint64_t hundredths(uint64_t part, unsigned __int128 whole)
 	return whole ? (uint64_t)(((unsigned __int128)part * 10000u + whole / 2) / whole) : 0;
 }
 
-static int num_width(uint64_t v)
-{
-	int n = 1;
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n;
-}
-
 /* The columns after Name and PC, each as wide as its head or its widest
  * value and a space, so that no two ever touch. */
 enum { C_CALLS, C_TOTAL, C_TPCT, C_TAVG, C_TMAX, C_TMIN, C_SELF, C_SPCT, C_SAVG, C_SMAX, C_SMIN, C_DEPTH, C_N };
@@ -235,7 +226,7 @@ void table_print(FILE *f, const struct table *t)
 	for (size_t i = 0; i < t->n; i++) {
 		row_values(t, &t->rows[i], v);
 		for (int c = 0; c < C_N; c++) {
-			const int need = 1 + num_width(c == C_TPCT || c == C_SPCT ? v[c] / 100 : v[c]) +
+			const int need = 1 + fmt_digits(c == C_TPCT || c == C_SPCT ? v[c] / 100 : v[c]) +
 			                 (c == C_TPCT || c == C_SPCT ? 3 : 0);
 			width[c] = need > width[c] ? need : width[c];
 		}
