@@ -264,6 +264,20 @@ bool parse_cycles(const std::string &s, uint64_t &value)
 // whose RAM is left empty (its CPU runs into zeros and never reaches the I/O
 // region). 0 if no perfscope answers: a SoC built with PERF_SECTIONS=0.
 // -1 if something answers that is not perfscope; `why` says what.
+// Reset asserted, the debug and load ports idle: how every run starts.
+void hold_in_reset(Vsoc_top &top)
+{
+    top.i_reset = 1;
+    top.i_dbg_en = 0;
+    top.i_dbg_stb = 0;
+    top.i_dbg_we = 0;
+    top.i_dbg_addr = 0;
+    top.i_dbg_wdata = 0;
+    top.i_load_we = 0;
+    top.i_load_addr = 0;
+    top.i_load_data = 0;
+}
+
 int probe_sections(char **argv, std::string &why)
 {
     VerilatedContext ctx;
@@ -275,15 +289,7 @@ int probe_sections(char **argv, std::string &why)
         top->i_clk = 1;
         top->eval();
     };
-    top->i_reset = 1;
-    top->i_dbg_en = 0;
-    top->i_dbg_stb = 0;
-    top->i_dbg_we = 0;
-    top->i_dbg_addr = 0;
-    top->i_dbg_wdata = 0;
-    top->i_load_we = 0;
-    top->i_load_addr = 0;
-    top->i_load_data = 0;
+    hold_in_reset(*top);
     for (int i = 0; i < kResetCycles; i++)
         cycle();
     top->i_reset = 0;
@@ -394,15 +400,7 @@ int main(int argc, char **argv)
         ctx->timeInc(1);
     };
 
-    top->i_reset = 1;
-    top->i_dbg_en = 0;
-    top->i_dbg_stb = 0;
-    top->i_dbg_we = 0;
-    top->i_dbg_addr = 0;
-    top->i_dbg_wdata = 0;
-    top->i_load_we = 0;
-    top->i_load_addr = 0;
-    top->i_load_data = 0;
+    hold_in_reset(*top);
     for (int i = 0; i < kResetCycles; i++) {
         half_cycle(0);
         half_cycle(1);
