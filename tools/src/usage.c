@@ -13,11 +13,11 @@ static const struct command_help {
 	  "Each sections frame as the Nios II performance counter report:\n"
 	  "section, %, seconds, clocks, occurrences." },
 	{ "trace", "[-e ELF] [--chrono] [--function NAME] [--from CYCLE] [--to CYCLE]\n"
-	           "trace [-o FILE] [DUMP]",
+	           " [-o FILE] [DUMP]",
 	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
 	  "newest call first, indented by depth, with names." },
 	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
-	               "functions [--format text|csv|json | --graph] [-o FILE] [DUMP]\n"
+	               " [--format text|csv|json | --graph] [-o FILE] [DUMP]\n"
 	               "functions --diff [-e ELF [-e ELF2]] [-s COLUMN] [-o FILE] DUMP DUMP2",
 	  "The IAS function table: calls, self+children and self, each with\n"
 	  "total, %, average, maximum and minimum, and the deepest call." },
@@ -26,7 +26,7 @@ static const struct command_help {
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames." },
 	{ "chrome", "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
-	            "chrome [-o FILE] [DUMP]",
+	            " [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
 	  "frame." },
@@ -124,6 +124,8 @@ static void synopsis_of(FILE *f, const struct command_help *c)
 		const int n = end ? (int)(end - line) : (int)strlen(line);
 		if (first)
 			fprintf(f, "    perfscope %-9s %.*s\n", c->name, n, line);
+		else if (*line == ' ') /* the same form, continued */
+			fprintf(f, "    %20s%.*s\n", "", n - 1, line + 1);
 		else
 			fprintf(f, "    perfscope %.*s\n", n, line);
 		line += n + (end ? 1 : 0);
