@@ -1,94 +1,52 @@
-/* Benchmark of the entry/exit hooks. Built from this file once without
- * instrumentation, and once per hook: the two bare rings (bare_ring.c with
+/* Benchmark of the entry/exit hooks. Built with the two workloads
+ * (work_light.c, work_heavy.c) once without instrumentation, and once per
+ * hook: empty hooks, a counting hook, the two bare rings (bare_ring.c with
  * -finstrument-functions, entry_ring.c patched into the entry nops), the
- * call trace in log and stack mode, function cost and -pg hot addresses.
- * Prints
- *   BENCH mode=<m> call=<cycles per call of an empty function> work=<cycles>
- * where work is a realistic workload (32 packets, each checksummed with
- * CRC-32, its keys insertion-sorted, its text tokenized by a state machine).
- * Timed by the SoC's MTIME. */
+ * call trace in log and stack mode, function cost, profiles and -pg hot
+ * addresses. Prints
+ *   BENCH call=<cycles per call of an empty function> light=<cycles> heavy=<cycles>
+ * and, in the counting builds, the instrumented calls each workload made
+ * (calls_light, calls_heavy with -finstrument-functions; mcount_light,
+ * mcount_heavy with -pg). light is the call-light workload (32 packets,
+ * each checksummed with CRC-32, its keys insertion-sorted, its text
+ * tokenized), heavy the call-heavy one (HEAVY_ROUNDS rounds of list, state
+ * machine, matrix and CRC-16 kernels made of small functions). Timed by the
+ * SoC's MTIME, which perfscope does not touch. */
 #include <stdint.h>
 #include <stdio.h>
 
 #include "perfscope_trace.h"
 #include "soc.h"
+#include "work.h"
 
 #define PERF  ((void *)SOC_PERF_BASE)
+#define CALLS 1000
+#define HEAVY_ROUNDS 8
 
 void entry_ring_init(int log) PERF_NO_TRACE; /* entry_ring.c */
-#define CALLS 1000
+extern volatile uint32_t count_calls;        /* count_hooks.c */
 
 static uint32_t ring[(sizeof(struct perf_calltrace) + 64 * sizeof(struct perf_calltrace_record)) / 4];
 static uint32_t costbuf[(sizeof(struct perf_funccost) + 3072 * sizeof(struct perf_funccost_record)) / 4];
-static uint64_t stats[(sizeof(struct perf_statistics) + 32 * sizeof(struct perf_funcstat)) / 8];
-static uint8_t data[1024];
-static int32_t keys[96];
-static volatile uint32_t sink;
+static uint64_t stats[(sizeof(struct perf_statistics) + 64 * sizeof(struct perf_funcstat)) / 8];
+static uint64_t prof[PERF_PROFILE_SIZE(64) / 8];
 
 __attribute__((noinline)) void empty(void)
 {
 	__asm__ volatile("");
 }
 
-/* Loops written out: GCC instruments inlined functions too, so helpers
- * this small would each cost a hook pair per byte. */
-__attribute__((noinline)) static uint32_t crc32(const uint8_t *p, unsigned n)
+static void calls(void)
 {
-	uint32_t crc = 0xffffffffu;
-	while (n--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
-	}
-	return ~crc;
+	for (int i = 0; i < CALLS; i++)
+		empty();
 }
 
-__attribute__((noinline)) static void sort(int32_t *a, unsigned n)
+__attribute__((noinline)) static void light(void)
 {
-	for (unsigned i = 1; i < n; i++) {
-		const int32_t v = a[i];
-		unsigned j = i;
-		while (j > 0 && a[j - 1] > v) {
-			a[j] = a[j - 1];
-			j--;
-		}
-		a[j] = v;
-	}
-}
-
-__attribute__((noinline)) static unsigned tokens(const char *s)
-{
-	unsigned n = 0;
-	int state = 0;
-	for (; *s; s++) {
-		const char c = *s;
-		const int k = (c >= '0' && c <= '9') ? 2 : (c == ' ' || c == ',' || c == '\n') ? 0 : 1;
-		if (k && !state)
-			n++;
-		state = k;
-	}
-	return n;
-}
-
-/* One packet: checksum its payload, sort its keys, count the words of its
- * text. Functions of a few hundred to a thousand cycles, as in ordinary
- * firmware; the per-byte helpers above are inlined. */
-__attribute__((noinline)) static void packet(unsigned i)
-{
-	sink = crc32(data + 64 * (i % 16), 64);
-	for (unsigned k = 0; k < 16; k++)
-		keys[k] = (int32_t)(data[(i * 16 + k) % sizeof data] * 2654435761u);
-	sort(keys, 16);
-	sink = tokens("The performance counter peripheral has as many as 7 pairs of counters.");
-}
-
-__attribute__((noinline)) static void work(void)
-{
-	uint32_t seed = 7;
-	for (unsigned i = 0; i < sizeof data; i++)
-		data[i] = (uint8_t)((seed = seed * 1103515245u + 12345u) >> 16);
+	light_init();
 	for (unsigned i = 0; i < 32; i++)
-		packet(i);
+		light_round(i);
 }
 
 static PERF_NO_TRACE uint32_t timed(void (*f)(void))
@@ -98,13 +56,41 @@ static PERF_NO_TRACE uint32_t timed(void (*f)(void))
 	return SOC_REG(SOC_MTIME_LO) - t0;
 }
 
-static void calls(void)
+/* Between timed runs: function cost summarizes its measurement buffer, as
+ * a long measurement would, so that it never fills. */
+static PERF_NO_TRACE void between(void)
 {
-	for (int i = 0; i < CALLS; i++)
-		empty();
+#if defined(MODE_cost)
+	perf_statistics_calc(stats);
+#endif
 }
 
-int main(void)
+/* The call-heavy workload, a round at a time; only the rounds are timed. */
+static PERF_NO_TRACE uint32_t heavy(void)
+{
+	uint32_t t = 0;
+	for (unsigned i = 0; i < HEAVY_ROUNDS; i++) {
+		const uint32_t t0 = SOC_REG(SOC_MTIME_LO);
+		heavy_round(i);
+		t += SOC_REG(SOC_MTIME_LO) - t0;
+		between();
+	}
+	return t;
+}
+
+/* What the counting builds count: instrumented calls, or -pg's _mcount calls. */
+static PERF_NO_TRACE uint32_t counted(void)
+{
+#if defined(MODE_count)
+	return count_calls;
+#elif defined(MODE_hot)
+	return perf_hot_current()->calls;
+#else
+	return 0;
+#endif
+}
+
+PERF_NO_TRACE int main(void)
 {
 	PERF_RESET(PERF);
 	PERF_START_MEASURING(PERF);
@@ -115,6 +101,12 @@ int main(void)
 #elif defined(MODE_cost)
 	perf_funccost_init(PERF, costbuf, sizeof costbuf);
 	perf_statistics_init(stats, sizeof stats);
+#elif defined(MODE_profile)
+	perf_profile_attach(PERF);
+	const int id = perf_profile_create(prof, sizeof prof);
+	perf_profile_unfreeze(id);
+	perf_profile_enable(id);
+	perf_profile_switch(id);
 #elif defined(MODE_hot)
 	perf_hot_init(costbuf, sizeof costbuf, 1, 0);
 #elif defined(MODE_entry)
@@ -123,21 +115,33 @@ int main(void)
 	entry_ring_init(1);
 #endif
 	timed(calls); /* fill the caches */
-#if defined(MODE_cost)
-	perf_funccost_clear();
-#endif
+	between();
 	const uint32_t t_calls = timed(calls);
-	timed(work);
-#if defined(MODE_cost)
-	/* Summarized between runs, as a long measurement would be. */
-	perf_statistics_calc(stats);
-#endif
-	const uint32_t t_work = timed(work);
+	between();
+	timed(light);
+	between();
+	const uint32_t c0 = counted();
+	const uint32_t t_light = timed(light);
+	const uint32_t c1 = counted();
+	between();
+	heavy();
+	const uint32_t c2 = counted();
+	const uint32_t t_heavy = heavy();
+	const uint32_t c3 = counted();
 	/* An empty loop of CALLS iterations costs what calls() costs without the calls. */
-	printf("BENCH call=%lu.%02lu work=%lu\n", (unsigned long)(t_calls / CALLS),
-	       (unsigned long)(t_calls % CALLS / 10), (unsigned long)t_work);
-	(void)stats;
-	(void)costbuf;
-	(void)ring;
+	printf("BENCH call=%lu.%02lu light=%lu heavy=%lu", (unsigned long)(t_calls / CALLS),
+	       (unsigned long)(t_calls % CALLS / 10), (unsigned long)t_light, (unsigned long)t_heavy);
+#if defined(MODE_count)
+	printf(" calls_light=%lu calls_heavy=%lu", (unsigned long)(c1 - c0), (unsigned long)(c3 - c2));
+#elif defined(MODE_hot)
+	printf(" mcount_light=%lu mcount_heavy=%lu", (unsigned long)(c1 - c0), (unsigned long)(c3 - c2));
+#endif
+	printf("\n");
+#if defined(MODE_profile)
+	const struct perf_profile *p = perf_profile_get(id);
+	printf("profile: %lu functions, %lu dropped\n", (unsigned long)p->functions, (unsigned long)p->dropped);
+#endif
+	(void)c0, (void)c1, (void)c2, (void)c3;
+	(void)stats, (void)costbuf, (void)ring, (void)prof;
 	return 0;
 }

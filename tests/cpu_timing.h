@@ -33,7 +33,7 @@
  * figure that does not move with the code's layout in the caches. */
 #if defined(CPU_VexRiscv_Min)
 #define IRQ_LEAK         393
-#define IRQ_LEAK_PROFILE 415 /* the same with perf_profile_switch (t_irq_profile) */
+#define IRQ_LEAK_PROFILE 419 /* the same with perf_profile_switch (t_irq_profile) */
 #endif
 
 /* IRQ_JITTER: how far two interrupts at the same point of the same code

@@ -81,6 +81,10 @@ PERF_NO_TRACE int main(void)
 	const uint32_t plain = work_self();
 	check_u64("work() without an interrupt: 200 nops or more", plain >= 200 * NOP_CYCLES, 1);
 	work_delay = 60;
+	/* The handler's first call in its profile adds the handler's row: that
+	 * code runs once, and on VexRiscv_Lite it evicts from the instruction
+	 * cache what the runs measured below keep there. */
+	work_self();
 #ifdef IRQ_LEAK_PROFILE
 	check_leak(work_self, plain, 1, IRQ_LEAK_PROFILE);
 #else

@@ -1,10 +1,10 @@
 /* Per-function statistics shared by the function-cost and profile hooks. */
 #include "funcstat.h"
 
-static uint32_t context_leak;
+uint32_t perf_context_leak_cycles;
 
-void perf_context_set_leak(uint32_t cycles) { context_leak = cycles; }
-uint32_t perf_context_leak(void) { return context_leak; }
+void perf_context_set_leak(uint32_t cycles) { perf_context_leak_cycles = cycles; }
+uint32_t perf_context_leak(void) { return perf_context_leak_cycles; }
 
 int perf_funcstat_add(struct perf_funcstat *tab, uint32_t *used, uint32_t capacity,
                       uint32_t fn, uint32_t total, uint32_t self, int recursive)
@@ -29,6 +29,39 @@ int perf_funcstat_add(struct perf_funcstat *tab, uint32_t *used, uint32_t capaci
 		st->total_max = total > st->total_max ? total : st->total_max;
 	}
 	return 0;
+}
+
+void perf_funcstat_index_init(struct perf_funcstat *tab, uint32_t rows)
+{
+	const uint32_t buckets = perf_funcstat_index_mask(rows) + 1;
+	for (uint32_t i = 0; i < buckets; i++)
+		tab[i].pad = 0;
+}
+
+struct perf_funcstat *perf_funcstat_find(struct perf_funcstat *tab, uint32_t *used, uint32_t capacity,
+                                         uint32_t mask, uint32_t fn)
+{
+	struct perf_funcstat *st = perf_funcstat_lookup(tab, mask, fn);
+	if (st || *used >= capacity)
+		return st;
+	uint32_t *bucket = &tab[perf_funcstat_bucket(fn, mask)].pad;
+	st = &tab[*used];
+	/* The new row heads its bucket; it keeps the head of the bucket it is
+	 * the row of, which may be its own. */
+	const uint32_t next = *bucket >> 20, own_head = st->pad & 0xfff00000u;
+	*st = (struct perf_funcstat){ .fn = fn, .total_min = UINT32_MAX, .self_min = UINT32_MAX,
+	                              .pad = own_head | next << 8 };
+	(*used)++;
+	*bucket = (*bucket & 0x000fffffu) | *used << 20;
+	return st;
+}
+
+uint32_t perf_funcstat_shown(const struct perf_funcstat *tab, uint32_t used)
+{
+	uint32_t n = 0;
+	for (const struct perf_funcstat *st = tab; st < tab + used; st++)
+		n += st->calls != 0;
+	return n;
 }
 
 static void out_pct(struct perf_out *o, uint64_t part, uint64_t whole)
@@ -57,6 +90,8 @@ void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *ta
                               uint64_t whole)
 {
 	for (const struct perf_funcstat *f = tab; f < tab + used; f++) {
+		if (!f->calls)
+			continue;
 		perf_out_str(o, f->fn == PERF_PROFILE_USER_BLOCK ? "USER_DEFINED_BLOCK  "
 		                : f->fn == 0 ? "Program             " : "C-call              ");
 		perf_out_hex(o, f->fn);
@@ -70,6 +105,8 @@ void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *ta
 void perf_funcstat_frame_rows(struct perf_frame *f, const struct perf_funcstat *tab, uint32_t used)
 {
 	for (const struct perf_funcstat *st = tab; st < tab + used; st++) {
+		if (!st->calls)
+			continue;
 		perf_frame_u32(f, st->fn);
 		perf_frame_u32(f, st->calls);
 		perf_frame_u32(f, st->outer);
