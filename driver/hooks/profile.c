@@ -19,8 +19,8 @@
  * counted, outside and depth are brought up to date whenever the profile
  * is read, printed, switched or changed: counted is G less a 64-bit base,
  * so a run may be any length; outside grows while the stack is empty,
- * from the clock when it emptied (mark). The profile's pad holds its
- * index's bucket mask; its last is not used.
+ * from the clock when it emptied (mark). index_mask is the rows' hash
+ * index's bucket mask.
  *
  * The fast path runs while the current profile counts and tracks its
  * stack, has no leak to take and no calls hidden above the depth limit:
@@ -139,7 +139,7 @@ static void unpark(void)
 	hot.low = p->stack;
 	hot.base = (uint32_t)base64;
 	hot.rows = p->fn;
-	hot.mask = p->pad;
+	hot.mask = p->index_mask;
 }
 
 /* ---- events on the slow path ------------------------------------------ */
@@ -188,7 +188,7 @@ static void push(struct perf_profile *p, uint32_t fn, uint32_t v)
 	}
 	if (!p->depth)
 		p->outside += v - hot.mark;
-	struct perf_funcstat *st = perf_funcstat_find(p->fn, &p->functions, p->capacity, p->pad, fn);
+	struct perf_funcstat *st = perf_funcstat_find(p->fn, &p->functions, p->capacity, p->index_mask, fn);
 	const uint32_t off = st ? (uint32_t)((char *)st - (char *)p->fn) + ROW : 0;
 	if (st)
 		++*perf_funcstat_open(st);
@@ -328,7 +328,7 @@ static void clear(struct perf_profile *p)
 	*p = (struct perf_profile){
 		.frozen = 1,
 		.capacity = p->capacity,
-		.pad = perf_funcstat_index_mask(p->capacity),
+		.index_mask = perf_funcstat_index_mask(p->capacity),
 	};
 	perf_funcstat_index_init(p->fn, p->capacity);
 }

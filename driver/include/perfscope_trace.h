@@ -351,10 +351,11 @@ int perf_statistics_frame(const void *stat_buf, perf_put_fn put, void *ctx) PERF
 #define PERF_PROFILE_CURRENT    (-1)
 #define PERF_PROFILE_USER_BLOCK 0xfffffffeu /* fn of a mark-entered block */
 
+/* An open call (driver/hooks/profile.c says how the hooks use it). */
 struct perf_profile_frame {
 	uint32_t fn;
-	uint32_t self;          /* cycles charged while on top */
-	uint64_t counted_entry; /* the profile's counted cycles at entry */
+	uint32_t self;          /* self+children of the calls it has made so far */
+	uint64_t counted_entry; /* low word: the profile's time at entry; high: its row's offset */
 };
 
 struct perf_profile {
@@ -362,12 +363,11 @@ struct perf_profile {
 	uint32_t depth, max_depth;
 	uint32_t hidden;          /* calls above PERF_PROFILE_DEPTH, not tracked */
 	uint32_t warn_low, warn_high;
-	uint32_t last;            /* time stamp of the last event */
 	uint64_t counted;         /* cycles counted while enabled */
 	uint64_t outside;         /* of those, cycles with the stack empty */
 	uint32_t capacity, functions;
-	uint32_t dropped;         /* calls of functions beyond capacity */
-	uint32_t pad;
+	uint32_t dropped;         /* calls of functions beyond capacity (at most 4095 rows) */
+	uint32_t index_mask;      /* the rows' hash index: buckets - 1 */
 	struct perf_profile_frame stack[PERF_PROFILE_DEPTH];
 	struct perf_funcstat fn[];
 };
