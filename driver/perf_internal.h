@@ -67,9 +67,11 @@ static inline PERF_NO_TRACE_FN void perf_out_repeat(struct perf_out *o, char c, 
 		perf_out_char(o, c);
 }
 
-/* whole.frac with `decimals` digits of frac, right-aligned in width. */
-static inline PERF_NO_TRACE_FN void perf_out_num(struct perf_out *o, uint64_t whole,
-                                                 uint32_t frac, int decimals, int width)
+/* whole.frac with `decimals` digits of frac, right-aligned in width, with
+ * at least `gap` spaces before it: a column's number never touches the one
+ * before, however wide it is. */
+static inline PERF_NO_TRACE_FN void perf_out_number(struct perf_out *o, uint64_t whole, uint32_t frac,
+                                                    int decimals, int width, int gap)
 {
 	char digits[32]; /* 20 + '.' + 9 */
 	int len = 0;
@@ -83,9 +85,16 @@ static inline PERF_NO_TRACE_FN void perf_out_num(struct perf_out *o, uint64_t wh
 		digits[len++] = (char)('0' + whole % 10);
 		whole /= 10;
 	} while (whole);
-	perf_out_repeat(o, ' ', width - len);
+	perf_out_repeat(o, ' ', width - len > gap ? width - len : gap);
 	while (len)
 		perf_out_char(o, digits[--len]);
+}
+
+/* whole.frac with `decimals` digits of frac, right-aligned in width. */
+static inline PERF_NO_TRACE_FN void perf_out_num(struct perf_out *o, uint64_t whole,
+                                                 uint32_t frac, int decimals, int width)
+{
+	perf_out_number(o, whole, frac, decimals, width, 0);
 }
 
 /* 0x and eight hex digits. */

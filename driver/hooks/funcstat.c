@@ -64,20 +64,34 @@ uint32_t perf_funcstat_shown(const struct perf_funcstat *tab, uint32_t used)
 	return n;
 }
 
+/* Columns keep the IAS layout's widths, and a number wider than its
+ * column still stands apart from the one before. */
+static void out_column(struct perf_out *o, uint64_t v, int width)
+{
+	perf_out_number(o, v, 0, 0, width, 1);
+}
+
+/* part/whole in hundredths, rounded half up. Counts too large for the
+ * product to fit 64 bits are halved together first, which keeps the ratio
+ * to far better than a hundredth. */
 static void out_pct(struct perf_out *o, uint64_t part, uint64_t whole)
 {
+	while (part > UINT64_MAX / 10000u) {
+		part >>= 1;
+		whole >>= 1;
+	}
 	const uint64_t hundredths = whole ? (part * 10000u + whole / 2) / whole : 0;
-	perf_out_num(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, 7);
+	perf_out_number(o, hundredths / 100, (uint32_t)(hundredths % 100), 2, 7, 1);
 }
 
 static void out_columns(struct perf_out *o, uint64_t sum, uint64_t whole, uint32_t n,
                         uint32_t max, uint32_t min)
 {
-	perf_out_num(o, sum, 0, 0, 14);
+	out_column(o, sum, 14);
 	out_pct(o, sum, whole);
-	perf_out_num(o, n ? sum / n : 0, 0, 0, 8);
-	perf_out_num(o, max, 0, 0, 8);
-	perf_out_num(o, n ? min : 0, 0, 0, 8);
+	out_column(o, n ? sum / n : 0, 8);
+	out_column(o, max, 8);
+	out_column(o, n ? min : 0, 8);
 }
 
 void perf_funcstat_print_head(struct perf_out *o)
@@ -95,7 +109,7 @@ void perf_funcstat_print_rows(struct perf_out *o, const struct perf_funcstat *ta
 		perf_out_str(o, f->fn == PERF_PROFILE_USER_BLOCK ? "USER_DEFINED_BLOCK  "
 		                : f->fn == 0 ? "Program             " : "C-call              ");
 		perf_out_hex(o, f->fn);
-		perf_out_num(o, f->calls, 0, 0, 7);
+		out_column(o, f->calls, 7);
 		out_columns(o, f->total, whole, f->outer, f->total_max, f->total_min);
 		out_columns(o, f->self, whole, f->calls, f->self_max, f->self_min);
 		perf_out_char(o, '\n');

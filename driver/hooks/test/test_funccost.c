@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "../funcstat.h"
 #include "hook_calls.h"
 #include "perfscope_trace.h"
 
@@ -30,6 +31,47 @@ static uint64_t total_of_calc(void *stats)
 	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
 	perf_statistics_calc(stats);
 	return ((const struct perf_statistics *)stats)->fn[0].total;
+}
+
+/* The IAS table at the counters' limits, 2^32 - 1 calls and 2^64 - 1
+ * cycles: every row still splits into its 13 fields at the spaces. */
+static char table[1024];
+static size_t table_len;
+
+static int to_table(int c, void *ctx)
+{
+	(void)ctx;
+	if (table_len + 1 >= sizeof table)
+		return -1;
+	table[table_len++] = (char)c;
+	return c;
+}
+
+static void wide_table(void)
+{
+	const uint32_t most = UINT32_MAX;
+	const struct perf_funcstat tab[2] = {
+		{ .fn = 0x100, .calls = most, .outer = most, .total_min = most, .total_max = most,
+		  .self_min = most, .self_max = most, .total = UINT64_MAX, .self = UINT64_MAX },
+		{ .fn = 0x200, .calls = 1, .outer = 1, .total_min = 5, .total_max = 5, .self_min = 5,
+		  .self_max = 5, .total = 5, .self = 5 },
+	};
+	struct perf_out o = { to_table, NULL, 0 };
+	perf_funcstat_print_rows(&o, tab, 2, UINT64_MAX);
+	table[table_len] = 0;
+	static const char *const want[2][13] = {
+		{ "C-call", "0x00000100", "4294967295", "18446744073709551615", "100.00", "4294967297", "4294967295",
+		  "4294967295", "18446744073709551615", "100.00", "4294967297", "4294967295", "4294967295" },
+		{ "C-call", "0x00000200", "1", "5", "0.00", "5", "5", "5", "5", "0.00", "5", "5", "5" },
+	};
+	int same = 1, row = 0, field = 0;
+	for (char *save, *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+		field = 0;
+		for (char *s2, *w = strtok_r(line, " ", &s2); w; w = strtok_r(NULL, " ", &s2), field++)
+			same &= row < 2 && field < 13 && !strcmp(w, want[row][field]);
+		same &= field == 13;
+	}
+	check("table at 2^32 - 1 calls and 2^64 - 1 cycles: every column apart, Pct exact", (uint64_t)(same && row == 2), 1);
 }
 
 /* An interrupt that switches the buffer out to frame_isr_buf and back. */
@@ -169,5 +211,6 @@ int main(void)
 	free(main_ev);
 	free(isr_ev);
 	free(stats);
+	wide_table();
 	return failures ? 1 : 0;
 }
