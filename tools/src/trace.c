@@ -62,7 +62,8 @@ static char *where(char *p, const struct symtab *st, uint32_t addr)
  * allows are written apart. */
 static void print(struct trace *t, const struct calltrace_rec *r)
 {
-	char b[512], *p = b;
+	/* Indent 64, two names of at most 200, the numbers and the arguments: under 600. */
+	char b[1024], *p = b;
 	const int indent = 2 * (int)(r->depth < MAX_INDENT ? r->depth : MAX_INDENT);
 	const struct sym *fn = symtab_find(t->st, r->fn), *site = symtab_find(t->st, r->site);
 	if ((fn && strlen(fn->name) > 200) || (site && strlen(site->name) > 200)) {
@@ -70,6 +71,7 @@ static void print(struct trace *t, const struct calltrace_rec *r)
 		symtab_where(t->st, r->site, at, sizeof at);
 		fprintf(t->f, "%*s%s: lr=0x%08x <%s>, t=%u", indent, "", symtab_fn_name(t->st, r->fn, hex),
 		        r->site, at, r->stamp);
+		p = b; /* the arguments and the line's end follow in b */
 	} else {
 		memset(p, ' ', (size_t)indent);
 		p += indent;
@@ -79,17 +81,14 @@ static void print(struct trace *t, const struct calltrace_rec *r)
 		p = fmt_hex8(fmt_str(p, ": lr="), r->site);
 		p = where(fmt_str(p, " <"), t->st, r->site);
 		p = fmt_u64(fmt_str(p, ">, t="), r->stamp);
-		fwrite(b, 1, (size_t)(p - b), t->f);
 	}
-	if (t->head.args) {
-		p = b;
+	if (t->head.args)
 		for (int k = 0; k < 4; k++) {
 			const char head[] = { ',', ' ', 'a', (char)('0' + k), '=', 0 };
 			p = fmt_hex8(fmt_str(p, head), r->a[k]);
 		}
-		fwrite(b, 1, (size_t)(p - b), t->f);
-	}
-	fputc('\n', t->f);
+	*p++ = '\n';
+	fwrite(b, 1, (size_t)(p - b), t->f);
 }
 
 static int shown(const struct trace *t, const struct calltrace_rec *r)
