@@ -44,7 +44,8 @@ struct buf {
 
 static void put(struct buf *o, const void *p, size_t n)
 {
-	grow(&o->b, &o->cap, o->n + n, 1);
+	if (o->n + n > o->cap)
+		grow(&o->b, &o->cap, o->n + n, 1);
 	memcpy(o->b + o->n, p, n);
 	o->n += n;
 }
@@ -82,19 +83,23 @@ struct perfetto {
 	int track;           /* the last frame given a track */
 	struct map iid;      /* fn -> its interned name's iid */
 	uint64_t iids;
-	struct buf packet, inner, deep;
+	struct buf packet, inner, deep, out;
 };
 
-/* Writes the packet built in p->packet as one Trace.packet. */
+static void flush(struct perfetto *p)
+{
+	fwrite(p->out.b, 1, p->out.n, p->f);
+	p->out.n = 0;
+}
+
+/* Appends the packet built in p->packet to the output as one
+ * Trace.packet; the output goes to the file 64 KiB at a time. */
 static void emit(struct perfetto *p)
 {
-	struct buf head = { 0 };
-	varint(&head, 1u << 3 | 2);
-	varint(&head, p->packet.n);
-	fwrite(head.b, 1, head.n, p->f);
-	fwrite(p->packet.b, 1, p->packet.n, p->f);
-	free(head.b);
+	field_bytes(&p->out, 1, p->packet.b, p->packet.n);
 	p->packet.n = 0;
+	if (p->out.n >= 1u << 16)
+		flush(p);
 }
 
 static void start_packet(struct perfetto *p, uint64_t ns)
@@ -179,6 +184,8 @@ void perfetto_write(struct session *s, struct callgraph *g)
 	g->ctx = &p;
 	const struct dump_handler h = { .events = g };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);
+	flush(&p);
+	free(p.out.b);
 	map_free(&p.iid);
 	free(p.packet.b);
 	free(p.inner.b);
