@@ -53,8 +53,53 @@ void perf_frame_u64(struct perf_frame *f, uint64_t v)
 	perf_frame_u32(f, (uint32_t)(v >> 32));
 }
 
+/* Weak references, not definitions: a const the driver defined itself
+ * could be folded to its value before the linker picks the SoC's. */
+extern const uint32_t perf_clock_hz __attribute__((weak));
+extern const uint8_t __perf_build_id[] __attribute__((weak));
+extern const uint8_t __perf_build_id_end[] __attribute__((weak));
+
+/* The note is namesz, descsz, type, "GNU\0", then the id (descsz bytes). */
+#define NOTE_HEAD 16
+#define BUILD_ID_MAX 64
+
+static uint32_t build_id_bytes(void)
+{
+	if (!__perf_build_id || __perf_build_id_end - __perf_build_id < NOTE_HEAD)
+		return 0;
+	const uint32_t n = (uint32_t)__perf_build_id[4] | (uint32_t)__perf_build_id[5] << 8 |
+	                   (uint32_t)__perf_build_id[6] << 16 | (uint32_t)__perf_build_id[7] << 24;
+	return n <= BUILD_ID_MAX && n <= (uint32_t)(__perf_build_id_end - __perf_build_id - NOTE_HEAD) ? n : 0;
+}
+
+static void run_payload(struct perf_frame *f, const void *arg)
+{
+	(void)arg;
+	const uint32_t n = build_id_bytes();
+	perf_frame_u32(f, &perf_clock_hz ? perf_clock_hz : 0);
+	perf_frame_u32(f, n);
+	for (uint32_t i = 0; i < (n + 3) / 4 * 4; i++)
+		put_byte(f, i < n ? __perf_build_id[NOTE_HEAD + i] : 0);
+}
+
+static int write_frame(const char *type, perf_frame_payload_fn payload, const void *arg, perf_put_fn put,
+                       void *ctx);
+
 int perf_frame_write(const char *type, perf_frame_payload_fn payload, const void *arg,
                      perf_put_fn put, void *ctx)
+{
+	static int run_written;
+	if (!run_written) {
+		run_written = 1;
+		const int r = write_frame("run", run_payload, NULL, put, ctx);
+		if (r)
+			return r;
+	}
+	return write_frame(type, payload, arg, put, ctx);
+}
+
+static int write_frame(const char *type, perf_frame_payload_fn payload, const void *arg, perf_put_fn put,
+                       void *ctx)
 {
 	struct perf_out o = { put ? put : perf_put_stdout, ctx, 0 };
 	struct perf_frame f = { .crc = 0xffffffffu, .o = &o };

@@ -9,13 +9,20 @@ usage: frames.py <name> <console.txt>
 Prints one PASS/FAIL line per frame; exit status 1 on any failure.
 """
 import base64
+import os
 import pathlib
 import re
 import struct
+import subprocess
 import sys
 import zlib
 
 failed = 0
+TOP = pathlib.Path(__file__).resolve().parent.parent
+# The clock the reference SoC's runtime puts in the run frame.
+SOC_CLOCK_HZ = int(re.search(r"#define SOC_CLOCK_HZ\s+(\d+)", open(TOP / "soc/fw/soc.h").read()).group(1))
+# The program's ELF, beside its console output (t_x.out, t_x.elf), if there is one.
+ELF_OF = {}
 # The version the driver writes, from its header.
 FRAME_VERSION = int(re.search(r"#define PERF_FRAME_VERSION (\d+)",
                               open(pathlib.Path(__file__).resolve().parent.parent /
@@ -132,11 +139,33 @@ def decode(kind, r, text, at):
         if counters[0][0] != total:
             return f"global time {counters[0][0]} != report total {total}"
         return None if counters[1:5] == want else f"sections {counters[1:5]} != report {want}"
+    if kind == "run":
+        clock_hz, n = r.u32(2)
+        ident = bytes(r.data[r.pos:r.pos + n])
+        pad = r.data[r.pos + n:r.pos + (n + 3) // 4 * 4]
+        r.pos += (n + 3) // 4 * 4
+        elf = ELF_OF.get("elf")
+        if clock_hz != SOC_CLOCK_HZ:
+            return f"clock {clock_hz} Hz, not soc.h's SOC_CLOCK_HZ {SOC_CLOCK_HZ}"
+        if n != 20 or any(pad):
+            return f"a build id of {n} bytes (sha1 has 20), padding {bytes(pad).hex()}"
+        if elf and ident.hex() != build_id(elf):
+            return f"build id {ident.hex()}, {elf} has {build_id(elf)}"
+        return None
     return f"unknown frame type {kind!r}"
+
+
+def build_id(elf):
+    """The ELF's GNU build id, as readelf prints it."""
+    out = subprocess.run(["riscv64-unknown-elf-readelf", "-n", elf], capture_output=True, text=True).stdout
+    m = re.search(r"Build ID: ([0-9a-f]+)", out)
+    return m.group(1) if m else None
 
 
 def main():
     name, path = sys.argv[1], sys.argv[2]
+    if path.endswith(".out") and os.path.exists(path[:-4] + ".elf"):
+        ELF_OF["elf"] = path[:-4] + ".elf"
     text = open(path, errors="replace").read().splitlines()
     for at, line in enumerate(text):
         m = re.fullmatch(r"@PS (\w+) (\d+) 0x([0-9a-f]{8}) ([A-Za-z0-9+/=]*)", line)
@@ -156,7 +185,8 @@ def main():
                    else decode(kind, r, text, at))
         if problem is None and not r.done():
             problem = f"{len(payload) - r.pos} bytes left over"
-        claim = "is well nested" if kind == "events" else "equals the text dump"
+        claim = {"events": "is well nested", "run": "names this program and the SoC's clock"}.get(
+            kind, "equals the text dump")
         check(f"{what} ({size} bytes) {claim}", problem is None, problem)
     return 1 if failed else 0
 

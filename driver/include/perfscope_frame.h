@@ -10,6 +10,10 @@
  * padding, no line breaks). Payloads are little-endian; docs/dump-format.md
  * gives each layout. Every payload starts with a u16 format version
  * (PERF_FRAME_VERSION) and a u16 of zero.
+ *
+ * Before a program's first frame the driver writes a "run" frame: the clock
+ * of perfscope (perf_clock_hz) and the program's GNU build id, so that the
+ * host tool shows real time and knows the firmware's ELF for a fact.
  */
 #ifndef PERFSCOPE_FRAME_H
 #define PERFSCOPE_FRAME_H
@@ -22,6 +26,16 @@
  * mode word may carry PERF_CALLTRACE_ARGS (CHANGELOG.md). */
 #define PERF_FRAME_VERSION 2
 
+/*
+ * perfscope's clock in Hz, for the run frame; the frame says 0 (unknown)
+ * where the program does not define it. A SoC's runtime defines it (the reference SoC's does, from
+ * SOC_CLOCK_HZ): const uint32_t perf_clock_hz = 50000000;
+ *
+ * The build id comes from the linker: link with -Wl,--build-id and keep
+ * .note.gnu.build-id in the image between the symbols __perf_build_id and
+ * __perf_build_id_end (soc/fw/link.ld); without them the frame has none.
+ */
+extern const uint32_t perf_clock_hz;
 /* Writes a payload; called twice per frame: to measure, then to encode. */
 struct perf_frame;
 typedef void (*perf_frame_payload_fn)(struct perf_frame *f, const void *arg);

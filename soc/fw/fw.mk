@@ -61,7 +61,7 @@ FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
              -ffunction-sections -fdata-sections \
              -I$(FW_DIR) -I$(TOP)/driver/include $(FW_EXTRA_CFLAGS)
 # The single RAM holds code and data, so its one segment is RWX on purpose.
-FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld \
+FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
               -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments
 
 FW_ALL :=

@@ -3,7 +3,11 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "perfscope_frame.h"
 #include "soc.h"
+
+/* perfscope's clock, which the driver's run frame tells the host tool. */
+const uint32_t perf_clock_hz = SOC_CLOCK_HZ;
 
 void _exit(int code)
 {

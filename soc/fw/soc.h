@@ -4,6 +4,12 @@
 #ifndef SOC_H
 #define SOC_H
 
+/* The clock the reference SoC is taken to run at in simulation (the run
+ * frame's perf_clock_hz, runtime.c); a build for a board passes its own. */
+#ifndef SOC_CLOCK_HZ
+#define SOC_CLOCK_HZ      50000000u
+#endif
+
 #define SOC_RAM_BASE      0x00000000u  /* RAM_BYTES of RAM, reset vector 0 */
 #define SOC_PERF_BASE     0x80000000u  /* perfscope, 256 bytes */
 

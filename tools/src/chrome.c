@@ -3,9 +3,10 @@
  * timeline, which the Perfetto UI (ui.perfetto.dev) and chrome://tracing
  * open. Every call is one complete event ("ph":"X": a start and a duration,
  * so there is no begin without its end) on the track of its frame: frames
- * carry no context id, and each context records into its own buffer. With
- * --clock-hz the times are microseconds; without, one cycle shows as one
- * microsecond. Events are written as calls close, so the file streams.
+ * carry no context id, and each context records into its own buffer. Times
+ * are microseconds at the clock of --clock-hz or else the run frame's; with
+ * neither, one cycle shows as one microsecond. Events are written as calls
+ * close, so the file streams.
  * A frame whose buffer lost events gets an instant event where it filled,
  * and otherData, written last for that reason, counts what was lost.
  */
@@ -92,11 +93,11 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	                            : "\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":");
 	fwrite(b, 1, (size_t)(p - b), c->f);
 	fputs(quoted_name(c, k->fn), c->f);
-	const uint64_t start = timeline_ns(k->start, c->hz);
+	const uint64_t start = timeline_ns(k->start, timeline_hz(c->hz, fr->in));
 	p = fmt_str(b, ",\"pid\":1,\"tid\":");
 	p = fmt_u64(p, (uint64_t)fr->index);
 	p = micros(fmt_str(p, ",\"ts\":"), start);
-	p = micros(fmt_str(p, ",\"dur\":"), timeline_ns(k->end, c->hz) - start);
+	p = micros(fmt_str(p, ",\"dur\":"), timeline_ns(k->end, timeline_hz(c->hz, fr->in)) - start);
 	p = fmt_u64(fmt_str(p, ",\"args\":{\"cycles\":"), k->end - k->start);
 	p = fmt_u64(fmt_str(p, ",\"self_cycles\":"), k->self);
 	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->start);
@@ -114,7 +115,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	separator(c);
 	fprintf(c->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: the buffer was full\","
 	              "\"pid\":1,\"tid\":%d,\"ts\":", n, fr->index);
-	microseconds(c->f, timeline_ns(at, c->hz));
+	microseconds(c->f, timeline_ns(at, timeline_hz(c->hz, fr->in)));
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
 }
 
@@ -142,9 +143,11 @@ void run_chrome(struct session *s)
 	fputs("\n],\"otherData\":{\"generator\":\"perfscope\",\"dump\":", c.f);
 	json_string(c.f, s->in[0]->name);
 	if (o->clock_hz)
-		fprintf(c.f, ",\"clock_hz\":%u", o->clock_hz);
+		fprintf(c.f, ",\"clock_hz\":%u,\"clock_from\":\"--clock-hz\"", o->clock_hz);
+	else if (s->in[0]->clock_hz)
+		fprintf(c.f, ",\"clock_hz\":%u,\"clock_from\":\"the run frame\"", s->in[0]->clock_hz);
 	else
-		fputs(",\"time_unit\":\"cycles shown as microseconds (no --clock-hz)\"", c.f);
+		fputs(",\"time_unit\":\"cycles shown as microseconds (no clock in the dump, no --clock-hz)\"", c.f);
 	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s}}\n", (unsigned long long)g.lost_all,
 	        g.lost_all ? "true" : "false");
 	cg_free(&g);

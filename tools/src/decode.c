@@ -2,7 +2,10 @@
 
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "callgraph.h"
+#include "symbols.h"
 #include "util.h"
 
 /* Header checks name the payload byte of the field at fault: the version is
@@ -196,6 +199,46 @@ end:
 	free(e);
 }
 
+/* The program's clock and build id, kept in the input; a build id other
+ * than the ELF's says, as a fact, that the ELF is not this run's. */
+static void run(struct frame *f, const struct dump_handler *h)
+{
+	uint32_t clock_hz, n, word;
+	uint8_t id[sizeof f->in->build_id];
+	if (frame_u32(f, &clock_hz) || frame_u32(f, &n))
+		goto end;
+	if (n > sizeof id) {
+		frame_fail_at(f, 8, "a build id of %u bytes; perfscope keeps at most %zu", n, sizeof id);
+		goto end;
+	}
+	if (!fits(f, (n + 3) / 4, 4, "words of build id"))
+		goto end;
+	for (uint32_t i = 0; i < (n + 3) / 4; i++) {
+		if (frame_u32(f, &word))
+			goto end;
+		for (uint32_t k = 0; k < 4 && 4 * i + k < n; k++)
+			id[4 * i + k] = (uint8_t)(word >> (8 * k));
+	}
+end:
+	if (!frame_end(f))
+		return;
+	struct input *in = f->in;
+	in->clock_hz = clock_hz;
+	memcpy(in->build_id, id, n);
+	in->build_id_len = n;
+	in->run_line = f->line;
+	if (h->st && h->st->build_id_len && n &&
+	    (n != h->st->build_id_len || memcmp(id, h->st->build_id, n))) {
+		char dump[2 * sizeof id + 1], elf[2 * sizeof id + 1];
+		for (uint32_t i = 0; i < n; i++)
+			snprintf(dump + 2 * i, 3, "%02x", id[i]);
+		for (uint32_t i = 0; i < h->st->build_id_len; i++)
+			snprintf(elf + 2 * i, 3, "%02x", h->st->build_id[i]);
+		error_at(in->name, f->line, "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",
+		         dump, h->st->path, elf);
+	}
+}
+
 void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[FRAME_KINDS + 1])
 {
 	struct frame f;
@@ -207,7 +250,7 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		                   (f.kind == FRAME_CALLTRACE && h->calltrace_record) ||
 		                   (f.kind == FRAME_EVENTS && h->events) ||
 		                   ((f.kind == FRAME_FUNCSTAT || f.kind == FRAME_PROFILE) && h->funcstat) ||
-		                   (f.kind == FRAME_HOT && h->hot);
+		                   (f.kind == FRAME_HOT && h->hot) || f.kind == FRAME_RUN;
 		if (!wanted) {
 			frame_skip(&f);
 			continue;
@@ -225,6 +268,7 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		case FRAME_FUNCSTAT:
 		case FRAME_PROFILE: funcstat(&f, h); break;
 		case FRAME_HOT: hot(&f, h); break;
+		case FRAME_RUN: run(&f, h); break;
 		case FRAME_KINDS: break;
 		}
 		diag_release(f.failed != FRAME_BROKEN);

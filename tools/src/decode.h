@@ -70,10 +70,14 @@ struct hot_entry {
 };
 
 struct callgraph;
+struct symtab;
 
-/* Callbacks may be NULL but for the record (or table) of a wanted type. */
+/* Callbacks may be NULL but for the record (or table) of a wanted type.
+ * Every command reads the run frame: its clock and build id go to the
+ * input (input.h), and the build id is checked against st's, if set. */
 struct dump_handler {
 	void *ctx;
+	const struct symtab *st;
 	void (*sections)(void *ctx, const struct frame *f, const struct sections *s);
 	void (*calltrace_begin)(void *ctx, const struct frame *f, const struct calltrace_head *h);
 	void (*calltrace_record)(void *ctx, const struct frame *f, const struct calltrace_rec *r);

@@ -8,6 +8,7 @@
 const char *const frame_type_name[FRAME_KINDS] = {
 	[FRAME_SECTIONS] = "sections", [FRAME_CALLTRACE] = "calltrace", [FRAME_EVENTS] = "events",
 	[FRAME_FUNCSTAT] = "funcstat", [FRAME_PROFILE] = "profile",     [FRAME_HOT] = "hot",
+	[FRAME_RUN] = "run",
 };
 
 /* ---- CRC-32 (IEEE 802.3, as zlib), four bytes a step ------------------------ */

@@ -24,6 +24,7 @@ enum frame_kind {
 	FRAME_FUNCSTAT,
 	FRAME_PROFILE,
 	FRAME_HOT,
+	FRAME_RUN,
 	FRAME_KINDS
 };
 

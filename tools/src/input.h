@@ -17,6 +17,11 @@ struct input {
 	uint64_t offset;      /* file offset of the next byte */
 	long line;            /* line of the next byte, from 1 */
 	int failed;           /* a read error was reported */
+	/* From the dump's run frame, if it has one: */
+	uint32_t clock_hz;    /* perfscope's clock; 0: unknown */
+	uint8_t build_id[64]; /* the firmware's GNU build id */
+	uint32_t build_id_len;
+	long run_line;        /* the run frame's line; 0: none */
 };
 
 void input_init(struct input *in, FILE *f, const char *name);

@@ -162,8 +162,8 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	struct perfetto *p = ctx;
 	if (k->end < p->from || k->start > p->to)
 		return;
-	event(p, fr, SLICE_BEGIN, timeline_ns(k->start, p->hz), k->fn, NULL);
-	event(p, fr, SLICE_END, timeline_ns(k->end, p->hz), k->fn, NULL);
+	event(p, fr, SLICE_BEGIN, timeline_ns(k->start, timeline_hz(p->hz, fr->in)), k->fn, NULL);
+	event(p, fr, SLICE_END, timeline_ns(k->end, timeline_hz(p->hz, fr->in)), k->fn, NULL);
 }
 
 static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
@@ -171,7 +171,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	struct perfetto *p = ctx;
 	char text[64];
 	snprintf(text, sizeof text, "%u events lost: the buffer was full", n);
-	event(p, fr, INSTANT, timeline_ns(at, p->hz), 0, text);
+	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text);
 }
 
 void perfetto_write(struct session *s, struct callgraph *g)

@@ -67,7 +67,9 @@ static void describe(const unsigned seen[FRAME_KINDS + 1], char *buf, size_t siz
 unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want)
 {
 	unsigned seen[FRAME_KINDS + 1], found = 0;
-	decode_dump(s->in[i], h, seen);
+	struct dump_handler with_elf = *h;
+	with_elf.st = s->st[i];
+	decode_dump(s->in[i], &with_elf, seen);
 	for (int k = 0; k < FRAME_KINDS; k++)
 		if (want & 1u << k)
 			found += seen[k];

@@ -84,6 +84,29 @@ static void keep_functions(struct symtab *st, struct read_sym *v, size_t n)
 	}
 }
 
+/* The GNU build id from the ELF's NT_GNU_BUILD_ID note, if it has one. */
+static void read_build_id(struct symtab *st, Elf *e)
+{
+	size_t shstrndx;
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return;
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		GElf_Nhdr nh;
+		size_t name_at, desc_at;
+		for (size_t at = 0; d && (at = gelf_getnote(d, at, &nh, &name_at, &desc_at)) > 0;)
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && !memcmp((char *)d->d_buf + name_at, "GNU", 4) &&
+			    nh.n_descsz <= sizeof st->build_id) {
+				memcpy(st->build_id, (char *)d->d_buf + desc_at, nh.n_descsz);
+				st->build_id_len = nh.n_descsz;
+				return;
+			}
+	}
+}
+
 struct symtab *symtab_load(const char *path)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -112,6 +135,7 @@ struct symtab *symtab_load(const char *path)
 			st->path = path;
 			keep_functions(st, v, n);
 			callsites_scan(&st->calls, e);
+			read_build_id(st, e);
 		}
 		free(v);
 	}

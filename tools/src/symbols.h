@@ -24,6 +24,8 @@ struct symtab {
 	struct callsites calls;
 	struct map reported;     /* addresses found not to be functions */
 	unsigned mismatches;     /* of those, how many */
+	uint8_t build_id[64];    /* its GNU build id (.note.gnu.build-id) */
+	uint32_t build_id_len;   /* 0: none */
 };
 
 /* Loads path's functions; NULL after saying what is wrong with the file. */

@@ -4,6 +4,15 @@
 
 #include <stdint.h>
 
+#include "input.h"
+
+/* The clock a timeline uses: --clock-hz, else the run frame's, else none
+ * (0: a cycle shows as a microsecond). */
+static inline uint32_t timeline_hz(uint32_t option, const struct input *in)
+{
+	return option ? option : in->clock_hz;
+}
+
 /* A cycle count in nanoseconds, exact to the nanosecond, or with no clock
  * one cycle as a microsecond. Start and end are converted apart and the
  * duration is their difference, so a call never seems to outlast its

@@ -339,8 +339,29 @@ def perfetto(tmp):
                 slices.append((name, start, p[8] - start))
     doc = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
     want = sorted((e["name"], round(e["ts"] * 1000), round(e["dur"] * 1000)) for e in doc["traceEvents"] if e["ph"] == "X")
+    events_line = 1 + next(i for i, l in enumerate(lines(out("t_funccost"))) if l.startswith("@PS events"))
     check("chrome --format perfetto: every call of the JSON timeline, to the ns, on a named track",
-          sorted(slices) == want and tracks == {1: f"events frame 1 ({out('t_funccost')}:2)"}, (sorted(slices), want, tracks))
+          sorted(slices) == want and tracks == {1: f"events frame 1 ({out('t_funccost')}:{events_line})"},
+          (sorted(slices), want, tracks))
+
+
+def run_frame():
+    """The run frame's clock makes chrome's timeline real time without -c,
+    and says so; its build id makes the wrong ELF a fact."""
+    plain = json.loads(output("chrome", "-e", elf("t_funccost"), out("t_funccost")))
+    given = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    check("chrome without -c: the run frame's 50 MHz, said in otherData, the same timeline as -c 50M",
+          plain["otherData"]["clock_from"] == "the run frame" and plain["otherData"]["clock_hz"] == 50000000 and
+          given["otherData"]["clock_from"] == "--clock-hz" and plain["traceEvents"] == given["traceEvents"],
+          plain["otherData"])
+    rc, _, err = oracle.run("functions", "-e", elf("t_calltrace"), out("t_funccost"))
+    ids = {t: subprocess.run(["riscv64-unknown-elf-readelf", "-n", elf(t)], capture_output=True, text=True).stdout
+           .split("Build ID: ")[1].split()[0] for t in ("t_funccost", "t_calltrace")}
+    run_line = 1 + next(i for i, l in enumerate(lines(out("t_funccost"))) if l.startswith("@PS run"))
+    want = (f"perfscope: {out('t_funccost')}:{run_line}: error: the run's firmware has build id {ids['t_funccost']}, "
+            f"{elf('t_calltrace')} has {ids['t_calltrace']}: it is not the ELF of this run")
+    check("the wrong ELF: its build id is not the run's, said first", rc == 1 and err.splitlines()[0] == want,
+          (rc, err[:400]))
 
 
 def funccost_calls():
@@ -438,6 +459,7 @@ def main():
         chrome_window()
         hook_cost()
         perfetto(tmp)
+        run_frame()
         gprof(tmp)
         gprof_inlined(tmp)
         chrome()

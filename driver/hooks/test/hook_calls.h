@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "perfscope_frame.h"
 #include "perfscope_trace.h"
 
 static uint32_t fake_perfscope[64];
@@ -41,6 +42,26 @@ static inline int put_line(int c, void *ctx)
 		return -1;
 	l->text[l->len++] = (char)c;
 	return c;
+}
+
+/* The driver writes its run frame before a program's first frame. A test
+ * that compares frames writes one frame of nothing first, so that the
+ * frames it compares are its own. */
+static inline int put_nothing(int c, void *ctx)
+{
+	(void)ctx;
+	return c;
+}
+
+static inline void payload_nothing(struct perf_frame *f, const void *arg)
+{
+	(void)f;
+	(void)arg;
+}
+
+static inline void run_frame_written(void)
+{
+	perf_frame_write("nothing", payload_nothing, NULL, put_nothing, NULL);
 }
 
 /* At time t, function fn's entry, or an exit if fn is 0. */

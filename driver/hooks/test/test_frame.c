@@ -26,8 +26,11 @@ static void payload(struct perf_frame *f, const void *arg)
 int main(void)
 {
 	check("frame written", (uint64_t)perf_frame_write("test", payload, NULL, put, NULL), 0);
-	/* format version 2, then the payload; CRC and base64 from zlib and Python */
-	check("frame line: version 2, the payload, its CRC", strcmp(line, "@PS test 8 0x1c196717 AgAAAO++rd4=\n") == 0, 1);
+	/* The program's first frame comes after its run frame (no clock, no
+	 * build id on the host); format version 2, then the payload; CRCs and
+	 * base64 from zlib and Python. */
+	check("frame lines: the run frame, then version 2, the payload, its CRC",
+	      strcmp(line, "@PS run 12 0x97ee58f0 AgAAAAAAAAAAAAAA\n@PS test 8 0x1c196717 AgAAAO++rd4=\n") == 0, 1);
 	len = 0;
 	memset(line, 0, sizeof line);
 	check("a failing output is reported", (uint64_t)perf_frame_write("test", payload, NULL, put, NULL) == 0 &&

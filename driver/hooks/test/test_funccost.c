@@ -84,6 +84,7 @@ static void frame_interrupt(void)
 
 int main(void)
 {
+	run_frame_written();
 	check("statistics refuse a misaligned buffer", (uint64_t)perf_statistics_init((char *)fake_perfscope + 4, 4096), (uint64_t)-PERF_EINVAL);
 	check("no measurement buffer: calc refuses", (uint64_t)perf_statistics_calc(fake_perfscope), (uint64_t)-PERF_EINVAL);
 
