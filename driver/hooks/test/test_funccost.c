@@ -35,18 +35,6 @@ static uint64_t total_of_calc(void *stats)
 
 /* The IAS table at the counters' limits, 2^32 - 1 calls and 2^64 - 1
  * cycles: every row still splits into its 13 fields at the spaces. */
-static char table[1024];
-static size_t table_len;
-
-static int to_table(int c, void *ctx)
-{
-	(void)ctx;
-	if (table_len + 1 >= sizeof table)
-		return -1;
-	table[table_len++] = (char)c;
-	return c;
-}
-
 static void wide_table(void)
 {
 	const uint32_t most = UINT32_MAX;
@@ -56,16 +44,16 @@ static void wide_table(void)
 		{ .fn = 0x200, .calls = 1, .outer = 1, .total_min = 5, .total_max = 5, .self_min = 5,
 		  .self_max = 5, .total = 5, .self = 5 },
 	};
-	struct perf_out o = { to_table, NULL, 0 };
+	static struct line table;
+	struct perf_out o = { put_line, &table, 0 };
 	perf_funcstat_print_rows(&o, tab, 2, UINT64_MAX);
-	table[table_len] = 0;
 	static const char *const want[2][13] = {
 		{ "C-call", "0x00000100", "4294967295", "18446744073709551615", "100.00", "4294967297", "4294967295",
 		  "4294967295", "18446744073709551615", "100.00", "4294967297", "4294967295", "4294967295" },
 		{ "C-call", "0x00000200", "1", "5", "0.00", "5", "5", "5", "5", "0.00", "5", "5", "5" },
 	};
 	int same = 1, row = 0, field = 0;
-	for (char *save, *line = strtok_r(table, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
+	for (char *save, *line = strtok_r(table.text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), row++) {
 		field = 0;
 		for (char *s2, *w = strtok_r(line, " ", &s2); w; w = strtok_r(NULL, " ", &s2), field++)
 			same &= row < 2 && field < 13 && !strcmp(w, want[row][field]);
