@@ -124,10 +124,56 @@ static void name_track(struct perfetto *p, const struct frame *fr)
 	p->track = fr->index;
 }
 
+static uint8_t *varint_at(uint8_t *q, uint64_t v)
+{
+	for (; v > 0x7f; v >>= 7)
+		*q++ = (uint8_t)(v | 0x80);
+	*q++ = (uint8_t)v;
+	return q;
+}
+
+/* The common packet, a slice's begin with its name interned already or a
+ * slice's end, encoded straight into the output: 20 million of them make
+ * a 10-million-call trace. Returns 0 if the packet is not such a one. */
+static int fast_event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns, uint32_t fn)
+{
+	uint32_t iid = 0;
+	if (p->first || p->track != fr->index || (type == SLICE_BEGIN && (iid = map_get(&p->iid, fn)) == MAP_NONE))
+		return 0;
+	uint8_t inner[32], packet[64], *q = inner;
+	*q++ = 9 << 3;
+	*q++ = (uint8_t)type;
+	*q++ = 11 << 3;
+	q = varint_at(q, (uint64_t)fr->index);
+	if (type == SLICE_BEGIN) {
+		*q++ = 10 << 3;
+		q = varint_at(q, iid);
+	}
+	uint8_t *r = packet;
+	*r++ = 8 << 3;
+	r = varint_at(r, ns);
+	*r++ = 10 << 3;
+	*r++ = SEQUENCE;
+	*r++ = 13 << 3;
+	*r++ = NEEDS_STATE;
+	*r++ = 11 << 3 | 2;
+	*r++ = (uint8_t)(q - inner); /* under 128 bytes: one varint byte */
+	memcpy(r, inner, (size_t)(q - inner));
+	r += q - inner;
+	uint8_t head[2] = { 1 << 3 | 2, (uint8_t)(r - packet) };
+	put(&p->out, head, 2);
+	put(&p->out, packet, (size_t)(r - packet));
+	if (p->out.n >= 1u << 16)
+		flush(p);
+	return 1;
+}
+
 /* One TrackEvent packet; a first use of fn interns its name in the packet. */
 static void event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns, uint32_t fn,
                   const char *text)
 {
+	if (!text && fast_event(p, fr, type, ns, fn))
+		return;
 	if (p->track != fr->index)
 		name_track(p, fr);
 	start_packet(p, ns);
