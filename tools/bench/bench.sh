@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # make bench: perfscope's decode-and-report throughput and peak memory on a
-# generated dump of CALLS calls (an events frame of 2 x CALLS events and a
-# calltrace frame of CALLS records, docs/host-tool.md), one command at a
+# generated dump of CALLS calls (an events frame of 2 x CALLS events, a
+# calltrace frame of CALLS records, a sections and a hot frame;
+# docs/host-tool.md), one command at a
 # time, as a Markdown table. A streaming reader keeps the peak memory flat
 # whatever CALLS is. The table also goes into docs/host-tool.md.
 # usage: bench.sh <perfscope> <gen_dump> <work dir> [CALLS]
 set -eu
 tool=$1 gen=$2 dir=$3 calls=${4:-10000000}
 mkdir -p "$dir"
-dump=$dir/dump-$calls.log
+dump=$dir/dump-v2-$calls.log # v2: with the sections and hot frames
 if [ ! -s "$dump" ]; then
   "$gen" "$calls" > "$dump.tmp"
   mv "$dump.tmp" "$dump"
+fi
+# gprof wants the ELF: the generated program's functions, FN(i) of
+# gen_dump.c (0x1000 + 0x40 i, 93 of them), 16 nops each.
+elf=$dir/program.elf
+if [ ! -s "$elf" ]; then
+  for i in $(seq 0 92); do printf '.globl f%d\n.type f%d,@function\nf%d:\n.fill 16,4,0x13\n.size f%d,64\n' $i $i $i $i; done \
+    > "$dir/program.S"
+  riscv64-unknown-elf-gcc -march=rv32i -mabi=ilp32 -nostdlib -Wl,-Ttext=0x1000 -Wl,-e,f0 -o "$elf" "$dir/program.S"
 fi
 mb=$(( $(stat -c %s "$dump") / 1000000 ))
 cat "$dump" > /dev/null # every command then reads it from memory, the first as the others
@@ -21,26 +30,30 @@ echo "Measured by \`make -C tools bench\` on a generated dump of $calls calls, $
 echo
 echo "| command | reads | output | seconds | call records/s | goal | input MB/s | output MB/s | peak RSS |"
 echo "|---|---|---|---|---|---|---|---|---|"
-# command, frame it reads; each writes a file, as a user's run would, which
-# is then removed (chrome writes about 230 bytes a call).
-while read -r cmd frame out args; do
+# Each line: the command, the frames it reads, how many records a call
+# gives them, its output file, options. Each writes a file, as a user's run
+# would; the large ones are removed after.
+while read -r cmd frame per out args; do
   # shellcheck disable=SC2086 # args: options, split on purpose
   /usr/bin/time -f "%e %M" -o "$dir/time.txt" "$tool" "$cmd" $args -o "$dir/$out" "$dump"
   read -r secs kb < "$dir/time.txt"
   bytes=$(stat -c %s "$dir/$out")
   case $cmd in chrome|trace) rm -f "$dir/$out" ;; esac
-  [ -n "$args" ] && cmd="$cmd $args"
-  awk -v c="$cmd" -v f="$frame" -v o="$out" -v s="$secs" -v n="$calls" -v mb="$mb" -v kb="$kb" -v ob="$bytes" \
+  case $args in -e*|"") ;; *) cmd="$cmd $args" ;; esac # the ELF is not news
+  awk -v c="$cmd" -v f="$frame" -v o="$out" -v s="$secs" -v n="$((calls * per))" -v mb="$mb" -v kb="$kb" -v ob="$bytes" \
     'BEGIN { t = s > 0 ? s : 0.01; r = n / t / 1e6; met = (r >= 10) ? "met" : "not met"
              printf "| %s | %s | %s | %.2f | %.1f M | 10 M (%s) | %.0f | %.0f | %.1f MB |\n", c, f, o, s, r, met,
                     mb / t, ob / t / 1e6, kb / 1024 }'
 done <<LIST
-functions events functions.txt
-folded events folded.txt
-flame events flame.svg
-chrome events trace.json
-chrome events trace.pftrace --format perfetto
-trace calltrace trace.txt
+functions events 1 functions.txt
+folded events 1 folded.txt
+flame events 1 flame.svg
+gprof events,calltrace 2 gmon.out -e $elf
+chrome events 1 trace.json
+chrome events 1 trace.pftrace --format perfetto
+trace calltrace 1 trace.txt
+report sections 1 report.txt
+hot hot 1 hot.txt
 LIST
 } | tee "$table"
 "$(dirname "$0")/../../scripts/docfigs.py" splice "$(dirname "$0")/../../docs/host-tool.md" tools-bench "$table"

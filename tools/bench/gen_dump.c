@@ -1,6 +1,7 @@
 /*
  * Writes a console log with one events frame of CALLS calls and one
- * calltrace frame of CALLS records, for make bench: a program's worth of
+ * calltrace frame of CALLS records, then a sections and a hot frame of the
+ * same program, for make bench: a program's worth of
  * call paths (a tree of 85 functions, each also calling a few shared
  * helpers, recursion included) walked at random for as long as it takes.
  * The frames are what the driver prints, so perfscope reads them as any
@@ -128,15 +129,51 @@ static void payload(struct gen *g)
 		call(g, FN(0), 0);
 }
 
-static void frame(struct gen *g, const char *type)
+/* Seven sections, as a run of the program would end. */
+static void sections(struct gen *g)
+{
+	g->put(g, 2);
+	g->put(g, 50000000);
+	g->put(g, 7);
+	g->put(g, 0);
+	for (uint32_t n = 0; n <= 7; n++) {
+		const uint64_t t = (uint64_t)g->want * 64 >> n;
+		g->put(g, (uint32_t)t);
+		g->put(g, (uint32_t)(t >> 32));
+		g->put(g, n ? (uint32_t)(g->want >> n) : 1);
+	}
+	g->put(g, 0); /* OVF */
+}
+
+/* A -pg hot-address table: every function's entry, hits falling off. */
+static void hot(struct gen *g)
+{
+	const uint32_t n = TREE + HELPERS;
+	uint32_t total = 0;
+	for (uint32_t i = 0; i < n; i++)
+		total += 1000000u / (i + 1);
+	g->put(g, 2);
+	g->put(g, total);
+	g->put(g, 0);
+	g->put(g, 4);
+	g->put(g, 0);
+	g->put(g, total);
+	g->put(g, n);
+	for (uint32_t i = 0; i < n; i++) {
+		g->put(g, FN(i) + 4);
+		g->put(g, 1000000u / (i + 1));
+	}
+}
+
+static void frame(struct gen *g, const char *type, void (*body)(struct gen *g))
 {
 	g->put = count;
 	g->crc = 0xffffffffu;
 	g->bytes = 0;
-	payload(g);
+	body(g);
 	printf("@PS %s %" PRIu64 " 0x%08x ", type, g->bytes, ~g->crc);
 	g->put = encode;
-	payload(g);
+	body(g);
 	if (g->ngroup)
 		flush_group(g);
 	putchar('\n');
@@ -156,9 +193,11 @@ int main(int argc, char **argv)
 		crc_table[i] = c;
 	}
 	puts("bench: a generated dump");
-	frame(&g, "events");
+	frame(&g, "events", payload);
 	puts("between the frames");
 	g.calltrace = 1;
-	frame(&g, "calltrace");
+	frame(&g, "calltrace", payload);
+	frame(&g, "sections", sections);
+	frame(&g, "hot", hot);
 	return 0;
 }
