@@ -28,6 +28,7 @@ Figures of make bench and make bench-fpga are written by those commands
 (docs/hooks.md, docs/fpga.md); figures elsewhere that repeat one of them are
 taken from that file here, so they cannot drift apart.
 """
+import functools
 import pathlib
 import re
 import subprocess
@@ -45,6 +46,7 @@ class Missing(Exception):
     """A figure's source has not been made in this build."""
 
 
+@functools.cache
 def read(path):
     if not path.exists():
         raise Missing(f"{path.relative_to(TOP)} is not built")
@@ -214,28 +216,31 @@ def core_version():
 
 # ---- make bench-fpga's tables (docs/fpga.md) ----------------------------
 
+@functools.cache
+def fpga_rows():
+    """Every table row of docs/fpga.md, as its cells."""
+    return [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in (TOP / "docs" / "fpga.md").read_text().splitlines() if line.startswith("|")]
+
+
+def fpga_find(what, match):
+    row = next((cells for cells in fpga_rows() if match(cells)), None)
+    if row is None:
+        raise Missing(f"docs/fpga.md has no {what}")
+    return row
+
+
 def fpga_row(device, design, sections):
-    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) > 6 and cells[0].startswith(device) and cells[1] == design and cells[2] == str(sections):
-            return cells
-    raise Missing(f"docs/fpga.md has no row {device} {design} {sections}")
+    return fpga_find(f"row {device} {design} {sections}", lambda c: len(c) > 6 and c[0].startswith(device) and
+                     c[1] == design and c[2] == str(sections))
 
 
 def fpga_goal(prefix):
-    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith(prefix):
-            return cells
-    raise Missing(f"docs/fpga.md has no goal {prefix}")
+    return fpga_find(f"goal {prefix}", lambda c: len(c) == 3 and c[0].startswith(prefix))
 
 
 def soc_fmax(board):
-    for line in (TOP / "docs" / "fpga.md").read_text().splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cells and cells[0].startswith(board) and len(cells) > 8:
-            return cells[7]
-    raise Missing(f"docs/fpga.md has no board row {board}")
+    return fpga_find(f"board row {board}", lambda c: len(c) > 8 and c[0].startswith(board))[7]
 
 
 def ip_fmax_ratio(goal):

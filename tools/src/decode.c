@@ -199,6 +199,15 @@ end:
 	free(e);
 }
 
+/* bytes as hex digits into text (2 n + 1 chars). */
+static const char *hex_of(char *text, const uint8_t *bytes, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		snprintf(text + 2 * i, 3, "%02x", bytes[i]);
+	text[2 * n] = 0;
+	return text;
+}
+
 /* The program's clock and build id, kept in the input; a build id other
  * than the ELF's says, as a fact, that the ELF is not this run's. */
 static void run(struct frame *f, const struct dump_handler *h)
@@ -230,12 +239,8 @@ end:
 	if (h->st && h->st->build_id_len && n &&
 	    (n != h->st->build_id_len || memcmp(id, h->st->build_id, n))) {
 		char dump[2 * sizeof id + 1], elf[2 * sizeof id + 1];
-		for (uint32_t i = 0; i < n; i++)
-			snprintf(dump + 2 * i, 3, "%02x", id[i]);
-		for (uint32_t i = 0; i < h->st->build_id_len; i++)
-			snprintf(elf + 2 * i, 3, "%02x", h->st->build_id[i]);
 		error_at(in->name, f->line, "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",
-		         dump, h->st->path, elf);
+		         hex_of(dump, id, n), h->st->path, hex_of(elf, h->st->build_id, h->st->build_id_len));
 	}
 }
 

@@ -28,14 +28,6 @@ static const struct command {
 	{ "flame", run_flame, 0 },     { "hot", run_hot, 0 },
 };
 
-/* The options given, refused where the command's --help does not list
- * them (usage.c) rather than silently ignored. */
-enum {
-	O_ELF = 1 << 0, O_CLOCK = 1 << 1, O_NAMES = 1 << 2, O_BIAS = 1 << 3, O_SORT = 1 << 4,
-	O_SOURCE = 1 << 5, O_DIFF = 1 << 6, O_TITLE = 1 << 7, O_WIDTH = 1 << 8, O_TOP = 1 << 9,
-	O_MIN_PCT = 1 << 10, O_FORMAT = 1 << 11, O_GRAPH = 1 << 12, O_CHRONO = 1 << 13, O_FUNCTION = 1 << 14,
-	O_FROM = 1 << 15, O_TO = 1 << 16, O_HOOK_COST = 1 << 17,
-};
 
 enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION,
        OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH, OPT_CHRONO, OPT_FUNCTION, OPT_FROM, OPT_TO, OPT_HOOK_COST };
@@ -54,6 +46,18 @@ static const struct option long_options[] = {
 	{ "to", required_argument, NULL, OPT_TO }, { "hook-cost", required_argument, NULL, OPT_HOOK_COST },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* "--elf" for 'e': an option's long name, or NULL for none. */
+static const char *long_name(int c)
+{
+	static char name[32];
+	for (const struct option *o = long_options; o->name; o++)
+		if (o->val == c) {
+			snprintf(name, sizeof name, "--%s", o->name);
+			return name;
+		}
+	return NULL;
+}
 
 static int usage_error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static int usage_error(const char *fmt, ...)
@@ -143,23 +147,25 @@ int main(int argc, char **argv)
 		return usage_error("unknown command '%s'", argv[1]);
 
 	struct options o = { .command = cmd->name, .to = UINT64_MAX };
-	unsigned used = 0;
 	int c;
 	opterr = 0;
 	optind = 2;
 	while ((c = getopt_long(argc, argv, ":e:o:c:s:h", long_options, NULL)) != -1) {
+		/* Refused where the command's --help does not list it (usage.c),
+		 * rather than silently ignored. */
+		const char *name = long_name(c);
+		if (name && !usage_takes(cmd->name, name))
+			return usage_error("%s is not an option of %s", name, cmd->name);
 		switch (c) {
 		case 'e':
 			if (o.elfs == 2)
 				return usage_error("more than two --elf");
 			o.elf[o.elfs++] = optarg;
-			used |= O_ELF;
 			break;
 		case 'o': o.output = optarg; break;
 		case 'c':
 			if (number(optarg, &o.clock_hz) || !o.clock_hz)
 				return usage_error("--clock-hz %s: not a frequency in Hz below 2^32", optarg);
-			used |= O_CLOCK;
 			break;
 		case OPT_NAMES:
 			o.names = 0;
@@ -168,57 +174,48 @@ int main(int argc, char **argv)
 					return usage_error("--names: more than the %d sections perfscope has", SECTIONS_MAX);
 				o.name[o.names++] = n;
 			}
-			used |= O_NAMES;
 			break;
 		case OPT_BIAS:
 			if (number(optarg, &o.bias))
 				return usage_error("--bias %s: not a number of cycles", optarg);
 			o.have_bias = 1;
-			used |= O_BIAS;
 			break;
-		case 's': o.sort = optarg; used |= O_SORT; break;
-		case OPT_SOURCE: o.source = optarg; used |= O_SOURCE; break;
-		case OPT_DIFF: o.diff = 1; used |= O_DIFF; break;
-		case OPT_TITLE: o.title = optarg; used |= O_TITLE; break;
+		case 's': o.sort = optarg; break;
+		case OPT_SOURCE: o.source = optarg; break;
+		case OPT_DIFF: o.diff = 1; break;
+		case OPT_TITLE: o.title = optarg; break;
 		case OPT_WIDTH:
 			if (number(optarg, &o.width) || o.width < 200 || o.width > 100000)
 				return usage_error("--width %s: not a width from 200 to 100000 pixels", optarg);
-			used |= O_WIDTH;
 			break;
 		case OPT_TOP:
 			if (number(optarg, &o.top) || !o.top)
 				return usage_error("--top %s: not a number of rows from 1", optarg);
-			used |= O_TOP;
 			break;
 		case OPT_MIN_PCT:
 			if (percent(optarg, &o.min_pct))
 				return usage_error("--min-pct %s: not a percentage from 0 to 100, 2 decimals at most", optarg);
-			used |= O_MIN_PCT;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "csv") && strcmp(optarg, "json") &&
 			    strcmp(optarg, "perfetto"))
 				return usage_error("--format %s: not text, csv, json or perfetto", optarg);
 			o.format = optarg;
-			used |= O_FORMAT;
 			break;
-		case OPT_GRAPH: o.graph = 1; used |= O_GRAPH; break;
-		case OPT_CHRONO: o.chrono = 1; used |= O_CHRONO; break;
-		case OPT_FUNCTION: o.function = optarg; used |= O_FUNCTION; break;
+		case OPT_GRAPH: o.graph = 1; break;
+		case OPT_CHRONO: o.chrono = 1; break;
+		case OPT_FUNCTION: o.function = optarg; break;
 		case OPT_FROM:
 			if (cycles(optarg, &o.from))
 				return usage_error("--from %s: not a cycle count below 2^64", optarg);
-			used |= O_FROM;
 			break;
 		case OPT_TO:
 			if (cycles(optarg, &o.to))
 				return usage_error("--to %s: not a cycle count below 2^64", optarg);
-			used |= O_TO;
 			break;
 		case OPT_HOOK_COST:
 			if (number(optarg, &o.hook_cost))
 				return usage_error("--hook-cost %s: not a number of cycles", optarg);
-			used |= O_HOOK_COST;
 			break;
 		case OPT_PARTIAL: o.partial = 1; break;
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
@@ -227,13 +224,6 @@ int main(int argc, char **argv)
 		default: return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	static const char *const flag_name[] = { "--elf",   "--clock-hz", "--names", "--bias",    "--sort",
-		                                       "--source", "--diff",    "--title", "--width",   "--top",
-		                                       "--min-pct", "--format", "--graph", "--chrono", "--function",
-		                                       "--from",  "--to",     "--hook-cost" };
-	for (unsigned bit = 0; bit < sizeof flag_name / sizeof flag_name[0]; bit++)
-		if (used & 1u << bit && !usage_takes(cmd->name, flag_name[bit]))
-			return usage_error("%s is not an option of %s", flag_name[bit], cmd->name);
 	const int dumps = argc - optind;
 	if (dumps > (o.diff ? 2 : 1) || (o.diff && dumps != 2))
 		return usage_error("%s %s", cmd->name, o.diff ? "--diff compares two dumps" : "reads one dump");
