@@ -25,7 +25,7 @@ speed() {  # <sim> <hex>
   echo "|---|---|---|---|---|---|---|---|"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
-    line=$("$top/build/sim/$cpu/Vsoc_top" +firmware="$fw/b_marks.hex" 2>/dev/null | grep '^BENCH')
+    line=$("$top/build/sim/$cpu/Vsoc_top" +firmware="$fw/marks.hex" 2>/dev/null | grep '^BENCH')
     get() { printf '%s\n' "$line" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
     case $cpu in VexRiscv_Full) ref="2-3" ;; *) ref="about 6" ;; esac
     echo "| $cpu | $(get marks) | $(get scratch) | $(get mcycle) | $(get empty) | $(get bias) | $ref | 12 |"
@@ -40,6 +40,6 @@ speed() {  # <sim> <hex>
   echo "|---|---|---|"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
-    echo "| $cpu | $(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/b_speed.hex") | $(speed "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/b_speed.hex") |"
+    echo "| $cpu | $(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/speed.hex") | $(speed "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex") |"
   done
 } | tee "$out"

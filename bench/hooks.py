@@ -3,8 +3,8 @@
 
 usage: hooks.py <top> <cpu>...
 
-Runs the hook benchmark (b_hooks_<mode>.hex, bench/b_hooks.c) and the
-interrupt tests (tests/t_irq.c, tests/t_irq_profile.c) on every CPU, and the
+Runs the hook benchmark (hooks_<mode>.hex, bench/hooks.c) and the
+interrupt tests (tests/irq.c, tests/irq_profile.c) on every CPU, and the
 hook tests' dumps on VexRiscv_Full, then writes
 
   build/bench/hooks.md      the tables, for build/bench/bench.md
@@ -27,7 +27,7 @@ The metrics of summary.tsv, per CPU:
                                 calltrace, calltrace_stack, funccost, profile, pg
   cycles_per_call_<mode>_<workload>  the cycles the mode adds per call of the workload
   irq_leak_funccost, irq_leak_profile  the cycles of an interrupt the context
-                                switches cannot see (tests/t_irq.c, t_irq_profile.c)
+                                switches cannot see (tests/irq.c, irq_profile.c)
 <workload> is light (32 packets: CRC-32, insertion sort, tokenizer) or heavy
 (list, state machine, matrix and CRC-16 kernels of small functions).
 """
@@ -59,7 +59,7 @@ def sim(cpu, hexfile):
 
 
 def bench_line(cpu, mode):
-    text = sim(cpu, TOP / "build" / "fw" / cpu / "bench" / f"b_hooks_{mode}.hex")
+    text = sim(cpu, TOP / "build" / "fw" / cpu / "bench" / f"hooks_{mode}.hex")
     line = next(l for l in text.splitlines() if l.startswith("BENCH "))
     return {k: float(v) for k, v in (kv.split("=") for kv in line.split()[1:])}
 
@@ -72,7 +72,7 @@ def leak(cpu, test):
 def measure(cpu):
     r = {m: bench_line(cpu, m) for m in ("plain", "count", *MODES)}
     plain = r["plain"]
-    m = {"irq_leak_funccost": leak(cpu, "t_irq"), "irq_leak_profile": leak(cpu, "t_irq_profile")}
+    m = {"irq_leak_funccost": leak(cpu, "irq"), "irq_leak_profile": leak(cpu, "irq_profile")}
     for mode, name in MODES.items():
         m[f"{name}_cycles_per_call"] = r[mode]["call"] - plain["call"]
     m["profile_over_funccost"] = m["profile_cycles_per_call"] / m["funccost_cycles_per_call"]
@@ -192,7 +192,7 @@ cost makes it {slow('funccost', 'heavy')} as slow, the call trace in log mode
 
 
 def irq_table(res):
-    out = ["| CPU | function cost (`t_irq`) | profiles (`t_irq_profile`) |", "|---|---|---|"]
+    out = ["| CPU | function cost (`irq`) | profiles (`irq_profile`) |", "|---|---|---|"]
     for cpu in CPUS:
         out.append(f"| {cpu} | {res[cpu]['irq_leak_funccost']} | {res[cpu]['irq_leak_profile']} |")
     return "\n".join(out)
@@ -228,21 +228,21 @@ def addresses(sym, names):
 
 def examples():
     ex = {}
-    lines, sym = dumps("t_calltrace")
+    lines, sym = dumps("calltrace")
     dumps_ = [i for i, l in enumerate(lines) if l.startswith("perf_calltrace_dump: ra=")]
     names = addresses(sym, ("test1", "test2", "test3"))
     for key, i in zip(("calltrace-stack", "calltrace-log", "calltrace-args"), dumps_):
         n = int(re.search(r" (\d+)/\d+$", lines[i]).group(1))
-        ex[key] = fence(lines[i:i + 1 + n], f"(from `tests/t_calltrace.c` on {FULL}: {names})")
-    lines, sym = dumps("t_funccost")
+        ex[key] = fence(lines[i:i + 1 + n], f"(from `tests/calltrace.c` on {FULL}: {names})")
+    lines, sym = dumps("funccost")
     ex["funccost"] = fence(block(lines, "max call depth seen:", r"^(?!C-call|Name)"),
-                           f"(from `tests/t_funccost.c` on {FULL}: {addresses(sym, ('top', 'mid', 'leaf', 'rec'))})")
-    lines, sym = dumps("t_profile")
+                           f"(from `tests/funccost.c` on {FULL}: {addresses(sym, ('top', 'mid', 'leaf', 'rec'))})")
+    lines, sym = dumps("profile")
     ex["profile"] = fence(block(lines, "profile 0:", r"^(?!C-call|Name|Program|max call|Total)"),
-                          f"(from `tests/t_profile.c` on {FULL}: {addresses(sym, ('top', 'mid', 'leaf', 'rec'))})")
-    lines, sym = dumps("t_hot")
+                          f"(from `tests/profile.c` on {FULL}: {addresses(sym, ('top', 'mid', 'leaf', 'rec'))})")
+    lines, sym = dumps("hot")
     ex["hot"] = fence(block(lines, "perf_hot_dump:", r"^(?!No\.|  \d)"),
-                      f"(from `tests/t_hot.c` on {FULL}: {addresses(sym, ('often', 'sometimes', 'rarely'))}; "
+                      f"(from `tests/hot.c` on {FULL}: {addresses(sym, ('often', 'sometimes', 'rarely'))}; "
                       "the table holds the address of each one's `_mcount` call, rounded down to 16 bytes)")
     return ex
 

@@ -4,7 +4,7 @@
  * kernels and a CRC-16 over short buffers. Each step is a small function
  * that is not inlined, so about one instrumented call comes every few dozen
  * cycles (bench.sh prints the density measured). Built with the flags of
- * each hook mode, as b_hooks.c is. */
+ * each hook mode, as hooks.c is. */
 #include <stdint.h>
 
 #include "work.h"

@@ -1,7 +1,7 @@
 /* The call-light workload of the hook benchmark: packets, each checksummed
  * (CRC-32), its keys insertion-sorted and its text tokenized by a state
  * machine. Functions of a few hundred to a thousand cycles, as in ordinary
- * firmware. Built with the flags of each hook mode, as b_hooks.c is. */
+ * firmware. Built with the flags of each hook mode, as hooks.c is. */
 #include <stdint.h>
 
 #include "work.h"

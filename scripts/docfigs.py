@@ -115,8 +115,8 @@ def host_report():
 
 
 def host_trace(*opts):
-    read(FW_FULL / "t_calltrace.out")
-    return tool("trace", *opts, "-e", "t_calltrace.elf", "t_calltrace.out", cwd=FW_FULL)
+    read(FW_FULL / "calltrace.out")
+    return tool("trace", *opts, "-e", "calltrace.elf", "calltrace.out", cwd=FW_FULL)
 
 
 def host_synopsis():
@@ -269,7 +269,7 @@ SOURCES = {
     "host/graph": lambda: demo_tool("functions", "--graph"),
     "host/csv": lambda: demo_tool("functions", "--format", "csv", "--top", "2"),
     "host/hook-cost": lambda: demo_tool("functions", "--hook-cost", "50"),
-    "fw/t_semantics-min-sim": lambda: fw_sim("t_semantics", "VexRiscv_Min"),
+    "fw/semantics-min-sim": lambda: fw_sim("semantics", "VexRiscv_Min"),
     "timing/table": timing_table,
     "timing/irq-leak-min": irq_leak_min,
     "formal/mutations": mutations,
@@ -298,7 +298,7 @@ SOURCES = {
 
 
 # Pictures in the docs, copied from the run that drew them.
-COPIES = [(PROFILE / "flame.svg", TOP / "tools" / "doc" / "demo-flame.svg")]
+COPIES = [(PROFILE / "flame.svg", TOP / "docs" / "img" / "demo-flame.svg")]
 
 
 def copies(mode):

@@ -41,7 +41,7 @@ suite "formal proofs"      make -s -C formal quick
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
 suite "simulator harness"  make -s -C sim/test test
-suite "firmware example"   scripts/fw_example_test.sh
+suite "firmware example"   tests/fw_example.sh
 suite "host tool"          make -s -C tools test
 suite "figures in the docs" python3 -B scripts/docfigs.py check
 suite "source tree"        scripts/check_tree.sh

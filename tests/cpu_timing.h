@@ -27,13 +27,13 @@
 #endif
 
 /* IRQ_LEAK: cycles of an interrupt that the two perf_funccost_switch calls
- * of tests/t_irq.c's handler cannot see (trap entry until the first
+ * of tests/irq.c's handler cannot see (trap entry until the first
  * switch's time stamp, the second's stamp until the interrupted code runs
  * again), for an interrupt that lands on a nop. Only VexRiscv_Min has a
  * figure that does not move with the code's layout in the caches. */
 #if defined(CPU_VexRiscv_Min)
 #define IRQ_LEAK         393
-#define IRQ_LEAK_PROFILE 419 /* the same with perf_profile_switch (t_irq_profile) */
+#define IRQ_LEAK_PROFILE 419 /* the same with perf_profile_switch (irq_profile) */
 #endif
 
 /* IRQ_JITTER: how far two interrupts at the same point of the same code

@@ -1,4 +1,4 @@
-/* What tests/t_irq.c and t_irq_profile.c share: the machine timer, and the
+/* What tests/irq.c and irq_profile.c share: the machine timer, and the
  * instrumented functions an interrupt lands in. Included once by each test,
  * so the functions are built with its profiling flags. */
 #ifndef IRQ_WORK_H

@@ -7,9 +7,9 @@
 #              image bigger than the RAM: exit 2, one line naming the
 #              problem and what to pass, nothing simulated
 #   timeout    +timeout= not a positive number: exit 2, one line
-#   trap       t_trap (rv32im) divides on VexRiscv_Min: one report line with
+#   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
-#   nested     t_trap_nested breaks the handler, then traps: exit 99
+#   nested     trap_nested breaks the handler, then traps: exit 99
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make
 set -u
@@ -85,10 +85,10 @@ fi
 
 # The default trap handler on a CPU without the instructions it was built
 # for: exactly one report, the values from the ELF.
-addr=$(riscv64-unknown-elf-nm "$fw/t_trap.elf" | awk '$3 == "t_trap_div" { print $1 }')
-insn=$(riscv64-unknown-elf-objdump -d "$fw/t_trap.elf" | awk -v a="$(printf '%x' "0x$addr")" '$1 == a":" { print $2; exit }')
+addr=$(riscv64-unknown-elf-nm "$fw/trap.elf" | awk '$3 == "t_trap_div" { print $1 }')
+insn=$(riscv64-unknown-elf-objdump -d "$fw/trap.elf" | awk -v a="$(printf '%x' "0x$addr")" '$1 == a":" { print $2; exit }')
 want="trap: exception, mcause 0x00000002 mepc 0x$addr mtval 0x$insn"
-limit "$sim" +firmware="$fw/t_trap.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+limit "$sim" +firmware="$fw/trap.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -eq 102 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 102 after ' "$work/err"; then
   pass "trap: rv32im divide on $cpu reported once ($want), exit 102"
 else
@@ -96,7 +96,7 @@ else
 fi
 
 want=$(printf 'trap: exception, mcause \ntrap: trap inside the trap handler')
-limit "$sim" +firmware="$fw/t_trap_nested.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+limit "$sim" +firmware="$fw/trap_nested.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -eq 99 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 99 after ' "$work/err"; then
   pass "trap inside the trap handler: stops at once, exit 99"
 else

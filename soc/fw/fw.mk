@@ -45,11 +45,14 @@ endif
 
 FW_DIR         := $(TOP)/soc/fw
 FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
-FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c
+# driver/common/ is the driver's pure code (no MMIO), which the host tool
+# compiles too: one implementation for the target and the host.
+FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c \
+                  $(wildcard $(TOP)/driver/common/*.c)
 # Every header a program may include: the runtime's, the driver's and the
 # hooks' own, and those beside the including Makefile (tests/cpu_timing.h).
 FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h $(TOP)/driver/*.h \
-                             $(TOP)/driver/hooks/*.h $(CURDIR)/*.h) \
+                             $(TOP)/driver/common/*.h $(TOP)/driver/hooks/*.h $(CURDIR)/*.h) \
                   $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
 
 # picolibc is a hosted C library, so the compiler may keep its builtins
@@ -59,7 +62,7 @@ FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
              -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
              -O2 -g -std=gnu11 -Wall -Wextra -Werror \
              -ffunction-sections -fdata-sections \
-             -I$(FW_DIR) -I$(TOP)/driver/include $(FW_EXTRA_CFLAGS)
+             -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common $(FW_EXTRA_CFLAGS)
 # The single RAM holds code and data, so its one segment is RWX on purpose.
 FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
               -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments

@@ -18,7 +18,7 @@ void _exit(int code)
  * masks. Nothing here calls the C library, multiplies or divides, so it runs
  * on every CPU whatever -march built it (a program built for rv32im that
  * traps on VexRiscv_Min, which has no divider, must not trap again here).
- * Both are global so that a test can break one (sim/test/t_trap_nested.c). */
+ * Both are global so that a test can break one (sim/test/trap_nested.c). */
 __attribute__((noinline, cold)) void soc_trap_puts(const char *s)
 {
     while (*s)

@@ -18,8 +18,8 @@ import zlib
 from oracle import FW, check, frame, frame_payloads, raw_frame, run
 import oracle
 
-ELF = os.path.join(FW, "t_calltrace.elf")
-TRACE = frame_payloads(os.path.join(FW, "t_calltrace.out"), "calltrace")[0]
+ELF = os.path.join(FW, "calltrace.elf")
+TRACE = frame_payloads(os.path.join(FW, "calltrace.out"), "calltrace")[0]
 GOOD = frame("calltrace", TRACE)
 NOTHING = "perfscope: 1 error: the output is incomplete"
 # The frame with one base64 character changed, and the two CRCs the tool
@@ -33,8 +33,8 @@ GOOD_CRC = int(GOOD.split()[3], 16)
 _B64 = GOOD.split()[4]
 FLIPPED = GOOD.replace(_B64, _B64[:37] + ("B" if _B64[37] != "B" else "C") + _B64[38:])
 FLIPPED_CRC = zlib.crc32(base64.b64decode(FLIPPED.split()[4]))
-# t_calltrace's functions in the frame: test3, test2, test1, at addresses
-# t_hot's ELF does not start a function at.
+# calltrace's functions in the frame: test3, test2, test1, at addresses
+# hot's ELF does not start a function at.
 TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
 COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot"]
 
@@ -167,8 +167,8 @@ CASES = [
       "perfscope: 2 errors: the output is incomplete"]),
     ("a raw frame cut short", ["trace", "DUMP"], raw_frame("calltrace", TRACE)[:80], 1,
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 80): truncated: the file ends after 51 of its 124 payload bytes", NOTHING]),
-    ("the wrong ELF", ["trace", "-e", os.path.join(FW, "t_hot.elf"), "DUMP"], GOOD, 1,
-     [f"perfscope: {{f}}:1: error: no function starts at 0x{a:08x} in {FW}/t_hot.elf: is it the ELF of this run?"
+    ("the wrong ELF", ["trace", "-e", os.path.join(FW, "hot.elf"), "DUMP"], GOOD, 1,
+     [f"perfscope: {{f}}:1: error: no function starts at 0x{a:08x} in {FW}/hot.elf: is it the ELF of this run?"
       for a in TESTS_AT] + ["perfscope: 3 errors: the output is incomplete"]),
     ("an ELF that is not there", ["trace", "-e", "/nonexistent.elf", "DUMP"], GOOD, 1,
      ["perfscope: /nonexistent.elf: error: cannot open the ELF: No such file or directory"]),

@@ -95,8 +95,8 @@ def listing(syms, records):
 
 
 def trace(tmp):
-    syms, text = Symbols(elf("t_calltrace")), lines(out("t_calltrace"))
-    frames = output("trace", "-e", elf("t_calltrace"), out("t_calltrace")).split("\n\n")
+    syms, text = Symbols(elf("calltrace")), lines(out("calltrace"))
+    frames = output("trace", "-e", elf("calltrace"), out("calltrace")).split("\n\n")
     check("trace: two frames, without and with the arguments", len(frames) == 2, len(frames))
     got = frames[0].splitlines()
     check("trace: log-mode head", re.fullmatch(r"calltrace 1 \(.*:\d+\): log mode, 6 of 32 lines, 0 calls open", got[0]), got[0])
@@ -115,17 +115,17 @@ def trace(tmp):
     payload += b"".join(struct.pack("<4I", *r) for r in records)
     path = os.path.join(tmp, "stack.log")
     open(path, "w").write(oracle.frame("calltrace", payload))
-    got = output("trace", "-e", elf("t_calltrace"), path).splitlines()
+    got = output("trace", "-e", elf("calltrace"), path).splitlines()
     check("trace: stack-mode head", got[0].endswith("stack mode, 3 of 32 lines, 3 calls open"), got[0])
     same("trace: stack records test3, test2, test1 = the target's dump", "\n".join(got[1:]), listing(syms, records))
 
 
 def functions():
-    syms, text = Symbols(elf("t_funccost")), lines(out("t_funccost"))
+    syms, text = Symbols(elf("funccost")), lines(out("funccost"))
     head = max(i for i, l in enumerate(text) if l.startswith("max call depth seen:"))
     want = dict(ias_rows(text, head + 1))
     for source in ("funcstat", "events"):
-        got = output("functions", "--source", source, "-e", elf("t_funccost"), out("t_funccost")).splitlines()
+        got = output("functions", "--source", source, "-e", elf("funccost"), out("funccost")).splitlines()
         rows = ias_rows(got, 1)
         check(f"functions --source {source}: every row = the target's table",
               dict(rows) == want, f"{rows} vs {want}")
@@ -136,23 +136,23 @@ def functions():
     depth = {l.split()[0]: l.split()[-1] for l in got[2:]}
     check("functions: depth from events: top 1, mid 2, leaf 3, rec 4",
           depth == {"top": "1", "mid": "2", "leaf": "3", "rec": "4"}, depth)
-    calls = [int(l.split()[2]) for l in output("functions", "-s", "calls", out("t_funccost")).splitlines()[2:]]
+    calls = [int(l.split()[2]) for l in output("functions", "-s", "calls", out("funccost")).splitlines()[2:]]
     check("functions --sort calls", calls == sorted(calls, reverse=True), calls)
-    diff = output("functions", "--diff", out("t_funccost"), out("t_funccost")).splitlines()
+    diff = output("functions", "--diff", out("funccost"), out("funccost")).splitlines()
     check("functions --diff: a run against itself changes nothing",
           len(diff) == 5 and all(l.split()[5] == "0" and l.split()[6] == "+0.00" for l in diff[1:]), diff)
-    elfs = ["-e", elf("t_funccost"), "-e", elf("t_profile")]
-    a = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_funccost"), out("t_funccost")).splitlines()[2:]}
-    b = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_profile"), out("t_profile")).splitlines()[4:]}
+    elfs = ["-e", elf("funccost"), "-e", elf("profile")]
+    a = {l.split()[0]: l.split() for l in output("functions", "-e", elf("funccost"), out("funccost")).splitlines()[2:]}
+    b = {l.split()[0]: l.split() for l in output("functions", "-e", elf("profile"), out("profile")).splitlines()[4:]}
     want = {n: [a[n][2] if n in a else "-", b[n][2], a[n][8] if n in a else "-", b[n][8], a[n][3] if n in a else "-",
                 b[n][3]] for n in b}
     got = {l.split()[0]: [l.split()[i] for i in (1, 2, 3, 4, 7, 8)]
-           for l in output("functions", "--diff", *elfs, out("t_funccost"), out("t_profile")).splitlines()[1:]}
+           for l in output("functions", "--diff", *elfs, out("funccost"), out("profile")).splitlines()[1:]}
     check("functions --diff: two runs' calls, self and self+children side by side", got == want, f"{got} vs {want}")
 
-    text = lines(out("t_profile"))
+    text = lines(out("profile"))
     start = max(i for i, l in enumerate(text) if l.startswith("profile 0:"))
-    got = output("functions", "-s", "none", out("t_profile")).splitlines()
+    got = output("functions", "-s", "none", out("profile")).splitlines()
     same("functions: profile frame head = the target's", "\n".join(got[:3]), "\n".join(text[start:start + 3]))
     check("functions: profile rows = the target's, Program first",
           ias_rows(got, 3) == ias_rows(text, start + 3),
@@ -167,11 +167,11 @@ def gprof_flat(text):
 
 def gprof(tmp):
     gmon = os.path.join(tmp, "gmon.out")
-    output("gprof", "-e", elf("t_funccost"), "-o", gmon, out("t_funccost"))
-    text = subprocess.run(["riscv64-unknown-elf-gprof", "-b", elf("t_funccost"), gmon], capture_output=True,
+    output("gprof", "-e", elf("funccost"), "-o", gmon, out("funccost"))
+    text = subprocess.run(["riscv64-unknown-elf-gprof", "-b", elf("funccost"), gmon], capture_output=True,
                           text=True, check=True).stdout
     flat = gprof_flat(text)
-    table = {l.split()[0]: l.split() for l in output("functions", "-e", elf("t_funccost"), out("t_funccost")).splitlines()[2:]}
+    table = {l.split()[0]: l.split() for l in output("functions", "-e", elf("funccost"), out("funccost")).splitlines()[2:]}
     calls = {name: flat[name][3] for name in flat}
     check("gprof: flat profile calls leaf 2, mid 1, top 1, rec 1 (+2 recursive)",
           calls == {"leaf": "2", "mid": "1", "top": "1", "rec": "1"}, calls)
@@ -187,7 +187,7 @@ def gprof_inlined(tmp):
     instrumented functions inlined into its caller: its record's return
     address lies in the grandparent, and the call it makes returns into the
     function it was inlined into. The depths give the true callers."""
-    syms = Symbols(elf("t_calltrace"))
+    syms = Symbols(elf("calltrace"))
     test1, test2, test3, main = (syms.addr(n) for n in ("test1", "test2", "test3", "main"))
     recs = [(test3, test1 + 0x10, 120, 2),   # newest first: returns into test1, where test2's body is
             (test2, main + 0x20, 110, 1),    # inlined: the hook sees test1's return address
@@ -195,7 +195,7 @@ def gprof_inlined(tmp):
     body = struct.pack("<7I", 1, 1, 32, len(recs), 0, 0, 0) + b"".join(struct.pack("<4I", *r) for r in recs)
     dump, gmon = os.path.join(tmp, "inlined.log"), os.path.join(tmp, "inlined.gmon")
     open(dump, "w").write(oracle.frame("calltrace", body))
-    output("gprof", "-e", elf("t_calltrace"), "-o", gmon, dump)
+    output("gprof", "-e", elf("calltrace"), "-o", gmon, dump)
     data, arcs, at = open(gmon, "rb").read(), set(), 20
     while at < len(data) and data[at] == 1:  # no time: call arcs only
         frm, to, n = struct.unpack_from("<3I", data, at + 1)
@@ -208,7 +208,7 @@ def gprof_inlined(tmp):
 def functions_views():
     """--format csv and json hold the text table's numbers; --top and
     --min-pct cut it; --graph's arcs equal a replay of the events."""
-    args = ["-e", elf("t_funccost"), out("t_funccost")]
+    args = ["-e", elf("funccost"), out("funccost")]
     text = [l.split() for l in output("functions", *args).splitlines()[2:]]
     rows = list(csv.reader(output("functions", "--format", "csv", *args).splitlines()))
     check("functions --format csv: the text table's rows, value for value",
@@ -243,7 +243,7 @@ def functions_views():
 def trace_views():
     """--chrono is the same records oldest first; --function and the window
     keep exactly the records they name."""
-    args = ["-e", elf("t_calltrace"), out("t_calltrace")]
+    args = ["-e", elf("calltrace"), out("calltrace")]
     frames = output("trace", *args).split("\n\n")
     chrono = output("trace", "--chrono", *args).split("\n\n")
     recs = lambda block: [l for l in block.strip().splitlines()[1:] if ": lr=" in l]
@@ -263,7 +263,7 @@ def chrome_window():
     calls = funccost_calls()
     ends = sorted(s + c for _, s, c, _ in calls)
     lo, hi = ends[2], ends[4]
-    doc = json.loads(output("chrome", "--from", str(lo), "--to", str(hi), "-e", elf("t_funccost"), out("t_funccost")))
+    doc = json.loads(output("chrome", "--from", str(lo), "--to", str(hi), "-e", elf("funccost"), out("funccost")))
     got = sorted((e["name"], e["args"]["start_cycle"]) for e in doc["traceEvents"] if e["ph"] == "X")
     want = sorted((p[-1], s) for p, s, c, _ in calls if s + c >= lo and s <= hi)
     check(f"chrome --from {lo} --to {hi}: the calls overlapping the window", got == want and len(want) < len(calls),
@@ -280,7 +280,7 @@ def hook_cost():
         total, self_ = want.get(p[-1], (0, 0))
         outer = p[-1] not in p[:-1]
         want[p[-1]] = (total + (max(c - cost * inside(p, s, c), 0) if outer else 0), self_ + max(own - cost, 0))
-    got = output("functions", "--hook-cost", str(cost), "-e", elf("t_funccost"), out("t_funccost")).splitlines()
+    got = output("functions", "--hook-cost", str(cost), "-e", elf("funccost"), out("funccost")).splitlines()
     rows = {l.split()[0]: (int(l.split()[3]), int(l.split()[8])) for l in got[3:]}
     check("functions --hook-cost 10: self and self+children = a replay less the hooks, exactly",
           got[1] == "hook cost: 10 cycles a call taken off (--hook-cost)" and rows == want, (got, want))
@@ -318,7 +318,7 @@ def perfetto(tmp):
     and end TrackEvents with interned names, time in ns, in Perfetto's
     protobuf fields (perfetto.c lists them)."""
     path = os.path.join(tmp, "t.pftrace")
-    output("chrome", "--format", "perfetto", "-c", "50M", "-o", path, "-e", elf("t_funccost"), out("t_funccost"))
+    output("chrome", "--format", "perfetto", "-c", "50M", "-o", path, "-e", elf("funccost"), out("funccost"))
     names, slices, open_, tracks = {}, [], {}, {}
     for number, packet in protobuf(open(path, "rb").read()):
         assert number == 1
@@ -337,40 +337,40 @@ def perfetto(tmp):
             elif e[9] == 2:
                 name, start = open_[e[11]].pop()
                 slices.append((name, start, p[8] - start))
-    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("funccost"), out("funccost")))
     want = sorted((e["name"], round(e["ts"] * 1000), round(e["dur"] * 1000)) for e in doc["traceEvents"] if e["ph"] == "X")
-    events_line = 1 + next(i for i, l in enumerate(lines(out("t_funccost"))) if l.startswith("@PS events"))
+    events_line = 1 + next(i for i, l in enumerate(lines(out("funccost"))) if l.startswith("@PS events"))
     check("chrome --format perfetto: every call of the JSON timeline, to the ns, on a named track",
-          sorted(slices) == want and tracks == {1: f"events frame 1 ({out('t_funccost')}:{events_line})"},
+          sorted(slices) == want and tracks == {1: f"events frame 1 ({out('funccost')}:{events_line})"},
           (sorted(slices), want, tracks))
 
 
 def run_frame():
     """The run frame's clock makes chrome's timeline real time without -c,
     and says so; its build id makes the wrong ELF a fact."""
-    plain = json.loads(output("chrome", "-e", elf("t_funccost"), out("t_funccost")))
-    given = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    plain = json.loads(output("chrome", "-e", elf("funccost"), out("funccost")))
+    given = json.loads(output("chrome", "-c", "50M", "-e", elf("funccost"), out("funccost")))
     check("chrome without -c: the run frame's 50 MHz, said in otherData, the same timeline as -c 50M",
           plain["otherData"]["clock_from"] == "the run frame" and plain["otherData"]["clock_hz"] == 50000000 and
           given["otherData"]["clock_from"] == "--clock-hz" and plain["traceEvents"] == given["traceEvents"],
           plain["otherData"])
-    rc, _, err = oracle.run("functions", "-e", elf("t_calltrace"), out("t_funccost"))
+    rc, _, err = oracle.run("functions", "-e", elf("calltrace"), out("funccost"))
     ids = {t: subprocess.run(["riscv64-unknown-elf-readelf", "-n", elf(t)], capture_output=True, text=True).stdout
-           .split("Build ID: ")[1].split()[0] for t in ("t_funccost", "t_calltrace")}
-    run_line = 1 + next(i for i, l in enumerate(lines(out("t_funccost"))) if l.startswith("@PS run"))
-    want = (f"perfscope: {out('t_funccost')}:{run_line}: error: the run's firmware has build id {ids['t_funccost']}, "
-            f"{elf('t_calltrace')} has {ids['t_calltrace']}: it is not the ELF of this run")
+           .split("Build ID: ")[1].split()[0] for t in ("funccost", "calltrace")}
+    run_line = 1 + next(i for i, l in enumerate(lines(out("funccost"))) if l.startswith("@PS run"))
+    want = (f"perfscope: {out('funccost')}:{run_line}: error: the run's firmware has build id {ids['funccost']}, "
+            f"{elf('calltrace')} has {ids['calltrace']}: it is not the ELF of this run")
     check("the wrong ELF: its build id is not the run's, said first", rc == 1 and err.splitlines()[0] == want,
           (rc, err[:400]))
 
 
 def funccost_calls():
-    syms = Symbols(elf("t_funccost"))
-    return oracle.replay(events(frame_payloads(out("t_funccost"), "events")[0]), syms.name)
+    syms = Symbols(elf("funccost"))
+    return oracle.replay(events(frame_payloads(out("funccost"), "events")[0]), syms.name)
 
 
 def chrome():
-    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("t_funccost"), out("t_funccost")))
+    doc = json.loads(output("chrome", "-c", "50M", "-e", elf("funccost"), out("funccost")))
     check("chrome: only complete and metadata events: no begin without its end",
           all(e["ph"] in ("X", "M") for e in doc["traceEvents"]))
     us = lambda cycles: cycles * 1000 // 50 / 1000  # 50 MHz, to the nanosecond
@@ -389,11 +389,11 @@ def folded():
     for path, _, _, self in funccost_calls():
         want[";".join(path)] = want.get(";".join(path), 0) + self
     text = "".join(f"{p} {c}\n" for p, c in sorted(want.items()) if c)
-    same("folded: t_funccost = a replay of its events", output("folded", "-e", elf("t_funccost"), out("t_funccost")), text)
+    same("folded: funccost = a replay of its events", output("folded", "-e", elf("funccost"), out("funccost")), text)
 
 
 def flame():
-    svg = output("flame", "-e", elf("t_funccost"), out("t_funccost"))
+    svg = output("flame", "-e", elf("funccost"), out("funccost"))
     ns = "{http://www.w3.org/2000/svg}"
     got = sorted((g.find(ns + "title").text, g.find(ns + "rect").get("width"))
                  for g in ET.fromstring(svg).iter(ns + "g"))
@@ -408,11 +408,11 @@ def flame():
 
 
 def hot():
-    syms, text = Symbols(elf("t_hot")), lines(out("t_hot"))
+    syms, text = Symbols(elf("hot")), lines(out("hot"))
     start = max(i for i, l in enumerate(text) if l.startswith("perf_hot_dump:"))
     used = int(re.search(r"(\d+)/\d+ entries", text[start]).group(1))
     want = [f"{l}  {syms.where(int(l.split()[1], 16))}" for l in text[start + 2:start + 2 + used]]
-    got = output("hot", "-e", elf("t_hot"), out("t_hot")).splitlines()
+    got = output("hot", "-e", elf("hot"), out("hot")).splitlines()
     same("hot: entries = the target's dump, with the function of each", "\n".join(got[2:]), "\n".join(want))
 
 
@@ -420,10 +420,10 @@ def raw(tmp):
     path = os.path.join(tmp, "raw.bin")
     with open(path, "wb") as f:
         for kind in ("events", "funcstat"):
-            f.write(b"text between frames\n" + raw_frame(kind, frame_payloads(out("t_funccost"), kind)[0]))
+            f.write(b"text between frames\n" + raw_frame(kind, frame_payloads(out("funccost"), kind)[0]))
     same("raw frames read as their text form",
-         output("functions", "--source", "funcstat", "-e", elf("t_funccost"), path).replace(path, "x"),
-         output("functions", "--source", "funcstat", "-e", elf("t_funccost"), out("t_funccost")).replace(out("t_funccost"), "x"))
+         output("functions", "--source", "funcstat", "-e", elf("funccost"), path).replace(path, "x"),
+         output("functions", "--source", "funcstat", "-e", elf("funccost"), out("funccost")).replace(out("funccost"), "x"))
 
 
 def demo_profile(prof):

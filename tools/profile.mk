@@ -1,5 +1,5 @@
 # make profile: builds a program with every function of its own sources
-# instrumented (function cost, driver/hooks/funccost.c) and profile_rt.c
+# instrumented (function cost, driver/hooks/funccost.c) and soc/fw/profile_main.c
 # around its main, runs it on the simulated SoC, and turns the console
 # output into every report perfscope makes, in build/profile/<cpu>/<name>/:
 #
@@ -13,7 +13,7 @@
 #
 # The program is named after its first source; its own code is instrumented,
 # the runtime, driver and C library are not (their time counts in the caller).
-TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))../..)
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
 ifeq ($(strip $(FW)),)
 $(error make profile FW="<program sources>": which program to profile)
 endif
@@ -26,7 +26,7 @@ FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)
 # come on top of these, never instead of them.
 override FW_EXTRA_CFLAGS += -Wl,--wrap=main -DPROFILE_EVENTS=$(PROFILE_EVENTS)
 include $(TOP)/soc/fw/fw.mk
-$(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/tools/profile/profile_rt.c))
+$(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/soc/fw/profile_main.c))
 
 PERFSCOPE := $(TOP)/build/tools/perfscope
 SIM       := $(TOP)/build/sim/$(CPU)/Vsoc_top

@@ -23,7 +23,7 @@
 /* ---- the HAL program ---------------------------------------------------- */
 
 /* Sections of 10, 20 and 30 nops, each a function of its own shaped as
- * tests/t_timing.c's sections: each takes BIAS + K * NOP_CYCLES. */
+ * tests/timing.c's sections: each takes BIAS + K * NOP_CYCLES. */
 #define SECTION(n, k)                                       \
 	static __attribute__((noinline)) void section_##n(void) \
 	{                                                       \
@@ -45,7 +45,7 @@ static __attribute__((noinline)) void workload(void)
 }
 
 /* Section 4 right between START and STOP: the global time is the
- * section's and two mark distances (adjacent marks, as t_semantics.c's
+ * section's and two mark distances (adjacent marks, as semantics.c's
  * nested sections). What the section itself takes right behind another
  * mark is not in cpu_timing.h, so only that relation is checked. */
 static __attribute__((noinline)) void bracketed(void)

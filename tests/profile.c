@@ -1,5 +1,5 @@
 /* IAS-style profiles (driver/hooks/profile.c), built with
- * -finstrument-functions, on the call tree of t_funccost:
+ * -finstrument-functions, on the call tree of funccost:
  *
  *   top -> mid -> leaf, leaf
  *       -> rec(2) -> rec(1) -> rec(0)

@@ -1,6 +1,6 @@
 /* Interrupts and IAS profiles (driver/hooks/profile.c), built with
  * -finstrument-functions: a machine-timer handler that switches to its own
- * profile, as tests/t_irq.c does for function cost.
+ * profile, as tests/irq.c does for function cost.
  *
  * - work() interrupted in its nops keeps the self time it has without the
  *   interrupt once perf_context_set_leak() has the cycles the switches

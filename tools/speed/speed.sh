@@ -5,7 +5,7 @@
 # docs/host-tool.md), one command at a
 # time, as a Markdown table. A streaming reader keeps the peak memory flat
 # whatever CALLS is. The table also goes into docs/host-tool.md.
-# usage: bench.sh <perfscope> <gen_dump> <work dir> [CALLS]
+# usage: speed.sh <perfscope> <gen_dump> <work dir> [CALLS]
 set -eu
 tool=$1 gen=$2 dir=$3 calls=${4:-10000000}
 mkdir -p "$dir"
