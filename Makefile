@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # perfscope top level: dispatches to the directories, each of which owns its build.
 #   make demo    install what is missing, build the SoC and the demo, run it
 #   make test    every test; ends with "N passed, N failed"
@@ -7,7 +8,7 @@
 #   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (the longest target)
 #   make stress  50M random bus operations per section count against the reference model
 #   make docs    rewrite the figures in the README and docs/ from the runs that measure them
-#   make lint    verilator -Wall on the IP and the SoC
+#   make lint    verilator -Wall on the Verilog; license lines, ShellCheck, ruff, clang-format on the rest
 #   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)
 #   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md
 CPU ?= VexRiscv_Full
@@ -39,10 +40,16 @@ profile: setup
 fuzz: setup
 	@$(MAKE) -s -C tools fuzz
 
+# verilator -Wall on the Verilog; scripts/lint.sh on the rest (license lines,
+# ShellCheck, ruff, clang-format on changed C lines). Every lint runs, even
+# after one failed, so one pass shows every finding.
 lint: setup
-	@$(MAKE) -s -C rtl/tb lint
-	@$(MAKE) -s -C soc lint
-	@$(MAKE) -s -C syn lint
+	@st=0; \
+	$(MAKE) -s -C rtl/tb lint || st=1; \
+	$(MAKE) -s -C soc lint || st=1; \
+	$(MAKE) -s -C syn lint || st=1; \
+	scripts/lint.sh || st=1; \
+	exit $$st
 
 synth: setup
 	@$(MAKE) -s -C syn synth

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The baseline the hook benchmark compares against: the barest useful hook,
  * a ring of (function address, 32-bit perfscope time stamp) written on
  * entry, nothing on exit. Not part of the driver. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs the benchmark firmware on each CPU and prints the tables: the marks,
 # the hooks (hooks.py, which also writes build/bench/summary.tsv and the
 # figures of docs/hooks.md) and the simulation speed.
@@ -18,11 +19,20 @@ speed() {  # <sim> <hex>
   awk -v c="$cycles" -v ns=$((t1 - t0)) 'BEGIN { printf "%.2f M/s", c / (ns / 1e9) / 1e6 }'
 }
 
+# A table's title and header: heading <title> <column>...
+heading() {
+  local title=$1; shift
+  printf '### %s\n\n|' "$title"
+  printf ' %s |' "$@"
+  printf '\n|'
+  printf -- '---|%.0s' "$@"
+  printf '\n'
+}
+
 {
-  echo "### Cost of marks, cycles added per iteration to a loop of 8 nops"
-  echo
-  echo "| CPU | PERF_BEGIN + PERF_END | 2 stores to a one-cycle slave | mcycle read twice + accumulate | empty section (D) | bias (perf_calibrate) | reference: 2 stores to a one-cycle slave | reference: software timing |"
-  echo "|---|---|---|---|---|---|---|---|"
+  heading "Cost of marks, cycles added per iteration to a loop of 8 nops" CPU "PERF_BEGIN + PERF_END" \
+    "2 stores to a one-cycle slave" "mcycle read twice + accumulate" "empty section (D)" \
+    "bias (perf_calibrate)" "reference: 2 stores to a one-cycle slave" "reference: software timing"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
     line=$("$top/build/sim/$cpu/Vsoc_top" +firmware="$fw/marks.hex" 2>/dev/null | grep '^BENCH')
@@ -34,10 +44,8 @@ speed() {  # <sim> <hex>
   "$(dirname "$0")/hooks.py" "$top" "$@"
   cat "$top/build/bench/hooks.md"
   echo
-  echo "### Simulation speed (Verilator, simulated cycles per wall-clock second)"
-  echo
-  echo "| CPU | SoC with perfscope and the reference model | SoC without perfscope |"
-  echo "|---|---|---|"
+  heading "Simulation speed (Verilator, simulated cycles per wall-clock second)" CPU \
+    "SoC with perfscope and the reference model" "SoC without perfscope"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
     echo "| $cpu | $(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/speed.hex") | $(speed "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex") |"

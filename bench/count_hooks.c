@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Hooks of the benchmark's counting build: how many instrumented calls a
  * workload makes. Not part of the driver. */
 #include <stdint.h>

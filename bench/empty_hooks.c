@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The floor of any -finstrument-functions hook: two calls that do nothing.
  * What they cost is the calls and the registers the instrumented function
  * saves around them. Not part of the driver. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The floors the hook benchmark measures against: hooks with the cheapest
  * call this SoC allows. No -finstrument-functions: the program is built
  * with -fpatchable-function-entry=1 -fno-ipa-ra and each entry nop becomes
@@ -14,7 +15,7 @@
 #include <stdint.h>
 
 #include "../driver/perf_internal.h"
-#include "perfscope_trace.h"
+#include "perfscope_hooks.h"
 #include "soc.h"
 
 /* 2 KiB, so the wrap is one andi and one or; 4 KiB-aligned, so that lui

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Benchmark of the entry/exit hooks. Built with the two workloads
  * (work_light.c, work_heavy.c) once without instrumentation, and once per
  * hook: empty hooks, a counting hook, the two bare rings (bare_ring.c with
@@ -15,7 +16,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "perfscope_trace.h"
+#include "perfscope_calltrace.h"
+#include "perfscope_funccost.h"
+#include "perfscope_hot.h"
+#include "perfscope_profile.h"
 #include "soc.h"
 #include "work.h"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The entry/exit hooks' part of `make bench`.
 
 usage: hooks.py <top> <cpu>...
@@ -100,19 +101,21 @@ def pct(v):
     return f"{(v - 1) * 100:.1f} %"
 
 
+def md_table(head, rows):
+    """A Markdown table: the header cells, then one list of cells per row."""
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+                     + ["| " + " | ".join(r) + " |" for r in rows])
+
+
 def cost_table(res):
     cols = [("empty", "empty hooks (the floor)"), ("bare_ring", "bare ring: function and stamp"),
             ("entry_ring", "bare ring in the entry nop, no exit"),
             ("entry_log", "log record in the entry nop, exit by return trampoline"),
             ("calltrace", "call trace, log"), ("calltrace_stack", "call trace, stack"),
             ("funccost", "function cost"), ("profile", "profiles"), ("pg", "-pg hot addresses")]
-    out = ["| CPU | " + " | ".join(c[1] for c in cols) + " | profiles ÷ function cost |",
-           "|---|" + "---|" * (len(cols) + 1)]
-    for cpu in CPUS:
-        m = res[cpu]
-        out.append(f"| {cpu} | " + " | ".join(fmt(m[f"{c[0]}_cycles_per_call"]) for c in cols)
-                   + f" | {m['profile_over_funccost']:.2f} |")
-    return "\n".join(out)
+    return md_table(["CPU"] + [c[1] for c in cols] + ["profiles ÷ function cost"],
+                    [[cpu] + [fmt(res[cpu][f"{c[0]}_cycles_per_call"]) for c in cols]
+                     + [f"{res[cpu]['profile_over_funccost']:.2f}"] for cpu in CPUS])
 
 
 NAMES = {"calltrace": "call trace, log", "calltrace_stack": "call trace, stack", "funccost": "function cost",
@@ -121,24 +124,15 @@ KEYS = ("calltrace", "calltrace_stack", "funccost", "profile", "pg")
 
 
 def workload_table(res):
-    out = ["| CPU | workload | calls per 1000 cycles (-pg) | " + " | ".join(NAMES[k] for k in KEYS) + " |",
-           "|---|---|---|" + "---|" * len(KEYS)]
-    for cpu in CPUS:
-        m = res[cpu]
-        for w in WORKLOADS:
-            out.append(f"| {cpu} | {w} | {fmt(m[f'calls_per_kcycle_{w}'], 2)} ({fmt(m[f'pg_calls_per_kcycle_{w}'], 2)}) | "
-                       + " | ".join(x(m[f"slowdown_{k}_{w}"]) for k in KEYS) + " |")
-    return "\n".join(out)
+    return md_table(["CPU", "workload", "calls per 1000 cycles (-pg)"] + [NAMES[k] for k in KEYS],
+                    [[cpu, w, f"{fmt(res[cpu][f'calls_per_kcycle_{w}'], 2)} ({fmt(res[cpu][f'pg_calls_per_kcycle_{w}'], 2)})"]
+                     + [x(res[cpu][f"slowdown_{k}_{w}"]) for k in KEYS] for cpu in CPUS for w in WORKLOADS])
 
 
 def per_call_table(res):
-    out = ["| CPU | workload | " + " | ".join(NAMES[k] for k in KEYS) + " |",
-           "|---|---|" + "---|" * len(KEYS)]
-    for cpu in CPUS:
-        m = res[cpu]
-        for w in WORKLOADS:
-            out.append(f"| {cpu} | {w} | " + " | ".join(fmt(m[f"cycles_per_call_{k}_{w}"]) for k in KEYS) + " |")
-    return "\n".join(out)
+    return md_table(["CPU", "workload"] + [NAMES[k] for k in KEYS],
+                    [[cpu, w] + [fmt(res[cpu][f"cycles_per_call_{k}_{w}"]) for k in KEYS]
+                     for cpu in CPUS for w in WORKLOADS])
 
 
 def listing(items):
@@ -192,10 +186,8 @@ cost makes it {slow('funccost', 'heavy')} as slow, the call trace in log mode
 
 
 def irq_table(res):
-    out = ["| CPU | function cost (`irq`) | profiles (`irq_profile`) |", "|---|---|---|"]
-    for cpu in CPUS:
-        out.append(f"| {cpu} | {res[cpu]['irq_leak_funccost']} | {res[cpu]['irq_leak_profile']} |")
-    return "\n".join(out)
+    return md_table(["CPU", "function cost (`irq`)", "profiles (`irq_profile`)"],
+                    [[cpu, str(res[cpu]["irq_leak_funccost"]), str(res[cpu]["irq_leak_profile"])] for cpu in CPUS])
 
 
 # ---- the hook tests' dumps, on VexRiscv_Full -------------------------------

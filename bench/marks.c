@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Benchmark: what a PERF_BEGIN/PERF_END pair costs the program, against the
  * same loop without it, against two stores to a one-cycle I/O slave
  * (SCRATCH), and against timing the body in software with mcycle (Full

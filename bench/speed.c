@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Benchmark of simulation speed: a few million cycles of ordinary work
  * (CRC over a buffer) with a perfscope section around each pass when the SoC
  * has perfscope. Prints nothing but its exit. */

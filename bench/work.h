@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The hook benchmark's two workloads (work_light.c, work_heavy.c), built
  * with the program's instrumenting flags. */
 #ifndef WORK_H

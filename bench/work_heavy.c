@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The call-heavy workload of the hook benchmark, in the manner of CoreMark:
  * a linked list searched, reversed and merge-sorted through a comparison
  * function, a state machine that scans numbers out of text, small matrix

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The call-light workload of the hook benchmark: packets, each checksummed
  * (CRC-32), its keys insertion-sorted and its text tokenized by a state
  * machine. Functions of a few hundred to a thousand cycles, as in ordinary

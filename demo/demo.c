@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* perfscope demo: a small embedded workload (CRC-32, sorting, a tokenizer
  * state machine, console output) measured in four sections, followed by the
  * Nios II style report, once as measured and once net of the calibrated cost

@@ -1,9 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Framed dumps: one text line per dump, base64 payload with length and
  * CRC-32 (include/perfscope_frame.h, docs/dump-format.md). */
 #include "perfscope_frame.h"
 
 #include <stddef.h>
+#include <string.h>
 
+#include "common/perf_base64.h"
+#include "common/perf_crc32.h"
 #include "perf_internal.h"
 
 struct perf_frame {
@@ -15,23 +19,19 @@ struct perf_frame {
 	struct perf_out *o;
 };
 
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 static void b64_group(struct perf_frame *f, int n)
 {
-	const uint32_t v = (uint32_t)f->pending[0] << 16 | (uint32_t)(n > 1 ? f->pending[1] : 0) << 8 |
-	                   (uint32_t)(n > 2 ? f->pending[2] : 0);
+	char text[4];
+	perf_base64_group(f->pending, n, text);
 	for (int i = 0; i < 4; i++)
-		perf_out_char(f->o, i <= n ? b64[(v >> (18 - 6 * i)) & 63u] : '=');
+		perf_out_char(f->o, text[i]);
 }
 
 static void put_byte(struct perf_frame *f, uint8_t b)
 {
 	if (!f->encoding) {
 		f->bytes++;
-		f->crc ^= b;
-		for (int k = 0; k < 8; k++)
-			f->crc = (f->crc >> 1) ^ (0xedb88320u & (0u - (f->crc & 1u)));
+		f->crc = perf_crc32_byte(f->crc, b);
 		return;
 	}
 	f->pending[f->npending++] = b;
@@ -75,11 +75,26 @@ static uint32_t build_id_bytes(void)
 static void run_payload(struct perf_frame *f, const void *arg)
 {
 	(void)arg;
-	const uint32_t n = build_id_bytes();
-	perf_frame_u32(f, &perf_clock_hz ? perf_clock_hz : 0);
-	perf_frame_u32(f, n);
-	for (uint32_t i = 0; i < (n + 3) / 4 * 4; i++)
-		put_byte(f, i < n ? __perf_build_id[NOTE_HEAD + i] : 0);
+	const struct perf_frame_run_head h = {
+		.clock_hz = &perf_clock_hz ? perf_clock_hz : 0,
+		.n = build_id_bytes(),
+	};
+	const uint32_t align = PERF_FRAME_RUN_BUILD_ID_ALIGN;
+	PERF_FRAME_PUT(f, PERF_FRAME_RUN_HEAD_FIELDS, &h);
+	for (uint32_t i = 0; i < (h.n + align - 1) / align * align; i++)
+		put_byte(f, i < h.n ? __perf_build_id[NOTE_HEAD + i] : 0);
+}
+
+/* The version of a type (perfscope_frames.h); PERF_FRAME_VERSION for a
+ * type of the program's own. */
+static uint32_t version_of(const char *type)
+{
+#define PERF_FRAME_TYPE_VERSION_(name, NAME) \
+	if (!strcmp(type, #name))            \
+		return PERF_FRAME_##NAME##_VERSION;
+	PERF_FRAME_TYPES(PERF_FRAME_TYPE_VERSION_)
+#undef PERF_FRAME_TYPE_VERSION_
+	return PERF_FRAME_VERSION;
 }
 
 static int write_frame(const char *type, perf_frame_payload_fn payload, const void *arg, perf_put_fn put,
@@ -102,9 +117,10 @@ static int write_frame(const char *type, perf_frame_payload_fn payload, const vo
                        void *ctx)
 {
 	struct perf_out o = { put ? put : perf_put_stdout, ctx, 0 };
-	struct perf_frame f = { .crc = 0xffffffffu, .o = &o };
+	struct perf_frame f = { .crc = PERF_CRC32_INIT, .o = &o };
+	const uint32_t version = version_of(type);
 
-	perf_frame_u32(&f, PERF_FRAME_VERSION);  /* u16 version, u16 zero */
+	perf_frame_u32(&f, version); /* u16 version, u16 zero */
 	payload(&f, arg);
 	perf_out_str(&o, "@PS ");
 	perf_out_str(&o, type);
@@ -114,7 +130,7 @@ static int write_frame(const char *type, perf_frame_payload_fn payload, const vo
 	perf_out_hex(&o, ~f.crc);
 	perf_out_char(&o, ' ');
 	f.encoding = 1;
-	perf_frame_u32(&f, PERF_FRAME_VERSION);
+	perf_frame_u32(&f, version);
 	payload(&f, arg);
 	if (f.npending)
 		b64_group(&f, f.npending);
@@ -130,14 +146,20 @@ struct snapshot_arg {
 static void snapshot_payload(struct perf_frame *f, const void *arg)
 {
 	const struct snapshot_arg *a = arg;
-	perf_frame_u32(f, a->clock_hz);
-	perf_frame_u32(f, (uint32_t)a->s->num_sections);
-	perf_frame_u32(f, a->s->run);
-	for (int n = 0; n <= a->s->num_sections; n++) {
-		perf_frame_u64(f, a->s->time[n]);
-		perf_frame_u32(f, a->s->occurrences[n]);
+	const struct perf_frame_sections_head h = {
+		.clock_hz = a->clock_hz,
+		.n = (uint32_t)a->s->num_sections,
+		.run = a->s->run,
+	};
+	PERF_FRAME_PUT(f, PERF_FRAME_SECTIONS_HEAD_FIELDS, &h);
+	for (uint32_t n = 0; n <= h.n; n++) { /* the global pair, then each section's */
+		const struct perf_frame_sections_counter c = {
+			.time = a->s->time[n],
+			.occurrences = a->s->occurrences[n],
+		};
+		PERF_FRAME_PUT(f, PERF_FRAME_SECTIONS_COUNTER_FIELDS, &c);
 	}
-	perf_frame_u32(f, a->s->overflow);
+	PERF_FRAME_PUT(f, PERF_FRAME_SECTIONS_TAIL_FIELDS, a->s);
 }
 
 int perf_snapshot_frame(const struct perf_snapshot *s, uint32_t clock_hz, perf_put_fn put, void *ctx)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fwb_slave: Wishbone B4 pipelined slave properties in the style of ZipCPU's
 // fwb_slave.v. Instantiated by a slave under `ifdef FORMAL; it counts the
 // requests of the current bus cycle that have no acknowledge yet and asserts

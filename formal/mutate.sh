@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Shows that the proofs bite: each mutation below plants one bug in a copy of
 # the RTL under build/formal/mut/, and the formal proofs (NUM_SECTIONS=2)
 # must fail on it. The IP testbench (three sections, misuse and random
@@ -6,7 +7,7 @@
 # One line per mutation: "PASS mutation <name>: caught by ..." when a proof
 # failed, "FAIL mutation <name>: ..." when every proof passed.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 TOP=$PWD
 OUT=$TOP/build/formal/mut
 
@@ -31,12 +32,19 @@ ovf-read-before-edge % {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)} % {24'd0, r_ov
 EOF
 )
 
+# The IP's files, as fusesoc.core lists them.
+mapfile -t ip_files < <(.venv/bin/python scripts/corefiles.py files perfscope:perfscope:perfscope)
+if [ ${#ip_files[@]} -eq 0 ]; then
+  echo "FAIL mutation: scripts/corefiles.py lists no files of perfscope:perfscope:perfscope"
+  exit 1
+fi
+
 status=0
 while IFS='%' read -r name from to; do
   name=${name% } from=${from# } from=${from% } to=${to# }
   dir=$OUT/$name
   rm -rf "$dir" && mkdir -p "$dir/rtl"
-  cp rtl/perfscope.v rtl/perfscope_ram.v rtl/perfscope_regs.vh "$dir/rtl/"
+  cp "${ip_files[@]}" "$dir/rtl/"
   if ! FROM=$from TO=$to python3 - "$dir/rtl/perfscope.v" <<'PY'
 import os, sys
 p = sys.argv[1]

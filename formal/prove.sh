@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs one yosys-smtbmc check of the perfscope model and prints one line:
 # "PASS formal: <what> (<seconds> s)" or "FAIL formal: <what>: <why>", the
 # why naming every assertion that failed by its line in the RTL.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope: a Wishbone performance counter with the Nios II Performance
 // Counter Unit's register map and semantics (docs/datasheet.md).
 //
@@ -58,10 +59,23 @@ module perfscope #(
 	if (NUM_SECTIONS < 1 || NUM_SECTIONS > 7) begin : g_bad_num_sections
 		perfscope_error_NUM_SECTIONS_must_be_1_to_7 u_error ();
 	end
+	// The decode below reads the register map from perfscope_regs.vh
+	// (regs/perfscope.toml): a 6-bit word offset, the control block in its
+	// upper half, below it 8 section blocks (0..7) with the register in the
+	// low PERF_SEC_REG_BITS bits; and CONFIG's SECTIONS field wide enough
+	// for 7. A register map this RTL cannot decode stops elaboration here.
+	if (PERF_ADDR_BITS != 6 || PERF_SEC_NUM_BITS != 3
+	    || PERF_SEC_REG_BITS + PERF_SEC_NUM_BITS + 1 != PERF_ADDR_BITS) begin : g_bad_map
+		perfscope_error_register_map_layout_not_decodable_see_perfscope_regs_vh u_error ();
+	end
+	if (PERF_CONFIG_SECTIONS_WIDTH < 3) begin : g_bad_config
+		perfscope_error_CONFIG_SECTIONS_field_narrower_than_3_bits u_error ();
+	end
 	endgenerate
 
-	localparam [3:0] SECTIONS = NUM_SECTIONS[3:0];
 	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
+	// The CONFIG register, packed as regs/perfscope.toml says.
+	localparam [31:0] CONFIG  = PERF_CONFIG_FIXED | (NUM_SECTIONS << PERF_CONFIG_SECTIONS_LSB);
 
 	// What the step does with the section's time word.
 	localparam [1:0] M_KEEP = 2'd0;  // time + 0
@@ -109,9 +123,9 @@ module perfscope #(
 	// Request decode
 	// ------------------------------------------------------------------
 	wire        accept   = i_wb_cyc && i_wb_stb && !o_wb_stall;
-	wire        in_secs  = !i_wb_addr[5];
-	wire [2:0]  a_sec    = i_wb_addr[4:2];
-	wire [1:0]  a_reg    = i_wb_addr[1:0];
+	wire        in_secs  = !i_wb_addr[PERF_ADDR_BITS-1];
+	wire [2:0]  a_sec    = i_wb_addr[PERF_SEC_REG_BITS +: 3];
+	wire [PERF_SEC_REG_BITS-1:0] a_reg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
 	wire        a_valid  = in_secs && PRESENT[a_sec];
 	wire        a_run    = r_run[a_sec];
 	wire        a_global = (a_sec == 3'd0);
@@ -156,7 +170,7 @@ module perfscope #(
 		else if (!in_secs) begin
 			case (i_wb_addr)
 			PERF_CTRL_ID:     imm_data = PERF_ID_VALUE;
-			PERF_CTRL_CONFIG: imm_data = {8'd0, PERF_VERSION_MAJOR, PERF_VERSION_MINOR, 4'd0, SECTIONS};
+			PERF_CTRL_CONFIG: imm_data = CONFIG;
 			PERF_CTRL_RUN:    imm_data = {24'd0, r_run};
 			// As after this edge, like every read: with G's wrap.
 			PERF_CTRL_OVF:    imm_data = {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)};
@@ -394,9 +408,9 @@ module perfscope #(
 
 	// The request, decoded from the register map.
 	wire        f_req     = i_wb_cyc && i_wb_stb && !o_wb_stall;
-	wire [2:0]  f_rsec    = i_wb_addr[4:2];
-	wire [1:0]  f_rreg    = i_wb_addr[1:0];
-	wire        f_rpres   = !i_wb_addr[5] && (f_rsec <= NUM_SECTIONS);
+	wire [2:0]  f_rsec    = i_wb_addr[PERF_SEC_REG_BITS +: 3];
+	wire [PERF_SEC_REG_BITS-1:0] f_rreg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
+	wire        f_rpres   = !i_wb_addr[PERF_ADDR_BITS-1] && (f_rsec <= NUM_SECTIONS);
 	wire        f_wsec    = f_req && i_wb_we && f_rpres;
 	wire        f_reset_wr = f_wsec && (f_rsec == 3'd0) && (f_rreg == PERF_SEC_TIME_LO)
 	                         && i_wb_sel[0] && i_wb_data[0];
@@ -479,7 +493,7 @@ module perfscope #(
 	always @(*) begin
 		f_want = 32'd0;
 		f_care = 32'hffff_ffff;
-		if (!i_wb_addr[5]) begin
+		if (!i_wb_addr[PERF_ADDR_BITS-1]) begin
 			if (f_rpres && (f_rreg != PERF_SEC_RSVD)) begin
 				if (f_rsec != f_sec)
 					f_care = 32'd0;
@@ -492,7 +506,7 @@ module perfscope #(
 		end else begin
 			case (i_wb_addr)
 			PERF_CTRL_ID:     f_want = PERF_ID_VALUE;
-			PERF_CTRL_CONFIG: f_want = {8'd0, PERF_VERSION_MAJOR, PERF_VERSION_MINOR, 4'd0, SECTIONS};
+			PERF_CTRL_CONFIG: f_want = CONFIG;
 			PERF_CTRL_RUN:    f_want = {24'd0, f_run};
 			PERF_CTRL_OVF: begin
 				f_want = {31'd0, f_ovf_nx} << f_sec;

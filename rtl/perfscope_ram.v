@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope_ram: the counter store, one write port and one registered read
 // port, written so that yosys maps it to block RAM (six SB_RAM40_4K on
 // iCE40 for 8 x 96 bits) instead of flip-flops.

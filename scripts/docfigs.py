@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Every figure in README.md and docs/ comes from the output that measures it.
 
 A figure is written between two markers that name where it comes from:
@@ -31,6 +32,7 @@ taken from that file here, so they cannot drift apart.
 import functools
 import pathlib
 import re
+import tomllib
 import subprocess
 import sys
 
@@ -201,8 +203,10 @@ def ip_version():
 
 
 def frame_version():
-    text = (TOP / "driver" / "include" / "perfscope_frame.h").read_text()
-    return re.search(r"#define PERF_FRAME_VERSION (\d+)", text).group(1)
+    """Each frame type's version, from the frames' one description."""
+    with open(TOP / "regs" / "frames.toml", "rb") as f:
+        frames = tomllib.load(f)["frame"]
+    return ", ".join(f"{fr['name']} {fr['version']}" for fr in frames)
 
 
 def tool_version():

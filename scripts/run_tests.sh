@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs every test suite (each one even if another failed), keeps the whole
 # output in build/test.log, and ends with the line "N passed, N failed".
 # A suite reports one "PASS <name>" or "FAIL <name>: why" line per check; a
 # suite that exits non-zero without saying FAIL counts as one failure.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 mkdir -p build
 log=build/test.log
 : > "$log"
@@ -29,23 +30,28 @@ suite() {
   failed=$((failed + f))
 }
 
+suite "pinned tools"       scripts/check_pins.sh
 suite "register map"       make -s -C regs check
 suite "driver host tests"  make -s -C driver test
 suite "driver rv32 build"  make -s -C driver rv32
 suite "hook host tests"    make -s -C driver/hooks/test test
 suite "RTL lint"           make -s -C rtl/tb lint
 suite "SoC lint"           make -s -C soc lint
-suite "SoC parameters"     make -s -C scripts -f params.mk check
+suite "C, Python and shell lint" scripts/lint.sh
+suite "SoC parameters"     make -s -C soc params
 suite "IP testbench"       make -s -C rtl/tb test
 suite "formal proofs"      make -s -C formal quick
 suite "firmware tests"     make -s -C tests test
 suite "demo report"        make -s -C tests demo-test
 suite "simulator harness"  make -s -C sim/test test
 suite "firmware example"   tests/fw_example.sh
+suite "host tool unit tests" make -s -C tools unit
 suite "host tool"          make -s -C tools test
 suite "figures in the docs" python3 -B scripts/docfigs.py check
 suite "source tree"        scripts/check_tree.sh
-suite "FuseSoC targets"    make -s -C scripts -f fusesoc.mk test
+suite "README layout"      python3 -B scripts/check_layout.py
+suite "RTL file list"      .venv/bin/python -B scripts/corefiles.py check
+suite "FuseSoC targets"    make -s -C tests/fusesoc test
 suite "UART"               make -s -C tests uart-test
 suite "FPGA RTL lint"      make -s -C syn lint
 suite "FPGA area"          make -s -C syn area-test

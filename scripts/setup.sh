@@ -1,24 +1,51 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what perfscope needs and is missing: Debian packages with apt-get,
 # Python packages into the project-local .venv from the pinned requirements.
 # Safe to run again; it only acts on what is missing or out of date.
+#
+# The Debian packages whose version decides an exact figure (cell counts,
+# cycle counts, lint and proof results) are installed at the versions of
+# scripts/debian-pins.txt. One installed at another version is left alone
+# (downgrading a developer's toolchain is theirs to decide): setup names it
+# and make test's first suite fails on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(make g++ git python3 python3-venv verilator yosys nextpnr-ice40 fpga-icestorm z3
-      gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-      libelf-dev clang-14 libclang-rt-14-dev)
+DEBS=(make g++ git python3 python3-venv fpga-icestorm libelf-dev clang-14 libclang-rt-14-dev)
+declare -A PIN=()
+PINNED=()
+while read -r pkg version _; do
+  case $pkg in ''|'#'*) continue ;; esac
+  PIN[$pkg]=$version
+  PINNED+=("$pkg")
+done < scripts/debian-pins.txt
 
 missing=()
-for p in "${DEBS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+for p in "${DEBS[@]}" "${PINNED[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p${PIN[$p]:+=${PIN[$p]}}")
+  fi
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null; then
+    echo "setup: apt-get could not install ${missing[*]}; a pinned version the mirror no" \
+         "longer has needs a new pin in scripts/debian-pins.txt and the figures re-measured" >&2
+    exit 1
+  fi
 fi
+
+for p in "${PINNED[@]}"; do
+  v=$(dpkg-query -W -f='${Version}' "$p")
+  if [ "$v" = "${PIN[$p]}" ]; then
+    echo "setup: $p $v"
+  else
+    echo "setup: $p $v, but ${PIN[$p]} is pinned (apt-get install $p=${PIN[$p]})"
+  fi
+done
 
 if [ ! -x .venv/bin/python ] || [ requirements.txt -nt .venv/.installed ]; then
   echo "setup: installing Python packages into .venv"

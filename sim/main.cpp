@@ -1,4 +1,5 @@
-// Verilator harness of the perfscope SoC (soc/rtl/soc_top.v).
+// SPDX-License-Identifier: Apache-2.0
+// Verilator harness of the perfscope SoC (soc/rtl/soc_sim_top.v).
 //
 // Runs a firmware image until it writes SIMCTRL, printing its console output.
 // Every cycle, perfscope's bus as the IP sees it goes to the reference model
@@ -22,7 +23,7 @@
 // empty or garbled file is refused with one line saying what to pass.
 //
 // The section count the reference model needs is read from the design, not
-// given twice: a throwaway instance of soc_top reads perfscope's ID and
+// given twice: a throwaway instance of soc_sim_top reads perfscope's ID and
 // CONFIG registers through the debug port before the run, so whatever
 // PERF_SECTIONS the RTL was built with (sim/Makefile, FuseSoC's
 // --PERF_SECTIONS) is what the model checks against.
@@ -42,7 +43,7 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
-#include "Vsoc_top.h"
+#include "Vsoc_sim_top.h"
 #include "perf_model.h"
 #include "perfscope_regs.h"
 #include "uart_decoder.h"
@@ -59,7 +60,7 @@ const uint64_t kDefaultTimeout = 20000000;
 const uint64_t kDebugTimeout = 64 * 64;
 const unsigned kPerfWords = 64;
 // soc_top's RAM_BYTES: its default, which neither sim/Makefile nor
-// fusesoc.core changes (soc/fw/fw.mk links for the same size).
+// soc/soc.core changes (soc/fw/fw.mk links for the same size).
 const uint64_t kRamBytes = 65536;
 const uint64_t kRamWords = kRamBytes / 4;
 const char kFirmwareHint[] = "pass the .hex that soc/fw/fw.mk builds (build/fw/<cpu>/<dir>/<name>.hex)";
@@ -260,12 +261,12 @@ bool parse_cycles(const std::string &s, uint64_t &value)
 }
 
 // The number of sections of the design's perfscope, from its CONFIG
-// register, read through the debug port of a throwaway instance of soc_top
+// register, read through the debug port of a throwaway instance of soc_sim_top
 // whose RAM is left empty (its CPU runs into zeros and never reaches the I/O
 // region). 0 if no perfscope answers: a SoC built with PERF_SECTIONS=0.
 // -1 if something answers that is not perfscope; `why` says what.
 // Reset asserted, the debug and load ports idle: how every run starts.
-void hold_in_reset(Vsoc_top &top)
+void hold_in_reset(Vsoc_sim_top &top)
 {
     top.i_reset = 1;
     top.i_dbg_en = 0;
@@ -282,7 +283,7 @@ int probe_sections(char **argv, std::string &why)
 {
     VerilatedContext ctx;
     ctx.commandArgs(1, argv);  // no +firmware=: soc_ram stays empty
-    const std::unique_ptr<Vsoc_top> top{new Vsoc_top{&ctx, "probe"}};
+    const std::unique_ptr<Vsoc_sim_top> top{new Vsoc_sim_top{&ctx, "probe"}};
     auto cycle = [&]() {
         top->i_clk = 0;
         top->eval();
@@ -382,7 +383,7 @@ int main(int argc, char **argv)
     ctx->commandArgs(argc, argv);  // soc_ram reads +firmware= itself
 
     ctx->traceEverOn(!trace_file.empty());
-    const std::unique_ptr<Vsoc_top> top{new Vsoc_top{ctx.get(), "TOP"}};
+    const std::unique_ptr<Vsoc_sim_top> top{new Vsoc_sim_top{ctx.get(), "TOP"}};
     std::unique_ptr<VerilatedFstC> trace;
     if (!trace_file.empty()) {
         trace.reset(new VerilatedFstC);

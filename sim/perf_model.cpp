@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reference model of perfscope: the datasheet's semantics, written without
 // looking at how the RTL implements them (plain 64-bit counters per section,
 // no offsets, no RAM, no adder sharing).
@@ -83,6 +84,16 @@ uint8_t PerfModel::tick() {
     return set;
 }
 
+// The section n and the register's byte offset in its block of a word
+// offset; false outside the blocks of the sections that exist.
+bool PerfModel::section_reg(uint32_t word, unsigned *n, unsigned *reg) const {
+    if (word >= kSectionWords)
+        return false;
+    *n = word / kWordsPerSection;
+    *reg = (word % kWordsPerSection) * 4;
+    return *n <= nsec_;
+}
+
 // Returns the overflow flags the write sets; clears those an OVF write clears.
 uint8_t PerfModel::apply_write(uint32_t word, uint32_t data, uint8_t sel) {
     if (word == PERF_REG_OVF / 4) {
@@ -90,11 +101,8 @@ uint8_t PerfModel::apply_write(uint32_t word, uint32_t data, uint8_t sel) {
             ovf_ &= (uint8_t)~data;
         return 0;
     }
-    if (word >= kSectionWords)
-        return 0;
-    const unsigned n = word / kWordsPerSection;
-    const unsigned reg = (word % kWordsPerSection) * 4;
-    if (n > nsec_)
+    unsigned n, reg;
+    if (!section_reg(word, &n, &reg))
         return 0;
     if (n == 0 && reg == PERF_REG_TIME_LO(0)) {
         if ((sel & 1) && (data & 1))
@@ -130,11 +138,8 @@ uint32_t PerfModel::predict_read(uint32_t word) {
     }
     if (word == PERF_REG_OVF / 4)
         return ovf_;
-    if (word >= kSectionWords)
-        return 0;
-    const unsigned n = word / kWordsPerSection;
-    const unsigned reg = (word % kWordsPerSection) * 4;
-    if (n > nsec_)
+    unsigned n, reg;
+    if (!section_reg(word, &n, &reg))
         return 0;
     const uint64_t t = sec_[n].time;
     if (reg == PERF_REG_TIME_LO(0)) {

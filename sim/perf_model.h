@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Reference model of the perfscope IP, independent of its RTL.
 //
 // The harness feeds it perfscope's Wishbone port once per clock cycle, as the
@@ -51,6 +52,7 @@ private:
     uint8_t tick();  // returns the overflow flags the tick sets
     uint8_t apply_write(uint32_t word, uint32_t data, uint8_t sel);
     uint32_t predict_read(uint32_t word);
+    bool section_reg(uint32_t word, unsigned *n, unsigned *reg) const;
     bool slow_read(uint32_t word) const;
     void fail(uint64_t cycle_no, uint32_t word, uint32_t expected, uint32_t got);
     void protocol_error(uint64_t cycle_no, const std::string &what);

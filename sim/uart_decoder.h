@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // Receiver of the SoC's serial line (soc/rtl/soc_uart_tx.v) for the
 // Verilator harnesses, sim/main.cpp and the iCEBreaker board test
 // (syn/ice40/icebreaker_tb.cpp): 8N1, least significant bit first. It

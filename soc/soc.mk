@@ -1,22 +1,26 @@
+# SPDX-License-Identifier: Apache-2.0
 # RTL of the perfscope SoC, for any Makefile that lints, simulates or
-# synthesizes it. Set TOP (the repository root) before including; CPU picks
-# the VexRiscv variant (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full; the
-# default is VexRiscv_Full, as in the top Makefile, soc/fw/fw.mk and the
-# FuseSoC sim target).
+# synthesizes it, read from soc/soc.core and fusesoc.core (through
+# scripts/corefiles.mk). Set TOP (the repository root) before including;
+# CPU picks the VexRiscv variant (VexRiscv_Min, VexRiscv_Lite or
+# VexRiscv_Full; the default is VexRiscv_Full, as in the top Makefile,
+# soc/fw/fw.mk and the FuseSoC sim target).
 #
-#   SOC_RTL       our SoC sources, soc_top first
-#   PERF_RTL      the perfscope IP: every .v in rtl/
+#   SOC_RTL       our SoC sources (soc/soc.core's soc fileset), soc_top's tree
+#   SIM_TOP_RTL   the simulation wrapper soc_sim_top (fileset sim_top)
+#   PERF_RTL      the perfscope IP (fusesoc.core)
 #   CPU_V         the CPU, from the pythondata-cpu-vexriscv package
 #   SOC_VLT       Verilator lint waivers for the CPU file only
 #   SOC_INCLUDES  include path for perfscope_regs.vh
 
 CPU    ?= VexRiscv_Full
 PYTHON ?= $(TOP)/.venv/bin/python
+include $(TOP)/scripts/corefiles.mk
 
-SOC_RTL      := $(addprefix $(TOP)/soc/rtl/,soc_top.v soc_ram.v soc_sysctl.v soc_timer.v soc_uart_tx.v)
-PERF_RTL     ?= $(wildcard $(TOP)/rtl/*.v)
-SOC_VLT      := $(TOP)/soc/vexriscv.vlt
-SOC_INCLUDES := -I$(TOP)/rtl
+SOC_RTL      := $(call core_files,perfscope:perfscope:soc --fileset soc --no-depend)
+SIM_TOP_RTL  := $(call core_files,perfscope:perfscope:soc --fileset sim_top)
+SOC_VLT      := $(call core_files,perfscope:perfscope:soc --fileset waivers)
+SOC_INCLUDES := $(PERF_INCLUDES)
 
 # The CPU Verilog is never copied into the repository; the pinned Python
 # package (requirements.txt) provides it.

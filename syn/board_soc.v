@@ -1,13 +1,14 @@
-// The SoC as both boards use it: 64 KiB of RAM, the console on a serial
-// line, and the firmware's exit code kept for the board's LEDs. The
-// simulation-only ports of soc_top (console bytes, the perfscope bus
-// probes, the debug port) stay unused here.
+// SPDX-License-Identifier: Apache-2.0
+// The SoC as both boards use it: 64 KiB of RAM (SPRAM on the iCE40 UP5K),
+// perfscope, the console on a serial line, and the firmware's exit code
+// kept for the board's LEDs.
 `default_nettype none
 
 module board_soc #(
 	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
 	parameter BAUD_DIV      = 104,  // clock cycles a serial bit
-	parameter FIRMWARE      = ""    // $readmemh image in the RAM, "" for none
+	parameter FIRMWARE      = "",   // $readmemh image in the RAM, "" for none
+	parameter SPRAM         = 0     // 1: the RAM in the iCE40 UP5K's SPRAM (soc_ram)
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,
@@ -20,50 +21,54 @@ module board_soc #(
 	output reg         o_passed     // ...with code 0
 );
 
-	wire        exit_valid;
-	wire [31:0] exit_code;
-	wire        console_valid, perf_cyc, perf_stb, perf_we, perf_stall, perf_ack;
-	wire [7:0]  console_data;
+	wire        exit_valid, perf_mapped, perf_cyc, perf_stb, perf_we, perf_ack;
+	wire [31:0] exit_code, perf_wdata, perf_rdata;
 	wire [5:0]  perf_addr;
-	wire [31:0] perf_wdata, perf_rdata;
 	wire [3:0]  perf_sel;
 
 	soc_top #(
-		.RAM_BYTES     (65536),
-		.PERF_SECTIONS (PERF_SECTIONS),
-		.FIRMWARE      (FIRMWARE),
-		.BAUD_DIV      (BAUD_DIV)
+		.RAM_BYTES (65536),
+		.FIRMWARE  (FIRMWARE),
+		.BAUD_DIV  (BAUD_DIV),
+		.SPRAM     (SPRAM)
 	) u_soc (
-		.i_clk           (i_clk),
-		.i_reset         (i_reset),
-		.i_load_we       (i_load_we),
-		.i_load_addr     (i_load_addr),
-		.i_load_data     (i_load_data),
-		.o_console_valid (console_valid),
-		.o_console_data  (console_data),
-		.o_uart_tx       (o_uart_tx),
-		.o_exit_valid    (exit_valid),
-		.o_exit_code     (exit_code),
-		.o_perf_cyc      (perf_cyc),
-		.o_perf_stb      (perf_stb),
-		.o_perf_we       (perf_we),
-		.o_perf_stall    (perf_stall),
-		.o_perf_ack      (perf_ack),
-		.o_perf_addr     (perf_addr),
-		.o_perf_wdata    (perf_wdata),
-		.o_perf_rdata    (perf_rdata),
-		.o_perf_sel      (perf_sel),
-		.i_dbg_en        (1'b0),
-		.i_dbg_stb       (1'b0),
-		.i_dbg_we        (1'b0),
-		.i_dbg_addr      (6'd0),
-		.i_dbg_wdata     (32'd0)
+		.i_clk         (i_clk),
+		.i_reset       (i_reset),
+		.i_load_we     (i_load_we),
+		.i_load_addr   (i_load_addr),
+		.i_load_data   (i_load_data),
+		.o_uart_tx     (o_uart_tx),
+		.o_exit_valid  (exit_valid),
+		.o_exit_code   (exit_code),
+		.i_perf_mapped (perf_mapped),
+		.o_perf_cyc    (perf_cyc),
+		.o_perf_stb    (perf_stb),
+		.o_perf_we     (perf_we),
+		.o_perf_addr   (perf_addr),
+		.o_perf_wdata  (perf_wdata),
+		.o_perf_sel    (perf_sel),
+		.i_perf_ack    (perf_ack),
+		.i_perf_rdata  (perf_rdata)
 	);
 
-	// verilator lint_off UNUSEDSIGNAL
-	wire unused = &{1'b0, console_valid, console_data, perf_cyc, perf_stb, perf_we,
-	                perf_stall, perf_ack, perf_addr, perf_wdata, perf_rdata, perf_sel};
-	// verilator lint_on UNUSEDSIGNAL
+	// soc_top, a classic master, needs no stall: perfscope stalls only while
+	// it has a request that the ack will end.
+	/* verilator lint_off PINCONNECTEMPTY */
+	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS)) u_perf (
+		.i_clk      (i_clk),
+		.i_reset    (i_reset),
+		.o_mapped   (perf_mapped),
+		.i_wb_cyc   (perf_cyc),
+		.i_wb_stb   (perf_stb),
+		.i_wb_we    (perf_we),
+		.i_wb_addr  (perf_addr),
+		.i_wb_data  (perf_wdata),
+		.i_wb_sel   (perf_sel),
+		.o_wb_stall (),
+		.o_wb_ack   (perf_ack),
+		.o_wb_data  (perf_rdata)
+	);
+	/* verilator lint_on PINCONNECTEMPTY */
 
 	always @(posedge i_clk) begin
 		if (i_reset) begin

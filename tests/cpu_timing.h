@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Timing of perfscope marks on each CPU of the reference SoC, as measured
  * and explained in docs/datasheet.md ("Measured on the reference SoC").
  * The firmware tests assert these exactly. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Function cost (driver/hooks/funccost.c) on a known call tree, built with
  * -finstrument-functions:
  *
@@ -12,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
-#include "perfscope_trace.h"
+#include "lib/check.h"
+#include "perfscope_funccost.h"
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # soc/fw/fw.mk's usage example is soc/fw/example/: the Makefile there is the
 # comment's, word for word; `make` there, as a user types it (relative
 # source, default goal, default CPU), builds hello.hex, which runs on the
@@ -13,10 +14,12 @@ fail() { echo "FAIL fw example: $1"; status=1; }
 # The comment's example: the indented lines after "Usage" up to the first
 # blank comment line.
 comment=$(awk '/^# .*Usage, as/ { f = 1; next } f && /^#   / { print substr($0, 5); n++; next } f && n { exit }' soc/fw/fw.mk)
-if [ -n "$comment" ] && [ "$comment" = "$(cat soc/fw/example/Makefile)" ]; then
+# The example's licence line is not part of the usage.
+example=$(grep -v '^# SPDX-License-Identifier:' soc/fw/example/Makefile)
+if [ -n "$comment" ] && [ "$comment" = "$example" ]; then
   pass "soc/fw/example/Makefile is fw.mk's usage example word for word"
 else
-  fail "soc/fw/example/Makefile differs from fw.mk's usage example: $(diff <(printf '%s\n' "$comment") soc/fw/example/Makefile | tr '\n' ' ')"
+  fail "soc/fw/example/Makefile differs from fw.mk's usage example: $(diff <(printf '%s\n' "$comment") <(printf '%s\n' "$example") | tr '\n' ' ')"
 fi
 
 # One default CPU: the top Makefile's, fw.mk's, soc.mk's (make -C sim) and
@@ -24,11 +27,11 @@ fi
 d_top=$(sed -n 's/^CPU *?= *//p' Makefile)
 d_fw=$(sed -n 's/^CPU *?= *//p' soc/fw/fw.mk)
 d_soc=$(sed -n 's/^CPU *?= *//p' soc/soc.mk)
-d_core=$(awk '/^  CPU:/ { f = 1; next } f && /default:/ { print $2; exit }' fusesoc.core)
+d_core=$(awk '/^  CPU:/ { f = 1; next } f && /default:/ { print $2; exit }' soc/soc.core)
 if [ -n "$d_top" ] && [ "$d_fw" = "$d_top" ] && [ "$d_soc" = "$d_top" ] && [ "$d_core" = "$d_top" ]; then
-  pass "one default CPU, $d_top: Makefile, soc/fw/fw.mk, soc/soc.mk, fusesoc.core"
+  pass "one default CPU, $d_top: Makefile, soc/fw/fw.mk, soc/soc.mk, soc/soc.core"
 else
-  fail "default CPUs differ: Makefile $d_top, soc/fw/fw.mk $d_fw, soc/soc.mk $d_soc, fusesoc.core $d_core"
+  fail "default CPUs differ: Makefile $d_top, soc/fw/fw.mk $d_fw, soc/soc.mk $d_soc, soc/soc.core $d_core"
 fi
 
 # `make` in the example's directory, as from an interactive shell.

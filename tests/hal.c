@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A program written to the Nios II HAL, run on perfscope: the HAL's
  * includes and types, the integer base of system.h passed to the macros and
  * to the functions, alt_get_* and the formatted report. tests/Makefile
@@ -13,7 +14,7 @@
 #include "alt_types.h"
 #include "system.h"
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
 #include "soc.h"
 

@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Hot-address table (driver/hooks/hot.c), built with -pg: exact hit counts
  * and order, the ratio, an ignored range, a full table giving way to a new
  * address, decay making an early-only address fade, and the dump. */
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
-#include "perfscope_trace.h"
+#include "lib/check.h"
+#include "perfscope_hot.h"
 
 static uint32_t table[(sizeof(struct perf_hot) + 8 * sizeof(struct perf_hot_entry)) / 4];
 static uint32_t two[(sizeof(struct perf_hot) + 2 * sizeof(struct perf_hot_entry)) / 4];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Interrupts and function cost (driver/hooks/funccost.c), built with
  * -finstrument-functions: a machine-timer interrupt whose handler runs
  * instrumented code in its own context.
@@ -13,10 +14,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
 #include "irq_work.h"
-#include "perfscope_trace.h"
+#include "perfscope_funccost.h"
 #include "soc.h"
 
 #define PERF  ((void *)SOC_PERF_BASE)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Interrupts and IAS profiles (driver/hooks/profile.c), built with
  * -finstrument-functions: a machine-timer handler that switches to its own
  * profile, as tests/irq.c does for function cost.
@@ -11,10 +12,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
 #include "irq_work.h"
-#include "perfscope_trace.h"
+#include "perfscope_profile.h"
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What tests/irq.c and irq_profile.c share: the machine timer, and the
  * instrumented functions an interrupt lands in. Included once by each test,
  * so the functions are built with its profiling flags. */
@@ -7,9 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
-#include "perfscope_trace.h"
+#include "perfscope_hooks.h"
 #include "soc.h"
 
 #define MCAUSE_MACHINE_TIMER 0x80000007u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* IAS-style profiles (driver/hooks/profile.c), built with
  * -finstrument-functions, on the call tree of funccost:
  *
@@ -12,8 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
-#include "perfscope_trace.h"
+#include "lib/check.h"
+#include "perfscope_profile.h"
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)

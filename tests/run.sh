@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs firmware tests on a simulator and reports them for scripts/run_tests.sh.
 # usage: run.sh <Vsoc_top> <cpu> <test.hex>...
 # Each "PASS x"/"FAIL x" line the firmware prints becomes "PASS <cpu> <test>: x";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* perfscope's semantics seen from firmware, with exact expectations:
  * discovery, reset, occurrences, nested and overlapping sections, a section
  * begun while the global counter is stopped, and reads while counting. The
@@ -6,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
 #include "perfscope.h"
 #include "soc.h"

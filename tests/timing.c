@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cycle-exact timing of sections on this CPU.
  *
  * A section around K instructions of fixed latency must measure exactly
@@ -9,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
+#include "lib/check.h"
 #include "cpu_timing.h"
 #include "perfscope.h"
 #include "soc.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Console text for the UART test (tests/uart.sh): every byte value written
  * straight to CONSOLE as fast as the CPU can store, then text through
  * picolibc's stdio. With a UART in the SoC each store waits for the

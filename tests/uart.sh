@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs firmware on a simulator built with a UART and checks that the serial
 # line, decoded by the harness (+uart=), carries exactly the console text.
 # usage: uart.sh <Vsoc_top> <label> <out dir> <test.hex>...

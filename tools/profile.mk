@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # make profile: builds a program with every function of its own sources
 # instrumented (function cost, driver/hooks/funccost.c) and soc/fw/profile_main.c
 # around its main, runs it on the simulated SoC, and turns the console

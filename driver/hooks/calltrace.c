@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Call trace hooks (NITRO-SDK CALLTRACE): -finstrument-functions entry and
  * exit hooks that keep a stack of open calls or a ring of the newest calls,
- * time-stamped by perfscope. The API is in include/perfscope_trace.h.
+ * time-stamped by perfscope. The API is in include/perfscope_calltrace.h.
  *
  * The hooks run on every call, so they are written for few instructions:
  * one pointer to the current trace (NULL while disabled), pointers instead
  * of indices, no interrupt masking (each context has its own trace). */
-#include "perfscope_trace.h"
+#include "perfscope_calltrace.h"
 
 #include <stddef.h>
 
@@ -293,25 +294,30 @@ int perf_calltrace_dump(void)
 
 static void trace_payload(struct perf_frame *f, const void *arg)
 {
+	/* The frame carries the API's mode numbers as they are. */
+	_Static_assert(PERF_CALLTRACE_STACK == PERF_FRAME_CALLTRACE_STACK &&
+	                       PERF_CALLTRACE_LOG == PERF_FRAME_CALLTRACE_LOG &&
+	                       PERF_CALLTRACE_ARGS == PERF_FRAME_CALLTRACE_ARGS,
+	               "the API's modes are the frame's");
 	const struct perf_calltrace *t = arg;
-	const uint32_t count = perf_calltrace_count(t);
-	perf_frame_u32(f, t->mode | (t->args_delta ? PERF_CALLTRACE_ARGS : 0));
-	perf_frame_u32(f, t->lines);
-	perf_frame_u32(f, count);
-	perf_frame_u32(f, t->depth);
-	perf_frame_u32(f, t->overflows);
-	perf_frame_u32(f, t->underflows);
+	const struct perf_frame_calltrace_head h = {
+		.mode = t->mode | (t->args_delta ? PERF_FRAME_CALLTRACE_ARGS : 0),
+		.lines = t->lines,
+		.count = perf_calltrace_count(t),
+		.open = t->depth,
+		.overflows = t->overflows,
+		.underflows = t->underflows,
+	};
+	PERF_FRAME_PUT(f, PERF_FRAME_CALLTRACE_HEAD_FIELDS, &h);
 	const struct perf_calltrace_record *r = t->next;
-	for (uint32_t i = 0; i < count; i++) { /* newest first, as the dump */
+	for (uint32_t i = 0; i < h.count; i++) { /* newest first, as the dump */
 		if (r == t->rec)
 			r = t->end;
 		r--;
-		perf_frame_u32(f, r->fn);
-		perf_frame_u32(f, r->site);
-		perf_frame_u32(f, r->stamp);
-		perf_frame_u32(f, r->depth);
-		for (int k = 0; t->args_delta && k < 4; k++)
-			perf_frame_u32(f, perf_calltrace_args_of(t, r)->a[k]);
+		PERF_FRAME_PUT(f, PERF_FRAME_CALLTRACE_RECORD_FIELDS, r);
+		if (t->args_delta)
+			PERF_FRAME_PUT(f, PERF_FRAME_CALLTRACE_ARGS_FIELDS,
+			               perf_calltrace_args_of(t, r));
 	}
 }
 

@@ -1,14 +1,16 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Function cost hooks (NITRO-SDK FUNCTIONCOST): -finstrument-functions entry
  * and exit hooks that append time-stamped events to a measurement buffer,
  * and the statistics that summarize it in the IAS profile layout. The API is
- * in include/perfscope_trace.h. Like the call-trace hooks, they are written
+ * in include/perfscope_funccost.h. Like the call-trace hooks, they are written
  * for few instructions and leave interrupts alone: each context records
  * into its own buffer. */
-#include "perfscope_trace.h"
+#include "perfscope_funccost.h"
 
 #include <stddef.h>
 
-#include "funcstat.h"
+#include "../common/perf_gap.h"
+#include "functable.h"
 
 /* The current buffer, enabled or not. While it records, the hooks keep its
  * next and end in these globals (no load waiting on a load of a pointer
@@ -253,20 +255,6 @@ static void close_call(struct perf_statistics *s, uint32_t stamp)
 		s->dropped++;
 }
 
-/* Takes up to d cycles, the time after a gap, off what is left of the gap.
- * The gap's end has the leak added, which may be more than the handler
- * really took, so it may fall after events that follow it: taking it off
- * the time after it, at most all of that, keeps every stamp at or after
- * the one before. The leak belongs to the calls the interrupt stopped:
- * once none is open (depth 0), the rest is dropped, for the switch into
- * the handler's own context gets the leak too, and its calls are its own. */
-static uint32_t gap_take(uint32_t *left, uint32_t d, uint32_t depth)
-{
-	const uint32_t part = d < *left ? d : *left;
-	*left = depth ? *left - part : 0;
-	return part;
-}
-
 int perf_statistics_calc(void *stat_buf)
 {
 	struct perf_statistics *s = stat_buf;
@@ -284,7 +272,7 @@ int perf_statistics_calc(void *stat_buf)
 			gap = r.stamp - last;
 			continue;
 		}
-		s->excluded += gap_take(&gap, r.stamp - last, s->depth);
+		s->excluded += perf_gap_take(&gap, r.stamp - last, s->depth);
 		last = r.stamp;
 		if (r.fn == PERF_FUNCCOST_SUSPEND)
 			continue;
@@ -304,7 +292,7 @@ int perf_statistics_calc(void *stat_buf)
 			s->dropped++;
 		}
 	}
-	s->excluded += gap_take(&gap, st.now - last, s->depth);
+	s->excluded += perf_gap_take(&gap, st.now - last, s->depth);
 	s->lost += perf_funccost_lost(c);
 	empty(c);
 	/* The rest of the gap lies after now, with calls open: kept for the
@@ -358,14 +346,17 @@ int perf_statistics_dump(const void *stat_buf)
 
 static void events_payload(struct perf_frame *f, const void *arg)
 {
+	/* The frame carries the buffer's records as they are. */
+	_Static_assert(PERF_FUNCCOST_EXIT == PERF_FRAME_EVENTS_EXIT &&
+	                       PERF_FUNCCOST_SUSPEND == PERF_FRAME_EVENTS_SUSPEND &&
+	                       PERF_FUNCCOST_RESUME == PERF_FRAME_EVENTS_RESUME,
+	               "the API's events are the frame's");
 	struct stream st = *(const struct stream *)arg;
 	struct perf_funccost_record r;
-	perf_frame_u32(f, stream_length(&st));
-	perf_frame_u32(f, st.lost);
-	while (stream_next(&st, &r)) {
-		perf_frame_u32(f, r.fn);
-		perf_frame_u32(f, r.stamp);
-	}
+	const struct perf_frame_events_head h = { .n = stream_length(&st), .lost = st.lost };
+	PERF_FRAME_PUT(f, PERF_FRAME_EVENTS_HEAD_FIELDS, &h);
+	while (stream_next(&st, &r))
+		PERF_FRAME_PUT(f, PERF_FRAME_EVENTS_EVENT_FIELDS, &r);
 }
 
 /* perf_frame_write runs the payload twice, for the header and for the
@@ -383,11 +374,14 @@ int perf_funccost_frame(perf_put_fn put, void *ctx)
 static void statistics_payload(struct perf_frame *f, const void *arg)
 {
 	const struct perf_statistics *s = arg;
-	perf_frame_u32(f, s->max_depth);
-	perf_frame_u32(f, s->functions);
-	perf_frame_u32(f, s->depth);
-	perf_frame_u32(f, s->lost);
-	perf_frame_u32(f, s->dropped);
+	const struct perf_frame_funcstat_head h = {
+		.max_depth = s->max_depth,
+		.n = s->functions,
+		.open = s->depth,
+		.lost = s->lost,
+		.dropped = s->dropped,
+	};
+	PERF_FRAME_PUT(f, PERF_FRAME_FUNCSTAT_HEAD_FIELDS, &h);
 	perf_funcstat_frame_rows(f, s->fn, s->functions);
 }
 

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Hot-address hook for -pg (_mcount), after the bare-metal gcc -pg
  * profiler: a fixed table of the most-called addresses with hit counts,
  * hit ratio, optional decay and an ignore list. The API is in
- * include/perfscope_trace.h. */
-#include "perfscope_trace.h"
+ * include/perfscope_hot.h. */
+#include "perfscope_hot.h"
 
 #include <stddef.h>
 
@@ -153,16 +154,9 @@ int perf_hot_dump(void)
 static void hot_payload(struct perf_frame *f, const void *arg)
 {
 	const struct perf_hot *h = arg;
-	perf_frame_u32(f, h->calls);
-	perf_frame_u32(f, h->ignored);
-	perf_frame_u32(f, h->granule);
-	perf_frame_u32(f, h->decay);
-	perf_frame_u32(f, h->total);
-	perf_frame_u32(f, h->used);
-	for (uint32_t i = 0; i < h->used; i++) {
-		perf_frame_u32(f, h->entry[i].addr);
-		perf_frame_u32(f, h->entry[i].hits);
-	}
+	PERF_FRAME_PUT(f, PERF_FRAME_HOT_HEAD_FIELDS, h); /* the table's head: the frame's names */
+	for (uint32_t i = 0; i < h->used; i++)
+		PERF_FRAME_PUT(f, PERF_FRAME_HOT_ENTRY_FIELDS, &h->entry[i]);
 }
 
 int perf_hot_frame(perf_put_fn put, void *ctx)

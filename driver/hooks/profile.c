@@ -1,13 +1,14 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* IAS-style profiles: -finstrument-functions hooks that charge the cycles
  * of perfscope's global time to the functions on each profile's call stack.
- * The API and the semantics are in include/perfscope_trace.h.
+ * The API and the semantics are in include/perfscope_profile.h.
  *
  * The hooks take constant time whatever the depth and the number of
  * functions. While the current profile counts, its counted cycles are
  * perfscope's global time G less a base, so V = G - base (modulo 2^32) is
  * the profile's own clock: an event reads the time stamp and charges
  * nothing in between. An entry finds the function's row through the
- * table's index (funcstat.h), counts one more call of it open and pushes a
+ * table's index (functable.h), counts one more call of it open and pushes a
  * frame; an exit pops the frame and closes the call in the row,
  *   self+children = V - V at entry, self = that - its calls' self+children,
  * adding its self+children to its caller's frame. A frame (struct
@@ -29,11 +30,12 @@
  * path, as does every event while the hooks are parked (sp, hw and low
  * NULL), when the profile's own fields hold its stack. Both paths read the
  * time stamp first, with interrupts masked. */
-#include "perfscope_trace.h"
+#include "perfscope_profile.h"
 
 #include <stddef.h>
 
-#include "funcstat.h"
+#include "../common/perf_gap.h"
+#include "functable.h"
 
 #define ROW ((uint32_t)sizeof(struct perf_funcstat))
 
@@ -146,10 +148,8 @@ static void unpark(void)
 
 /* The current profile's clock at time stamp t. The first event after a
  * switch back takes the leak off the call that was interrupted, the one on
- * top: at most its own time so far, so no time ever runs backwards. With
- * no call open the leak is dropped (function cost drops it too). The leak
- * is taken without a branch on it: the code that runs is the same with or
- * without one. */
+ * top, as function cost takes a gap (common/perf_gap.h): at most its own
+ * time so far; with no call open, nothing. */
 static inline uint32_t clock_at(struct perf_profile *p, uint32_t t)
 {
 	uint32_t v = p->enabled ? t - (uint32_t)base64 : (uint32_t)p->counted;
@@ -159,8 +159,8 @@ static inline uint32_t clock_at(struct perf_profile *p, uint32_t t)
 			const struct perf_profile_frame *top = &p->stack[p->depth - 1];
 			own = v - frame_v(top) - top->self;
 		}
-		const uint32_t within = 0u - (uint32_t)(own < leak);
-		const uint32_t take = (own & within) | (leak & ~within);
+		uint32_t left = leak; /* the rest is dropped: the next switch sets it again */
+		const uint32_t take = perf_gap_take(&left, own, p->depth);
 		base64 += take;
 		v -= take;
 		pending = 0;
@@ -533,16 +533,24 @@ struct profile_copy {
 
 static void profile_payload(struct perf_frame *f, const void *arg)
 {
+	/* profile_copy_of packs enabled and frozen as the frame's flags, and a
+	 * row keeps the API's address of a marked block. */
+	_Static_assert(PERF_FRAME_PROFILE_ENABLED == 1 && PERF_FRAME_PROFILE_FROZEN == 2 &&
+	                       PERF_PROFILE_USER_BLOCK == PERF_FRAME_PROFILE_USER_BLOCK,
+	               "the profile frame's flags and block");
 	const struct profile_copy *p = arg;
-	perf_frame_u32(f, p->id);
-	perf_frame_u32(f, p->flags);
-	perf_frame_u32(f, p->open);
-	perf_frame_u32(f, p->max_depth);
-	perf_frame_u32(f, p->warn_low);
-	perf_frame_u32(f, p->warn_high);
-	perf_frame_u64(f, p->counted);
-	perf_frame_u64(f, p->outside);
-	perf_frame_u32(f, p->shown);
+	const struct perf_frame_profile_head h = {
+		.id = p->id,
+		.flags = p->flags,
+		.open = p->open,
+		.max_depth = p->max_depth,
+		.warn_low = p->warn_low,
+		.warn_high = p->warn_high,
+		.counted = p->counted,
+		.outside = p->outside,
+		.n = p->shown,
+	};
+	PERF_FRAME_PUT(f, PERF_FRAME_PROFILE_HEAD_FIELDS, &h);
 	perf_funcstat_frame_rows(f, p->fn, p->functions);
 }
 

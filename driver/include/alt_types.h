@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Nios II HAL's alt_types.h for programs ported to perfscope: the same
  * type names, the same types wherever the HAL's exist (an ILP32 target such

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The Nios II HAL's altera_avalon_performance_counter.h, for perfscope: a
  * program written for the Nios II Performance Counter Unit keeps this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope driver: measure code sections to the clock cycle.
  *

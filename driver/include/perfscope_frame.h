@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Framed dumps for the host: every dump meant for the host tool also exists
  * as one line of text that a console or UART log carries without loss:
@@ -7,9 +8,10 @@
  * <type> names the payload (sections, calltrace, events, funcstat, profile, hot),
  * <bytes> is the payload's length in decimal, <crc32> the IEEE 802.3 CRC-32
  * of the payload in 8 hex digits, and the payload is base64 (RFC 4648, with
- * padding, no line breaks). Payloads are little-endian; docs/dump-format.md
- * gives each layout. Every payload starts with a u16 format version
- * (PERF_FRAME_VERSION) and a u16 of zero.
+ * padding, no line breaks). Payloads are little-endian; regs/frames.toml
+ * describes each layout once, for perfscope_frames.h and docs/dump-format.md.
+ * Every payload starts with a u16, its type's format version
+ * (PERF_FRAME_<TYPE>_VERSION), and a u16 of zero.
  *
  * Before a program's first frame the driver writes a "run" frame: the clock
  * of perfscope (perf_clock_hz) and the program's GNU build id, so that the
@@ -21,9 +23,11 @@
 #include <stdint.h>
 
 #include "perfscope.h"
+#include "perfscope_frames.h"
 
-/* 2: the sections payload always ends in the OVF word, and a call trace's
- * mode word may carry PERF_CALLTRACE_ARGS (CHANGELOG.md). */
+/* The version a frame of a type perfscope_frames.h does not describe
+ * carries (a program's own, through perf_frame_write): the one every type
+ * had when each got its own. */
 #define PERF_FRAME_VERSION 2
 
 /*
@@ -43,7 +47,17 @@ typedef void (*perf_frame_payload_fn)(struct perf_frame *f, const void *arg);
 void perf_frame_u32(struct perf_frame *f, uint32_t v) __attribute__((no_instrument_function));
 void perf_frame_u64(struct perf_frame *f, uint64_t v) __attribute__((no_instrument_function));
 
-/* Writes one frame line of `type` through put. Returns 0 or -PERF_EIO. */
+/* Writes a record of perfscope_frames.h from the members of *r that have
+ * its fields' names, in the layout's order, so that a layout changes in
+ * regs/frames.toml alone: PERF_FRAME_PUT(f, PERF_FRAME_HOT_ENTRY_FIELDS, &e). */
+#define PERF_FRAME_PUT(f, FIELDS, r)                    \
+	do {                                            \
+		FIELDS(PERF_FRAME_PUT_FIELD_, (f), (r)) \
+	} while (0)
+#define PERF_FRAME_PUT_FIELD_(type, member, f, r) perf_frame_##type(f, (r)->member);
+
+/* Writes one frame line of `type`, its version first, through put.
+ * Returns 0 or -PERF_EIO. */
 int perf_frame_write(const char *type, perf_frame_payload_fn payload, const void *arg,
                      perf_put_fn put, void *ctx) __attribute__((no_instrument_function));
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Compiles hal_program.c, a program written to the Nios II HAL, with the
 # compiler and flags given: once with the HAL includes, once with perfscope.h
 # alone and system.h's macros overridden by -D as a board would (a system.h

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The "one store" promise of perfscope.h, checked on the disassembly of
 # onestore.c: each function must be exactly its expected instructions. Only
 # RESET needs a register for its data (it stores 1); the rest store x0.

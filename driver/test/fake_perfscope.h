@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A model of the perfscope IP for the host tests: the driver compiled with
  * this header first (the Makefile uses -include) reaches it through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A program written to the Nios II HAL, compiled (never run) by
  * `make -C driver test` for the host and by `make -C driver rv32` for rv32,

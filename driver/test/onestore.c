@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One function per Nios II macro, the base arriving in a0 as in instrumented
  * code: check_onestore.sh fails unless each compiles to its single store.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The driver's functions against the fake perfscope (fake_perfscope.h). */
 #include "fake_perfscope.h"
 #include "perfscope.h"
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "suites.h"
 
 #define B FAKE_BASE
 
@@ -25,25 +27,25 @@ static const char *accesses(void)
 static void test_probe(void)
 {
 	fake_power_on(7);
-	check_int("probe: 7 sections", 7, perf_probe(B));
-	check_str("probe: reads ID then CONFIG", "r80 r84", accesses());
+	check_int("probe: 7 sections", perf_probe(B), 7);
+	check_str("probe: reads ID then CONFIG", accesses(), "r80 r84");
 	fake_power_on(3);
-	check_int("probe: 3 sections", 3, perf_probe(B));
+	check_int("probe: 3 sections", perf_probe(B), 3);
 
 	fake_power_on(7);
 	fake.id = 0x4e494f53;
 	fake_clear_log();
-	check_int("probe: bad ID", -PERF_ENODEV, perf_probe(B));
-	check_str("probe: bad ID stops after the ID", "r80", accesses());
+	check_int("probe: bad ID", perf_probe(B), -PERF_ENODEV);
+	check_str("probe: bad ID stops after the ID", accesses(), "r80");
 
 	fake_power_on(7);
 	fake.config += 1u << PERF_CONFIG_VERSION_MAJOR_SHIFT;
-	check_int("probe: next major version", -PERF_EVERSION, perf_probe(B));
+	check_int("probe: next major version", perf_probe(B), -PERF_EVERSION);
 	fake.config &= ~PERF_CONFIG_VERSION_MAJOR_MASK;
-	check_int("probe: major version 0", -PERF_EVERSION, perf_probe(B));
+	check_int("probe: major version 0", perf_probe(B), -PERF_EVERSION);
 	fake_power_on(7);
 	fake.config |= 0xffu << PERF_CONFIG_VERSION_MINOR_SHIFT;
-	check_int("probe: newer minor version is compatible", 7, perf_probe(B));
+	check_int("probe: newer minor version is compatible", perf_probe(B), 7);
 
 	static const struct { uint32_t field; int expected; } sections[] = {
 		{ 0, -PERF_ENODEV }, { 1, 1 }, { 7, 7 }, { 8, -PERF_ENODEV }, { 15, -PERF_ENODEV },
@@ -53,7 +55,7 @@ static void test_probe(void)
 		fake_power_on(7);
 		fake.config = (fake.config & ~PERF_CONFIG_SECTIONS_MASK) | sections[i].field;
 		snprintf(name, sizeof name, "probe: CONFIG.SECTIONS = %u", (unsigned)sections[i].field);
-		check_int(name, sections[i].expected, perf_probe(B));
+		check_int(name, perf_probe(B), sections[i].expected);
 	}
 }
 
@@ -61,30 +63,30 @@ static void test_time(void)
 {
 	fake_power_on(7);
 	fake.time[3] = 0x00000001ffffffffu;
-	check_u64("section time: lo/hi across a carry", 0x00000001ffffffffu,
-	          perf_get_section_time(B, 3));
-	check_str("section time: TIME_LO(3) then TIME_HI(3)", "r30 r34", accesses());
+	check_u64("section time: lo/hi across a carry", perf_get_section_time(B, 3),
+	          0x00000001ffffffffu);
+	check_str("section time: TIME_LO(3) then TIME_HI(3)", accesses(), "r30 r34");
 
 	/* Running, the carry happens between the two reads: only lo-then-hi with the latch gets it right. */
 	fake_power_on(7);
 	fake.time[3] = 0x00000001fffffffeu;
 	fake.run = 1u | 1u << 3;
 	fake.ticks = 1;
-	check_u64("section time: carry between the reads does not tear", 0x00000001ffffffffu,
-	          perf_get_section_time(B, 3));
+	check_u64("section time: carry between the reads does not tear",
+	          perf_get_section_time(B, 3), 0x00000001ffffffffu);
 
 	fake_power_on(7);
 	fake.time[0] = 0xfedcba9876543210u;
-	check_u64("total time", 0xfedcba9876543210u, perf_get_total_time(B));
-	check_str("total time: TIME_LO(0) then TIME_HI(0)", "r00 r04", accesses());
-	check_u64("section 0 is the total time", 0xfedcba9876543210u, perf_get_section_time(B, 0));
+	check_u64("total time", perf_get_total_time(B), 0xfedcba9876543210u);
+	check_str("total time: TIME_LO(0) then TIME_HI(0)", accesses(), "r00 r04");
+	check_u64("section 0 is the total time", perf_get_section_time(B, 0), 0xfedcba9876543210u);
 
 	fake.occ[2] = 42;
 	fake.occ[0] = 5;
 	fake_clear_log();
-	check_u64("num starts: section 2", 42, perf_get_num_starts(B, 2));
-	check_str("num starts: one read of OCC(2)", "r28", accesses());
-	check_u64("num starts: section 0 counts STARTs", 5, perf_get_num_starts(B, 0));
+	check_u64("num starts: section 2", perf_get_num_starts(B, 2), 42);
+	check_str("num starts: one read of OCC(2)", accesses(), "r28");
+	check_u64("num starts: section 0 counts STARTs", perf_get_num_starts(B, 0), 5);
 }
 
 static void test_out_of_range(void)
@@ -96,11 +98,11 @@ static void test_out_of_range(void)
 		char name[64];
 		fake_clear_log();
 		snprintf(name, sizeof name, "out of range: section time(%d) is 0", bad[i]);
-		check_u64(name, 0, perf_get_section_time(B, bad[i]));
+		check_u64(name, perf_get_section_time(B, bad[i]), 0);
 		snprintf(name, sizeof name, "out of range: num starts(%d) is 0", bad[i]);
-		check_u64(name, 0, perf_get_num_starts(B, bad[i]));
+		check_u64(name, perf_get_num_starts(B, bad[i]), 0);
 		snprintf(name, sizeof name, "out of range: section %d touches no register", bad[i]);
-		check_str(name, "", accesses());
+		check_str(name, accesses(), "");
 	}
 }
 
@@ -117,17 +119,17 @@ static void test_snapshot(void)
 	}
 	fake.run = 1u | 1u << 2;
 	memset(&s, 0xff, sizeof s);
-	check_int("snapshot: returns the sections", 3, perf_snapshot(B, &s));
-	check_int("snapshot: num_sections", 3, s.num_sections);
-	check_u64("snapshot: run", 0x5, s.run);
-	check_u64("snapshot: total", 1000, s.time[0]);
-	check_u64("snapshot: starts", 2, s.occurrences[0]);
-	check_u64("snapshot: section 2 time", 200, s.time[2]);
-	check_u64("snapshot: section 3 occurrences", 30, s.occurrences[3]);
-	check_u64("snapshot: absent section 4 time", 0, s.time[4]);
-	check_u64("snapshot: absent section 7 occurrences", 0, s.occurrences[7]);
+	check_int("snapshot: returns the sections", perf_snapshot(B, &s), 3);
+	check_int("snapshot: num_sections", s.num_sections, 3);
+	check_u64("snapshot: run", s.run, 0x5);
+	check_u64("snapshot: total", s.time[0], 1000);
+	check_u64("snapshot: starts", s.occurrences[0], 2);
+	check_u64("snapshot: section 2 time", s.time[2], 200);
+	check_u64("snapshot: section 3 occurrences", s.occurrences[3], 30);
+	check_u64("snapshot: absent section 4 time", s.time[4], 0);
+	check_u64("snapshot: absent section 7 occurrences", s.occurrences[7], 0);
 	const char *log = accesses();
-	check_str("snapshot: total read last", "r00 r04", log + strlen(log) - strlen("r00 r04"));
+	check_str("snapshot: total read last", log + strlen(log) - strlen("r00 r04"), "r00 r04");
 
 	/* Running with every access taking 5 cycles: no section may exceed the total. */
 	fake_power_on(7);
@@ -137,11 +139,11 @@ static void test_snapshot(void)
 	int over = 0;
 	for (int n = 1; n <= 7; n++)
 		over += s.time[n] > s.time[0];
-	check_int("snapshot: running sections <= total", 0, over);
+	check_int("snapshot: running sections <= total", over, 0);
 
-	check_int("snapshot: NULL", -PERF_EINVAL, perf_snapshot(B, NULL));
+	check_int("snapshot: NULL", perf_snapshot(B, NULL), -PERF_EINVAL);
 	fake.id = 0;
-	check_int("snapshot: no device", -PERF_ENODEV, perf_snapshot(B, &s));
+	check_int("snapshot: no device", perf_snapshot(B, &s), -PERF_ENODEV);
 }
 
 static void test_calibrate(void)
@@ -156,43 +158,44 @@ static void test_calibrate(void)
 	PERF_START_MEASURING(B);
 	fake.ticks = 3; /* each access 3 cycles, nops none: T(4) = T(8) = 3 */
 	fake_clear_log();
-	check_int("calibrate: ok", 0, perf_calibrate(B, 7, &bias));
-	check_u64("calibrate: bias", 3, bias);
-	check_u64("calibrate: scratch occurrences", 2 * PERF_CALIBRATE_RUNS, fake.occ[7]);
-	check_u64("calibrate: scratch left stopped", 0, fake.run & 1u << 7);
-	check_str("calibrate: accesses", tries, accesses());
-	check_u64("calibrate: no stray access", 0, fake.stray);
+	check_int("calibrate: ok", perf_calibrate(B, 7, &bias), 0);
+	check_u64("calibrate: bias", bias, 3);
+	check_u64("calibrate: scratch occurrences", fake.occ[7], 2 * PERF_CALIBRATE_RUNS);
+	check_u64("calibrate: scratch left stopped", fake.run & 1u << 7, 0);
+	check_str("calibrate: accesses", accesses(), tries);
+	check_u64("calibrate: no stray access", fake.stray, 0);
 
 	bias = 99;
 	PERF_STOP_MEASURING(B);
-	check_int("calibrate: global stopped", -PERF_ESTOPPED, perf_calibrate(B, 7, &bias));
+	check_int("calibrate: global stopped", perf_calibrate(B, 7, &bias), -PERF_ESTOPPED);
 	PERF_START_MEASURING(B);
 	PERF_BEGIN(B, 7);
-	check_int("calibrate: scratch running", -PERF_EBUSY, perf_calibrate(B, 7, &bias));
+	check_int("calibrate: scratch running", perf_calibrate(B, 7, &bias), -PERF_EBUSY);
 	PERF_END(B, 7);
-	check_int("calibrate: section 0", -PERF_EINVAL, perf_calibrate(B, 0, &bias));
-	check_int("calibrate: section 8", -PERF_EINVAL, perf_calibrate(B, 8, &bias));
-	check_int("calibrate: section -1", -PERF_EINVAL, perf_calibrate(B, -1, &bias));
-	check_int("calibrate: NULL bias", -PERF_EINVAL, perf_calibrate(B, 7, NULL));
-	check_u64("calibrate: bias unchanged on error", 99, bias);
+	check_int("calibrate: section 0", perf_calibrate(B, 0, &bias), -PERF_EINVAL);
+	check_int("calibrate: section 8", perf_calibrate(B, 8, &bias), -PERF_EINVAL);
+	check_int("calibrate: section -1", perf_calibrate(B, -1, &bias), -PERF_EINVAL);
+	check_int("calibrate: NULL bias", perf_calibrate(B, 7, NULL), -PERF_EINVAL);
+	check_u64("calibrate: bias unchanged on error", bias, 99);
 	fake_power_on(3);
 	PERF_START_MEASURING(B);
-	check_int("calibrate: section 4 of 3", -PERF_EINVAL, perf_calibrate(B, 4, &bias));
+	check_int("calibrate: section 4 of 3", perf_calibrate(B, 4, &bias), -PERF_EINVAL);
 	fake.id = 0;
-	check_int("calibrate: no device", -PERF_ENODEV, perf_calibrate(B, 1, &bias));
+	check_int("calibrate: no device", perf_calibrate(B, 1, &bias), -PERF_ENODEV);
 }
 
 static void test_net(void)
 {
-	check_u64("net: 1000 - 10 * 7", 930, perf_section_time_net(1000, 10, 7));
-	check_u64("net: exactly the bias", 0, perf_section_time_net(70, 10, 7));
-	check_u64("net: saturates at 0", 0, perf_section_time_net(69, 10, 7));
-	check_u64("net: no occurrences", 69, perf_section_time_net(69, 0, 7));
-	check_u64("net: bias 0", 69, perf_section_time_net(69, 10, 0));
-	check_u64("net: 32x32-bit product does not wrap", UINT64_MAX - 0xfffffffe00000001u,
-	          perf_section_time_net(UINT64_MAX, UINT32_MAX, UINT32_MAX));
-	check_u64("net: largest product saturates", 0,
-	          perf_section_time_net(0xfffffffe00000000u, UINT32_MAX, UINT32_MAX));
+	check_u64("net: 1000 - 10 * 7", perf_section_time_net(1000, 10, 7), 930);
+	check_u64("net: exactly the bias", perf_section_time_net(70, 10, 7), 0);
+	check_u64("net: saturates at 0", perf_section_time_net(69, 10, 7), 0);
+	check_u64("net: no occurrences", perf_section_time_net(69, 0, 7), 69);
+	check_u64("net: bias 0", perf_section_time_net(69, 10, 0), 69);
+	check_u64("net: 32x32-bit product does not wrap",
+	          perf_section_time_net(UINT64_MAX, UINT32_MAX, UINT32_MAX),
+	          UINT64_MAX - 0xfffffffe00000001u);
+	check_u64("net: largest product saturates",
+	          perf_section_time_net(0xfffffffe00000000u, UINT32_MAX, UINT32_MAX), 0);
 }
 
 void test_driver(void)

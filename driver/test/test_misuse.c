@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Bad input to the driver: each gets an error code or a report line, and
  * nothing is written outside the caller's memory. The sanitizer build
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "suites.h"
 
 #define B FAKE_BASE
 
@@ -38,24 +40,24 @@ static void test_overflow(void)
 	PERF_START_MEASURING(B);
 	fake.occ[2] = UINT32_MAX;
 	PERF_BEGIN(B, 2);
-	check_u64("overflow: a wrapped occurrence count sets its flag", 1u << 2, perf_overflow(B));
-	check_int("overflow: snapshot", 3, perf_snapshot(B, &s));
-	check_u64("overflow: snapshot holds the flags", 1u << 2, s.overflow);
+	check_u64("overflow: a wrapped occurrence count sets its flag", perf_overflow(B), 1u << 2);
+	check_int("overflow: snapshot", perf_snapshot(B, &s), 3);
+	check_u64("overflow: snapshot holds the flags", s.overflow, 1u << 2);
 	fake_clear_log();
 	perf_overflow_clear(B, 1u << 2);
-	check_u64("overflow: clear is one access ...", 1, fake.log_len);
-	check_u64("overflow: ... a write ...", 'w', (uint64_t)fake.log[0].op);
-	check_u64("overflow: ... of OVF ...", PERF_REG_OVF, fake.log[0].offset);
-	check_u64("overflow: ... with the mask", 1u << 2, fake.log[0].value);
-	check_u64("overflow: cleared", 0, perf_overflow(B));
+	check_u64("overflow: clear is one access ...", fake.log_len, 1);
+	check_u64("overflow: ... a write ...", (uint64_t)fake.log[0].op, 'w');
+	check_u64("overflow: ... of OVF ...", fake.log[0].offset, PERF_REG_OVF);
+	check_u64("overflow: ... with the mask", fake.log[0].value, 1u << 2);
+	check_u64("overflow: cleared", perf_overflow(B), 0);
 
 	fake.time[0] = UINT64_MAX - 1;
 	fake.ticks = 3;
 	perf_snapshot(B, &s);
-	check_u64("overflow: the global time's wrap flags every section", 0xf, s.overflow);
+	check_u64("overflow: the global time's wrap flags every section", s.overflow, 0xf);
 	fake.ticks = 0;
 	PERF_RESET(B);
-	check_u64("overflow: RESET clears the flags", 0, perf_overflow(B));
+	check_u64("overflow: RESET clears the flags", perf_overflow(B), 0);
 }
 
 /*
@@ -83,23 +85,24 @@ static void test_report_line(void)
 	const char *line;
 
 	format_exact(sizeof text, &s, 2, names, text);
-	check_int("report: nothing wrapped, no overflow line", 0, strstr(text, "Overflow") != NULL);
+	check_int("report: nothing wrapped, no overflow line", strstr(text, "Overflow") != NULL, 0);
 
 	s.overflow = 1u << 2 | 1u;
 	format_exact(sizeof text, &s, 2, names, text);
 	line = strstr(text, "Overflow");
-	check_str("report: the overflow line names total and the section",
-	          "Overflow: counters of total, crc wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n",
-	          line ? line : "");
+	check_str(
+	        "report: the overflow line names total and the section", line ? line : "",
+	        "Overflow: counters of total, crc wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n");
 	s.overflow = 1u << 2;
 	format_exact(sizeof text, &s, 1, names, text);
-	check_int("report: a flag of a section not reported prints no line", 0, strstr(text, "Overflow") != NULL);
+	check_int("report: a flag of a section not reported prints no line",
+	          strstr(text, "Overflow") != NULL, 0);
 	s.overflow = 1u << 1;
 	format_exact(sizeof text, &s, 2, NULL, text);
 	line = strstr(text, "Overflow");
-	check_str("report: unnamed sections in the overflow line",
-	          "Overflow: counters of section 1 wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n",
-	          line ? line : "");
+	check_str(
+	        "report: unnamed sections in the overflow line", line ? line : "",
+	        "Overflow: counters of section 1 wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n");
 }
 
 static void test_buffer(void)
@@ -109,9 +112,9 @@ static void test_buffer(void)
 	static char whole[2048], part[2048];
 
 	int len = perf_report_format(NULL, 0, &s, 1000, 2, names);
-	check_int("buffer: NULL with size 0 gives the length", 1, len > 0);
-	check_int("buffer: exact size", len, format_exact((size_t)len + 1, &s, 2, names, whole));
-	check_int("buffer: the text is the report's", len, (long long)strlen(whole));
+	check_int("buffer: NULL with size 0 gives the length", len > 0, 1);
+	check_int("buffer: exact size", format_exact((size_t)len + 1, &s, 2, names, whole), len);
+	check_int("buffer: the text is the report's", (long long)strlen(whole), len);
 
 	/* Every size too small: -PERF_ENOSPC and the report's start, terminated. */
 	int bad = 0;
@@ -120,15 +123,19 @@ static void test_buffer(void)
 		bad += rc != -PERF_ENOSPC || strlen(part) != (size ? size - 1 : 0) ||
 		       strncmp(part, whole, strlen(part)) != 0;
 	}
-	check_int("buffer: every size below len + 1 gives -PERF_ENOSPC and a terminated prefix", 0, bad);
+	check_int("buffer: every size below len + 1 gives -PERF_ENOSPC and a terminated prefix",
+	          bad, 0);
 
 	char guard[8] = "xxxxxxx";
-	check_int("buffer: NULL with a size", -PERF_EINVAL, perf_report_format(NULL, 10, &s, 1000, 2, names));
-	check_int("buffer: NULL snapshot", -PERF_EINVAL, perf_report_format(guard, sizeof guard, NULL, 1000, 2, names));
-	check_int("buffer: clock 0", -PERF_EINVAL, perf_report_format(guard, sizeof guard, &s, 0, 2, names));
-	check_int("buffer: more sections than the snapshot", -PERF_EINVAL,
-	          perf_report_format(guard, sizeof guard, &s, 1000, 3, names));
-	check_str("buffer: refused calls write nothing", "xxxxxxx", guard);
+	check_int("buffer: NULL with a size", perf_report_format(NULL, 10, &s, 1000, 2, names),
+	          -PERF_EINVAL);
+	check_int("buffer: NULL snapshot",
+	          perf_report_format(guard, sizeof guard, NULL, 1000, 2, names), -PERF_EINVAL);
+	check_int("buffer: clock 0", perf_report_format(guard, sizeof guard, &s, 0, 2, names),
+	          -PERF_EINVAL);
+	check_int("buffer: more sections than the snapshot",
+	          perf_report_format(guard, sizeof guard, &s, 1000, 3, names), -PERF_EINVAL);
+	check_str("buffer: refused calls write nothing", guard, "xxxxxxx");
 }
 
 /* A put that counts, for the reports whose text does not matter. */
@@ -145,15 +152,16 @@ static void test_bad_snapshots(void)
 
 	/* Before the check, a snapshot claiming more sections than it has read past time[]. */
 	s.num_sections = PERF_MAX_SECTIONS + 1;
-	check_int("report: snapshot claiming 8 sections", -PERF_EINVAL,
-	          perf_report_write(&s, 1000, PERF_MAX_SECTIONS + 1, NULL, put_count, &written));
+	check_int("report: snapshot claiming 8 sections",
+	          perf_report_write(&s, 1000, PERF_MAX_SECTIONS + 1, NULL, put_count, &written),
+	          -PERF_EINVAL);
 	s.num_sections = 1000;
-	check_int("report: snapshot claiming 1000 sections, 2 reported", -PERF_EINVAL,
-	          perf_report_write(&s, 1000, 2, NULL, put_count, &written));
+	check_int("report: snapshot claiming 1000 sections, 2 reported",
+	          perf_report_write(&s, 1000, 2, NULL, put_count, &written), -PERF_EINVAL);
 	s.num_sections = -1;
-	check_int("report: snapshot claiming -1 sections", -PERF_EINVAL,
-	          perf_report_write_net(&s, 1000, 3, 0, NULL, put_count, &written));
-	check_int("report: refused snapshots write nothing", 0, written);
+	check_int("report: snapshot claiming -1 sections",
+	          perf_report_write_net(&s, 1000, 3, 0, NULL, put_count, &written), -PERF_EINVAL);
+	check_int("report: refused snapshots write nothing", written, 0);
 }
 
 static void test_names(void)
@@ -164,13 +172,15 @@ static void test_names(void)
 	/* Exactly one name for one section, on the heap: reading names[1] is an ASan error. */
 	const char **one = malloc(sizeof *one);
 	one[0] = "only";
-	check_int("names: one name, one section", 1,
-	          format_exact(sizeof text, &s, 1, one, text) > 0 && strstr(text, "|only ") != NULL);
+	check_int("names: one name, one section",
+	          format_exact(sizeof text, &s, 1, one, text) > 0 && strstr(text, "|only ") != NULL,
+	          1);
 	free(one);
 
 	const char *three[] = { "a", "b", "c" };
 	format_exact(sizeof text, &s, 2, three, text);
-	check_int("names: more names than sections, the extra ones unused", 0, strstr(text, "|c ") != NULL);
+	check_int("names: more names than sections, the extra ones unused",
+	          strstr(text, "|c ") != NULL, 0);
 
 	/* More names than sections through the Nios II entry point. */
 	fake_power_on(2);
@@ -186,9 +196,9 @@ static void test_names(void)
 	rewind(f);
 	text[fread(text, 1, sizeof text - 1, f)] = '\0';
 	fclose(f);
-	check_int("names: print with more names than sections", 0, rc);
-	check_int("names: only the first name printed", 1,
-	          strstr(text, "|first ") != NULL && strstr(text, "|second") == NULL);
+	check_int("names: print with more names than sections", rc, 0);
+	check_int("names: only the first name printed",
+	          strstr(text, "|first ") != NULL && strstr(text, "|second") == NULL, 1);
 }
 
 static void test_sections(void)
@@ -196,13 +206,15 @@ static void test_sections(void)
 	uint32_t bias = 5;
 	fake_power_on(2);
 	PERF_START_MEASURING(B);
-	check_int("sections: calibrate on a section the instance lacks", -PERF_EINVAL, perf_calibrate(B, 3, &bias));
-	check_u64("sections: time of section 8 is 0", 0, perf_get_section_time(B, 8));
-	check_u64("sections: starts of section -1 are 0", 0, perf_get_num_starts(B, -1));
-	check_int("sections: report of 3 sections on a 2-section instance", -PERF_EINVAL,
-	          perf_print_formatted_report(B, 1000, 3, "a", "b", "c"));
-	check_int("sections: report of -1 sections", -PERF_EINVAL, perf_print_formatted_report(B, 1000, -1));
-	check_u64("sections: no stray access", 0, fake.stray);
+	check_int("sections: calibrate on a section the instance lacks",
+	          perf_calibrate(B, 3, &bias), -PERF_EINVAL);
+	check_u64("sections: time of section 8 is 0", perf_get_section_time(B, 8), 0);
+	check_u64("sections: starts of section -1 are 0", perf_get_num_starts(B, -1), 0);
+	check_int("sections: report of 3 sections on a 2-section instance",
+	          perf_print_formatted_report(B, 1000, 3, "a", "b", "c"), -PERF_EINVAL);
+	check_int("sections: report of -1 sections", perf_print_formatted_report(B, 1000, -1),
+	          -PERF_EINVAL);
+	check_u64("sections: no stray access", fake.stray, 0);
 }
 
 void test_misuse(void)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The report's text, compared whole. Expected texts were computed apart from
  * the driver, with exact rational arithmetic (Python fractions).
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "suites.h"
 
 #define RULE "+---------------+--------+-------------+---------------+-----------+\n"
 #define HEAD RULE "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|\n" RULE
@@ -68,6 +70,15 @@ static struct perf_snapshot one(uint64_t total, uint64_t time, uint32_t occ)
 	return s;
 }
 
+/* Line `index` of the report of one section, time of total, at hz with n
+ * sections shown. */
+static const char *report_line(uint64_t total, uint64_t time, uint32_t hz, int n, int index)
+{
+	struct perf_snapshot s = one(total, time, 1);
+	write_report(&s, hz, n, NULL);
+	return line(index);
+}
+
 static void test_known(void)
 {
 	struct perf_snapshot s = { .num_sections = 3 };
@@ -80,60 +91,69 @@ static void test_known(void)
 	s.time[3] = 41889;
 	s.occurrences[3] = 3;
 
-	check_int("report: known snapshot returns 0", 0, write_report(&s, 100000000, 3, names));
-	check_str("report: known snapshot", TITLE
+	check_int("report: known snapshot returns 0", write_report(&s, 100000000, 3, names), 0);
+	check_str("report: known snapshot", sink.text,
+	          TITLE
 	          "Total Time: 0.001234560 seconds (123456 clock-cycles)\n" HEAD
 	          "|sort           |  49.87 |  0.000615670|          61567|          1|\n" RULE
 	          "|section 2      |  16.20 |  0.000200000|          20000|        250|\n" RULE
-	          "|a_name_longer_t|  33.93 |  0.000418890|          41889|          3|\n" RULE,
-	          sink.text);
+	          "|a_name_longer_t|  33.93 |  0.000418890|          41889|          3|\n" RULE);
 
 	write_report(&s, 100000000, 3, NULL);
-	check_str("report: names NULL, row 1",
-	          "|section 1      |  49.87 |  0.000615670|          61567|          1|", line(5));
-	check_str("report: names NULL, row 3",
-	          "|section 3      |  33.93 |  0.000418890|          41889|          3|", line(9));
+	check_str("report: names NULL, row 1", line(5),
+	          "|section 1      |  49.87 |  0.000615670|          61567|          1|");
+	check_str("report: names NULL, row 3", line(9),
+	          "|section 3      |  33.93 |  0.000418890|          41889|          3|");
 
 	const char *exact[] = { "fifteen_chars_x" };
 	const char *sixteen[] = { "sixteen_chars_xy" };
 	write_report(&s, 100000000, 1, exact);
-	check_str("report: 15-character name kept",
-	          "|fifteen_chars_x|  49.87 |  0.000615670|          61567|          1|", line(5));
+	check_str("report: 15-character name kept", line(5),
+	          "|fifteen_chars_x|  49.87 |  0.000615670|          61567|          1|");
 	write_report(&s, 100000000, 1, sixteen);
-	check_str("report: 16-character name cut",
-	          "|sixteen_chars_x|  49.87 |  0.000615670|          61567|          1|", line(5));
+	check_str("report: 16-character name cut", line(5),
+	          "|sixteen_chars_x|  49.87 |  0.000615670|          61567|          1|");
 
-	check_int("report: no sections", 0, write_report(&s, 1, 0, NULL));
-	check_str("report: no sections text", TITLE
-	          "Total Time: 123456.000000000 seconds (123456 clock-cycles)\n" HEAD, sink.text);
+	check_int("report: no sections", write_report(&s, 1, 0, NULL), 0);
+	check_str("report: no sections text", sink.text,
+	          TITLE "Total Time: 123456.000000000 seconds (123456 clock-cycles)\n" HEAD);
+}
+
+/* The whole report of one section called name, time of total, at hz. */
+static void check_one(const char *what, uint64_t total, uint64_t time, uint32_t occ, uint32_t hz,
+                      const char *name, const char *want)
+{
+	struct perf_snapshot s = one(total, time, occ);
+	const char *names[] = { name };
+	write_report(&s, hz, 1, names);
+	check_str(what, sink.text, want);
 }
 
 static void test_degenerate(void)
 {
-	struct perf_snapshot s = one(0, 0, 0);
 	const char *names[] = { "idle" };
-
-	write_report(&s, 50000000, 1, names);
-	check_str("report: total 0", TITLE
+	check_one("report: total 0", 0, 0, 0, 50000000, "idle",
+	          TITLE
 	          "Total Time: 0.000000000 seconds (0 clock-cycles)\n" HEAD
-	          "|idle           |   0.00 |  0.000000000|              0|          0|\n" RULE,
-	          sink.text);
+	          "|idle           |   0.00 |  0.000000000|              0|          0|\n" RULE);
 
-	s = one(1000, 10, 1);
-	check_int("report: clock_hz 0", -PERF_EINVAL, write_report(&s, 0, 1, names));
-	check_str("report: clock_hz 0 writes nothing", "", sink.text);
-	check_int("report: num_sections -1", -PERF_EINVAL, write_report(&s, 1000, -1, names));
-	check_int("report: num_sections above the snapshot's", -PERF_EINVAL,
-	          write_report(&s, 1000, 2, NULL));
-	check_str("report: bad num_sections writes nothing", "", sink.text);
-	check_int("report: NULL snapshot", -PERF_EINVAL,
-	          perf_report_write(NULL, 1000, 1, names, put_sink, &sink));
-	check_int("report: NULL put", -PERF_EINVAL, perf_report_write(&s, 1000, 1, names, NULL, NULL));
+	struct perf_snapshot s = one(1000, 10, 1);
+	check_int("report: clock_hz 0", write_report(&s, 0, 1, names), -PERF_EINVAL);
+	check_str("report: clock_hz 0 writes nothing", sink.text, "");
+	check_int("report: num_sections -1", write_report(&s, 1000, -1, names), -PERF_EINVAL);
+	check_int("report: num_sections above the snapshot's", write_report(&s, 1000, 2, NULL),
+	          -PERF_EINVAL);
+	check_str("report: bad num_sections writes nothing", sink.text, "");
+	check_int("report: NULL snapshot", perf_report_write(NULL, 1000, 1, names, put_sink, &sink),
+	          -PERF_EINVAL);
+	check_int("report: NULL put", perf_report_write(&s, 1000, 1, names, NULL, NULL),
+	          -PERF_EINVAL);
 
 	sink.len = 0;
 	sink.limit = 10;
-	check_int("report: output failure", -PERF_EIO, perf_report_write(&s, 1000, 1, names, put_sink, &sink));
-	check_str("report: output stops at the failure", "--Performa", sink.text);
+	check_int("report: output failure", perf_report_write(&s, 1000, 1, names, put_sink, &sink),
+	          -PERF_EIO);
+	check_str("report: output stops at the failure", sink.text, "--Performa");
 }
 
 static void test_percent(void)
@@ -151,13 +171,12 @@ static void test_percent(void)
 		{ UINT64_MAX - 1, UINT64_MAX, " 100.00 " },
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct perf_snapshot s = one(cases[i].total, cases[i].time, 1);
 		char name[96], cell[16] = "";
-		write_report(&s, 1000, 1, NULL);
-		sscanf(line(5), "|%*[^|]|%15[^|]|", cell);
+		sscanf(report_line(cases[i].total, cases[i].time, 1000, 1, 5), "|%*[^|]|%15[^|]|",
+		       cell);
 		snprintf(name, sizeof name, "report: %% of %llu / %llu", (unsigned long long)cases[i].time,
 		         (unsigned long long)cases[i].total);
-		check_str(name, cases[i].cell, cell);
+		check_str(name, cell, cases[i].cell);
 	}
 }
 
@@ -175,22 +194,17 @@ static void test_seconds(void)
 		  "Total Time: 18446744073709551615.000000000 seconds (18446744073709551615 clock-cycles)" },
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct perf_snapshot s = one(cases[i].clocks, 0, 0);
 		char name[96];
-		write_report(&s, cases[i].hz, 0, NULL);
 		snprintf(name, sizeof name, "report: seconds of %llu clocks at %lu Hz",
 		         (unsigned long long)cases[i].clocks, (unsigned long)cases[i].hz);
-		check_str(name, cases[i].line, line(1));
+		check_str(name, report_line(cases[i].clocks, 0, cases[i].hz, 0, 1), cases[i].line);
 	}
 
 	/* 2^40 clocks at 50 MHz: 15 characters of seconds widen their 13-wide column. */
-	struct perf_snapshot s = one(1ull << 40, 1ull << 40, 1);
-	const char *names[] = { "big" };
-	write_report(&s, 50000000, 1, names);
-	check_str("report: 2^40 clocks at 50 MHz", TITLE
+	check_one("report: 2^40 clocks at 50 MHz", 1ull << 40, 1ull << 40, 1, 50000000, "big",
+	          TITLE
 	          "Total Time: 21990.232555520 seconds (1099511627776 clock-cycles)\n" HEAD
-	          "|big            | 100.00 |21990.232555520|  1099511627776|          1|\n" RULE,
-	          sink.text);
+	          "|big            | 100.00 |21990.232555520|  1099511627776|          1|\n" RULE);
 }
 
 static void test_net_report(void)
@@ -204,13 +218,13 @@ static void test_net_report(void)
 	s.occurrences[2] = 1000;
 	sink.len = 0;
 	sink.limit = sizeof sink.text - 1;
-	check_int("net report: returns 0", 0,
-	          perf_report_write_net(&s, 100000000, 7, 2, names, put_sink, &sink));
-	check_str("net report", "--Performance Counter Report, net of a 7-clock bias per occurrence--\n"
+	check_int("net report: returns 0",
+	          perf_report_write_net(&s, 100000000, 7, 2, names, put_sink, &sink), 0);
+	check_str("net report", sink.text,
+	          "--Performance Counter Report, net of a 7-clock bias per occurrence--\n"
 	          "Total Time: 0.001234560 seconds (123456 clock-cycles)\n" HEAD
 	          "|sort           |  44.20 |  0.000545670|          54567|       1000|\n" RULE
-	          "|tiny           |   0.00 |  0.000000000|              0|       1000|\n" RULE,
-	          sink.text);
+	          "|tiny           |   0.00 |  0.000000000|              0|       1000|\n" RULE);
 }
 
 /* stdout of the calls between capture_start() and capture_end(). */
@@ -250,22 +264,22 @@ static void test_print(void)
 	capture_start();
 	rc = perf_print_formatted_report(FAKE_BASE, 1000, 2, "loop", NULL);
 	const char *text = capture_end();
-	check_int("print: returns 0", 0, rc);
-	check_str("print: stdout", TITLE
+	check_int("print: returns 0", rc, 0);
+	check_str("print: stdout", text,
+	          TITLE
 	          "Total Time: 5.000000000 seconds (5000 clock-cycles)\n" HEAD
 	          "|loop           |  50.00 |  2.500000000|           2500|          4|\n" RULE
-	          "|section 2      |   0.02 |  0.001000000|              1|          1|\n" RULE,
-	          text);
+	          "|section 2      |   0.02 |  0.001000000|              1|          1|\n" RULE);
 
 	capture_start();
 	rc = perf_report_print_net(FAKE_BASE, 1000, 100, 2, "loop", NULL);
 	text = capture_end();
-	check_int("print net: returns 0", 0, rc);
-	check_str("print net: stdout", "--Performance Counter Report, net of a 100-clock bias per occurrence--\n"
+	check_int("print net: returns 0", rc, 0);
+	check_str("print net: stdout", text,
+	          "--Performance Counter Report, net of a 100-clock bias per occurrence--\n"
 	          "Total Time: 5.000000000 seconds (5000 clock-cycles)\n" HEAD
 	          "|loop           |  42.00 |  2.100000000|           2100|          4|\n" RULE
-	          "|section 2      |   0.00 |  0.000000000|              0|          1|\n" RULE,
-	          text);
+	          "|section 2      |   0.00 |  0.000000000|              0|          1|\n" RULE);
 
 	capture_start();
 	int zero_hz = perf_print_formatted_report(FAKE_BASE, 0, 2, "loop", NULL);
@@ -274,11 +288,11 @@ static void test_print(void)
 	fake.id = 0;
 	int nodev = perf_print_formatted_report(FAKE_BASE, 1000, 1, "a");
 	text = capture_end();
-	check_int("print: clock_hz 0", -PERF_EINVAL, zero_hz);
-	check_int("print: more sections than the instance has", -PERF_EINVAL, more);
-	check_int("print: more than PERF_MAX_SECTIONS", -PERF_EINVAL, beyond);
-	check_int("print: no device", -PERF_ENODEV, nodev);
-	check_str("print: errors print nothing", "", text);
+	check_int("print: clock_hz 0", zero_hz, -PERF_EINVAL);
+	check_int("print: more sections than the instance has", more, -PERF_EINVAL);
+	check_int("print: more than PERF_MAX_SECTIONS", beyond, -PERF_EINVAL);
+	check_int("print: no device", nodev, -PERF_ENODEV);
+	check_str("print: errors print nothing", text, "");
 }
 
 void test_report(void)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Testbench of the perfscope IP alone (Verilator), built with the test-only
 // preload (PERFSCOPE_TEST_PRELOAD) so that counters reach their limits.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Misuse of the simulator and its Makefile, and traps, with exact messages
 # and exit codes (docs/programmers-guide.md, "Running in simulation").
 # usage: run.sh <checkout> <cpu without a divider> <cpu the programs are for> <dir of the programs>

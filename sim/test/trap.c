@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Built for rv32im and run on VexRiscv_Min, which has no divider: the
  * divide below is an illegal instruction there. The default trap handler
  * (soc/fw/runtime.c) must report mcause, mepc and mtval once and exit with

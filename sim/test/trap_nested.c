@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The default trap handler's guard: this program breaks the handler's hex
  * printer (its first instruction becomes 0, an illegal instruction; the
  * RAM is code and data, and VexRiscv_Min has no instruction cache), then

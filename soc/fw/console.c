@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* picolibc's stdin, stdout and stderr on the SoC's CONSOLE register: every
  * character written becomes one console write the harness prints. There is
  * no input; reads see end of file. */

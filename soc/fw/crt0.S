@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Start-up code and trap entry of the perfscope SoC firmware.
  *
  * The whole image, data included, is loaded into RAM by the simulator or the

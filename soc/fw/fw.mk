@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Firmware for the perfscope SoC: a make fragment for any directory that
 # builds programs to run on it (tests/, demo/, benchmarks). Usage, as
 # soc/fw/example/Makefile has it word for word:
@@ -74,7 +75,7 @@ FW_ALL :=
 .PHONY: fw-all
 fw-all:
 
-# Entry/exit hooks (driver/include/perfscope_trace.h): a profiling mode is
+# Entry/exit hooks (driver/include/perfscope_hooks.h): a profiling mode is
 # the flags that instrument a program's own sources, $(FW_INSTR_<mode>), and
 # the hook library linked with it, $(FW_HOOKS_<mode>). The runtime, the
 # driver and the hooks are never instrumented: the program's own sources
@@ -86,8 +87,8 @@ FW_INSTR_funccost  := -finstrument-functions
 FW_INSTR_profile   := -finstrument-functions
 FW_INSTR_hot       := -pg
 FW_HOOKS_calltrace := $(TOP)/driver/hooks/calltrace.c
-FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/funcstat.c
-FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/funcstat.c
+FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/functable.c
+FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/functable.c
 FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
 
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The runtime `make profile` links into a program: it wraps the program's
  * main (-Wl,--wrap=main), records the entry and exit of every instrumented
@@ -15,7 +16,7 @@
 #include <stdint.h>
 
 #include "perfscope_regs.h"
-#include "perfscope_trace.h"
+#include "perfscope_funccost.h"
 #include "soc.h"
 
 #ifndef PROFILE_EVENTS

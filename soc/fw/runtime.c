@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The rest of the C runtime on the SoC: picolibc's _exit (used by exit() and
  * abort()) and the default trap handler. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Addresses and helpers of the perfscope reference SoC (soc/README.md).
  * Everything at 0x8000_0000 and above is uncached I/O on VexRiscv. The
  * addresses are usable from assembly too. */

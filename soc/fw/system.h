@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The reference SoC described as the Nios II HAL's generated system.h
  * describes a system with a Performance Counter Unit, so that HAL programs

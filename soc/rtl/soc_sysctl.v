@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // System-control page of the perfscope SoC (0x8000_1000, soc/README.md):
 //   +0x0 CONSOLE  write: bits 7:0 are one character for the simulator
 //   +0x4 SIMCTRL  write: end the simulation with the written exit code

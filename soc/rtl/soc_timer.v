@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V machine timer of the perfscope SoC (0x8000_2000, soc/README.md):
 //   +0x0/+0x4 MTIME lo/hi      counts every clock cycle from reset; read-only
 //   +0x8/+0xC MTIMECMP lo/hi   reset to all ones, so no interrupt until set

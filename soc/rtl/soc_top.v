@@ -1,12 +1,17 @@
-// perfscope reference SoC: a VexRiscv CPU, on-chip RAM, perfscope and a few
-// simulation I/O registers on a Wishbone classic interconnect. Memory map,
-// timing rules and the debug port are described in soc/README.md.
+// SPDX-License-Identifier: Apache-2.0
+// perfscope reference SoC: a VexRiscv CPU, on-chip RAM, a few I/O registers
+// and the window of perfscope on a Wishbone classic interconnect. Memory
+// map, timing rules and ports are described in soc/README.md.
 //
 // The CPU's two buses are served separately: the instruction bus only ever
 // reaches RAM port A; the data bus is decoded by address bit 31 into RAM
 // port B (low half) or the I/O region (high half). Every slave answers one
 // request at a time and every access is acked, mapped or not, so the bus
 // never hangs and timings are deterministic.
+//
+// perfscope itself sits outside, on the o_perf_* port (soc_perf.v), so
+// that the simulation wrapper (soc_sim_top.v) can watch that port and take
+// it over without this module carrying ports a board leaves unused.
 //
 // On a board, the console also goes out on a serial line (BAUD_DIV != 0):
 // a CONSOLE store then waits until the UART transmitter takes its
@@ -15,10 +20,10 @@
 `default_nettype none
 
 module soc_top #(
-	parameter RAM_BYTES     = 65536,
-	parameter PERF_SECTIONS = 7,       // 1..7; 0 builds the SoC without perfscope
-	parameter FIRMWARE      = "",      // $readmemh image, for FPGA flows
-	parameter BAUD_DIV      = 0        // clock cycles per UART bit; 0: no UART
+	parameter RAM_BYTES = 65536,
+	parameter FIRMWARE  = "",      // $readmemh image, for FPGA flows
+	parameter BAUD_DIV  = 0,       // clock cycles per UART bit; 0: no UART
+	parameter SPRAM     = 0        // 1: the iCE40 UP5K's SPRAM (syn/ice40/soc_spram.v)
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,          // synchronous, active high
@@ -27,36 +32,25 @@ module soc_top #(
 	input  wire        i_load_we,
 	input  wire [29:0] i_load_addr,      // word address
 	input  wire [31:0] i_load_data,
-	output wire        o_console_valid,  // one cycle per character written
-	output wire [7:0]  o_console_data,
 	output wire        o_uart_tx,        // the console, 8N1, idle high
 	output wire        o_exit_valid,     // firmware wrote SIMCTRL
 	output wire [31:0] o_exit_code,
-	// perfscope's Wishbone port exactly as the IP sees it
+	// perfscope's window, 0x8000_0000, 256 bytes: the data bus as a
+	// Wishbone pipelined master (soc/README.md)
+	input  wire        i_perf_mapped,    // low: the window is unmapped I/O
 	output wire        o_perf_cyc,
 	output wire        o_perf_stb,
 	output wire        o_perf_we,
-	output wire        o_perf_stall,
-	output wire        o_perf_ack,
 	output wire [5:0]  o_perf_addr,      // word offset inside the window
 	output wire [31:0] o_perf_wdata,
-	output wire [31:0] o_perf_rdata,
 	output wire [3:0]  o_perf_sel,
-	// debug master: while i_dbg_en is set it owns perfscope's port (cyc is
-	// held high, sel is all ones); switch it only while the port is idle
-	input  wire        i_dbg_en,
-	input  wire        i_dbg_stb,
-	input  wire        i_dbg_we,
-	input  wire [5:0]  i_dbg_addr,
-	input  wire [31:0] i_dbg_wdata
+	input  wire        i_perf_ack,
+	input  wire [31:0] i_perf_rdata
 );
 
 	// Parameters out of range stop elaboration with an error naming the
 	// module below, which exists nowhere (rtl/perfscope.v does the same).
 	generate
-	if (PERF_SECTIONS < 0 || PERF_SECTIONS > 7) begin : g_bad_perf_sections
-		soc_top_error_PERF_SECTIONS_must_be_0_to_7 u_error ();
-	end
 	if (RAM_BYTES < 8 || (RAM_BYTES % 4) != 0) begin : g_bad_ram_bytes
 		soc_top_error_RAM_BYTES_must_be_a_multiple_of_4_from_8 u_error ();
 	end
@@ -124,24 +118,23 @@ module soc_top #(
 	// ------------------------------------------------------------------
 	wire dbus_req = dbus_cyc & dbus_stb;
 	wire dbus_io  = dbus_adr[29];                          // 0x8000_0000 and up
-	// While the debug master owns perfscope, CPU accesses to its window get
-	// the unmapped answer instead of waiting forever.
-	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && !i_dbg_en  // 0x8000_0000, 256 B
-	                 && (PERF_SECTIONS != 0);
+	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && i_perf_mapped;  // 0x8000_0000, 256 B
 	wire hit_sys   = dbus_adr[29:10] == 20'h8_0001;              // 0x8000_1000, 4 KiB
 	wire hit_timer = dbus_adr[29:10] == 20'h8_0002;              // 0x8000_2000, 4 KiB
 	wire hit_none  = dbus_io && !hit_perf && !hit_sys && !hit_timer;
 
-	wire        ram_b_ack, perf_ack, sys_ack, timer_ack;
-	wire        console_ready;
-	wire [31:0] ram_b_rdata, perf_rdata, sys_rdata, timer_rdata;
+	wire        ram_b_ack, sys_ack, timer_ack;
+	wire        console_valid, console_ready;
+	wire [7:0]  console_data;
+	wire [31:0] ram_b_rdata, sys_rdata, timer_rdata;
 	reg         none_ack;
 
 	// The master holds its address until the ack, so the decode of the
 	// current address also selects the answer.
-	assign dbus_ack = ram_b_ack | (perf_ack & !i_dbg_en) | sys_ack | timer_ack | none_ack;
-	assign dbus_rdata = !dbus_io  ? ram_b_rdata :
-	                    hit_perf  ? perf_rdata  :
+	// An unmapped window's acks are not the CPU's.
+	assign dbus_ack = ram_b_ack | (i_perf_ack & i_perf_mapped) | sys_ack | timer_ack | none_ack;
+	assign dbus_rdata = !dbus_io  ? ram_b_rdata  :
+	                    hit_perf  ? i_perf_rdata :
 	                    hit_sys   ? sys_rdata   :
 	                    hit_timer ? timer_rdata : 32'd0;
 
@@ -157,7 +150,8 @@ module soc_top #(
 	// ------------------------------------------------------------------
 	soc_ram #(
 		.RAM_BYTES (RAM_BYTES),
-		.FIRMWARE  (FIRMWARE)
+		.FIRMWARE  (FIRMWARE),
+		.SPRAM     (SPRAM)
 	) u_ram (
 		.i_clk    (i_clk),
 		.i_reset  (i_reset),
@@ -187,8 +181,8 @@ module soc_top #(
 		.i_console_ready (console_ready),
 		.o_ack           (sys_ack),
 		.o_data          (sys_rdata),
-		.o_console_valid (o_console_valid),
-		.o_console_data  (o_console_data),
+		.o_console_valid (console_valid),
+		.o_console_data  (console_data),
 		.o_exit_valid    (o_exit_valid),
 		.o_exit_code     (o_exit_code)
 	);
@@ -200,17 +194,22 @@ module soc_top #(
 		soc_uart_tx #(.BAUD_DIV(BAUD_DIV)) u_uart (
 			.i_clk   (i_clk),
 			.i_reset (i_reset),
-			.i_valid (o_console_valid),
-			.i_data  (o_console_data),
+			.i_valid (console_valid),
+			.i_data  (console_data),
 			.o_ready (uart_ready),
 			.o_tx    (o_uart_tx)
 		);
 		// The character written last is still on its way to the
-		// transmitter while o_console_valid is high.
-		assign console_ready = uart_ready & ~o_console_valid;
+		// transmitter while console_valid is high.
+		assign console_ready = uart_ready & ~console_valid;
 	end else begin : g_no_uart
 		assign o_uart_tx     = 1'b1;
 		assign console_ready = 1'b1;
+		// Without a UART the characters leave only through the simulation
+		// wrapper, which watches these signals (soc_sim_top.v).
+		// verilator lint_off UNUSEDSIGNAL
+		wire unused_console = &{1'b0, console_valid, console_data};
+		// verilator lint_on UNUSEDSIGNAL
 	end
 	endgenerate
 
@@ -229,39 +228,14 @@ module soc_top #(
 
 	// perfscope is a pipelined slave; a classic master drives it directly
 	// because it stalls from acceptance through the ack, so a held STB is
-	// accepted once. Its cyc is qualified by the decode too, so the tap
-	// shows only perfscope's own traffic.
-	assign o_perf_cyc   = i_dbg_en ? 1'b1        : dbus_cyc & hit_perf;
-	assign o_perf_stb   = i_dbg_en ? i_dbg_stb   : dbus_req & hit_perf;
-	assign o_perf_we    = i_dbg_en ? i_dbg_we    : dbus_we;
-	assign o_perf_addr  = i_dbg_en ? i_dbg_addr  : dbus_adr[5:0];
-	assign o_perf_wdata = i_dbg_en ? i_dbg_wdata : dbus_wdata;
-	assign o_perf_sel   = i_dbg_en ? 4'hf        : dbus_sel;
-	assign o_perf_ack   = perf_ack;
-	assign o_perf_rdata = perf_rdata;
-
-	generate
-	if (PERF_SECTIONS != 0) begin : g_perf
-		perfscope #(.NUM_SECTIONS(PERF_SECTIONS)) u_perf (
-			.i_clk      (i_clk),
-			.i_reset    (i_reset),
-			.i_wb_cyc   (o_perf_cyc),
-			.i_wb_stb   (o_perf_stb),
-			.i_wb_we    (o_perf_we),
-			.i_wb_addr  (o_perf_addr),
-			.i_wb_data  (o_perf_wdata),
-			.i_wb_sel   (o_perf_sel),
-			.o_wb_stall (o_perf_stall),
-			.o_wb_ack   (perf_ack),
-			.o_wb_data  (perf_rdata)
-		);
-	end else begin : g_no_perf
-		// The window is unmapped I/O; the tap stays quiet.
-		assign o_perf_stall = 1'b0;
-		assign perf_ack     = 1'b0;
-		assign perf_rdata   = 32'd0;
-	end
-	endgenerate
+	// accepted once. Its cyc is qualified by the decode too, so the port
+	// carries only perfscope's own traffic.
+	assign o_perf_cyc   = dbus_cyc & hit_perf;
+	assign o_perf_stb   = dbus_req & hit_perf;
+	assign o_perf_we    = dbus_we;
+	assign o_perf_addr  = dbus_adr[5:0];
+	assign o_perf_wdata = dbus_wdata;
+	assign o_perf_sel   = dbus_sel;
 
 endmodule
 

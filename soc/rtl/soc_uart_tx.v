@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // UART transmitter of the perfscope SoC: 8 data bits, no parity, one stop
 // bit (8N1), least significant bit first, line idle high.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // BASELINE FOR MEASUREMENT ONLY, not part of the IP: the Nios II Performance
 // Counter Unit's architecture, written plainly, so that `make bench-fpga`
 // can set perfscope against the Nios II PCU on the same fabric and the same
@@ -38,9 +39,10 @@ module nios_pcu_like #(
 	reg [NUM_SECTIONS:0] r_run;  // R[n], bit 0 = global
 
 	wire       accept   = i_wb_cyc && i_wb_stb && !o_wb_stall;
-	wire [2:0] a_sec    = i_wb_addr[4:2];
-	wire [1:0] a_reg    = i_wb_addr[1:0];
-	wire       a_valid  = !i_wb_addr[5] && PRESENT[a_sec];
+	// The address split of perfscope_regs.vh, as perfscope decodes it.
+	wire [2:0] a_sec    = i_wb_addr[PERF_SEC_REG_BITS +: 3];
+	wire [PERF_SEC_REG_BITS-1:0] a_reg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
+	wire       a_valid  = !i_wb_addr[PERF_ADDR_BITS-1] && PRESENT[a_sec];
 	wire       a_global = (a_sec == 3'd0);
 
 	wire wr        = accept && i_wb_we && a_valid;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the ULX3S 85F (ECP5 LFE5U-85F-6BG381C): VexRiscv_Full,
 // perfscope, 64 KiB of block RAM preloaded with the firmware by the
 // bitstream, and the console on the FTDI's serial port at 115200 baud, 8N1.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Copies the firmware image from the board's SPI flash into the SoC's RAM
 // after reset, for RAM that the bitstream cannot preload (the UP5K's SPRAM).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board-level Verilator test of syn/ice40/icebreaker_top.v, the RTL that
 // becomes the iCEBreaker bitstream, with the SPRAM model from yosys's
 // ice40/cells_sim.v and, here, a model of the board's SPI flash holding the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the iCEBreaker (iCE40 UP5K-SG48): VexRiscv_Lite,
 // perfscope, 64 KiB of SPRAM and the console on the FTDI's serial port at
 // 115200 baud, 8N1, all on the board's 12 MHz clock (no PLL: the SoC's
@@ -59,7 +60,8 @@ module icebreaker_top #(
 	board_soc #(
 		.PERF_SECTIONS (PERF_SECTIONS),
 		.BAUD_DIV      (BAUD_DIV),
-		.FIRMWARE      ("")
+		.FIRMWARE      (""),
+		.SPRAM         (1)        // the block RAMs are too small for the demo
 	) u_board (
 		.i_clk       (CLK),
 		.i_reset     (load_reset || loading),

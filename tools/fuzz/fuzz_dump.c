@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer target (make fuzz): any bytes as a dump, through every command,
  * the way perfscope would run it on a file, with the output thrown away.

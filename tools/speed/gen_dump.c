@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Writes a console log with one events frame of CALLS calls and one
  * calltrace frame of CALLS records, then a sections and a hot frame of the
@@ -5,8 +6,9 @@
  * call paths (a tree of 85 functions, each also calling a few shared
  * helpers, recursion included) walked at random for as long as it takes.
  * The frames are what the driver prints, so perfscope reads them as any
- * other; the payload is generated twice, once for its CRC (which the
- * header gives first) and once to write.
+ * other: the layouts of perfscope_frames.h, the driver's CRC-32 and base64
+ * (driver/common/); the payload is generated twice, once for its CRC
+ * (which the header gives first) and once to write.
  *
  * usage: gen_dump CALLS > dump.log
  */
@@ -14,6 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "perf_base64.h"
+#include "perf_crc32.h"
+#include "perfscope_frames.h"
 
 #define TREE 85    /* a 4-ary tree, 4 levels: node i calls 4i+1 .. 4i+4 */
 #define HELPERS 8  /* called from anywhere, helper 0 recursively too */
@@ -41,24 +47,21 @@ static uint32_t next(struct gen *g) /* xorshift64* */
 	return (uint32_t)((g->rng * 2685821657736338717ull) >> 32);
 }
 
-static uint32_t crc_table[256];
+static struct perf_crc32_tables crc_tables;
 
 static void count(struct gen *g, uint32_t v)
 {
-	for (int i = 0; i < 4; i++) {
-		g->crc = crc_table[(g->crc ^ (v >> (8 * i))) & 0xffu] ^ (g->crc >> 8);
-		g->bytes++;
-	}
+	const uint8_t le[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
+		                (uint8_t)(v >> 24) };
+	g->crc = perf_crc32_block(&crc_tables, g->crc, le, 4);
+	g->bytes += 4;
 }
-
-static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 static void flush_group(struct gen *g)
 {
-	const uint32_t v = (uint32_t)g->group[0] << 16 | (uint32_t)(g->ngroup > 1 ? g->group[1] : 0) << 8 |
-	                   (g->ngroup > 2 ? g->group[2] : 0);
-	for (int i = 0; i < 4; i++)
-		putchar(i <= g->ngroup ? b64[(v >> (18 - 6 * i)) & 63] : '=');
+	char text[4];
+	perf_base64_group(g->group, g->ngroup, text);
+	fwrite(text, 1, 4, stdout);
 	g->ngroup = 0;
 }
 
@@ -71,19 +74,44 @@ static void encode(struct gen *g, uint32_t v)
 	}
 }
 
+/* A record of perfscope_frames.h, field by field in its order, as the
+ * driver's PERF_FRAME_PUT writes it. */
+#define PUT_FIELD_(type, member, g, r) put_##type(g, (r)->member);
+#define PUT(g, FIELDS, r)                    \
+	do {                                 \
+		FIELDS(PUT_FIELD_, (g), (r)) \
+	} while (0)
+
+static void put_u32(struct gen *g, uint32_t v)
+{
+	g->put(g, v);
+}
+
+static void put_u64(struct gen *g, uint64_t v)
+{
+	g->put(g, (uint32_t)v);
+	g->put(g, (uint32_t)(v >> 32));
+}
+
 static void record(struct gen *g, uint32_t fn, int enter)
 {
 	g->stamp += 5 + next(g) % 36;
-	if (g->calltrace) { /* a log-mode record per call: fn, site, stamp, depth */
+	if (g->calltrace) { /* a log-mode record per call */
 		if (enter) {
-			g->put(g, fn);
-			g->put(g, g->depth ? g->stack[g->depth - 1] + 0x20 : 0x800);
-			g->put(g, g->stamp);
-			g->put(g, (uint32_t)g->depth);
+			const struct perf_frame_calltrace_record r = {
+				.fn = fn,
+				.site = g->depth ? g->stack[g->depth - 1] + 0x20 : 0x800,
+				.stamp = g->stamp,
+				.depth = (uint32_t)g->depth,
+			};
+			PUT(g, PERF_FRAME_CALLTRACE_RECORD_FIELDS, &r);
 		}
 	} else {
-		g->put(g, enter ? fn : 0xffffffffu);
-		g->put(g, g->stamp);
+		const struct perf_frame_events_event e = {
+			.fn = enter ? fn : PERF_FRAME_EVENTS_EXIT,
+			.stamp = g->stamp,
+		};
+		PUT(g, PERF_FRAME_EVENTS_EVENT_FIELDS, &e);
 	}
 }
 
@@ -114,16 +142,18 @@ static void payload(struct gen *g)
 	g->rng = 88172645463325252ull;
 	g->calls = 0;
 	g->stamp = 1000;
-	g->put(g, 1); /* format version */
-	g->put(g, g->calltrace ? 1 : (uint32_t)(2 * g->want)); /* log mode / events */
 	if (g->calltrace) {
-		g->put(g, (uint32_t)g->want); /* lines */
-		g->put(g, (uint32_t)g->want); /* records */
-		g->put(g, 0);
-		g->put(g, 0);
-		g->put(g, 0);
+		const struct perf_frame_calltrace_head h = {
+			.mode = PERF_FRAME_CALLTRACE_LOG,
+			.lines = (uint32_t)g->want,
+			.count = (uint32_t)g->want,
+		};
+		g->put(g, PERF_FRAME_CALLTRACE_VERSION);
+		PUT(g, PERF_FRAME_CALLTRACE_HEAD_FIELDS, &h);
 	} else {
-		g->put(g, 0); /* lost */
+		const struct perf_frame_events_head h = { .n = (uint32_t)(2 * g->want) };
+		g->put(g, PERF_FRAME_EVENTS_VERSION);
+		PUT(g, PERF_FRAME_EVENTS_HEAD_FIELDS, &h);
 	}
 	while (g->calls < g->want)
 		call(g, FN(0), 0);
@@ -132,43 +162,48 @@ static void payload(struct gen *g)
 /* Seven sections, as a run of the program would end. */
 static void sections(struct gen *g)
 {
-	g->put(g, 2);
-	g->put(g, 50000000);
-	g->put(g, 7);
-	g->put(g, 0);
-	for (uint32_t n = 0; n <= 7; n++) {
-		const uint64_t t = (uint64_t)g->want * 64 >> n;
-		g->put(g, (uint32_t)t);
-		g->put(g, (uint32_t)(t >> 32));
-		g->put(g, n ? (uint32_t)(g->want >> n) : 1);
+	const struct perf_frame_sections_head h = {
+		.clock_hz = 50000000,
+		.n = 7,
+	};
+	const struct perf_frame_sections_tail tail = { .overflow = 0 };
+	g->put(g, PERF_FRAME_SECTIONS_VERSION);
+	PUT(g, PERF_FRAME_SECTIONS_HEAD_FIELDS, &h);
+	for (uint32_t n = 0; n <= h.n; n++) { /* the global pair, then each section's */
+		const struct perf_frame_sections_counter c = {
+			.time = (uint64_t)g->want * 64 >> n,
+			.occurrences = n ? (uint32_t)(g->want >> n) : 1
+		};
+		PUT(g, PERF_FRAME_SECTIONS_COUNTER_FIELDS, &c);
 	}
-	g->put(g, 0); /* OVF */
+	PUT(g, PERF_FRAME_SECTIONS_TAIL_FIELDS, &tail);
 }
 
 /* A -pg hot-address table: every function's entry, hits falling off. */
 static void hot(struct gen *g)
 {
-	const uint32_t n = TREE + HELPERS;
-	uint32_t total = 0;
-	for (uint32_t i = 0; i < n; i++)
-		total += 1000000u / (i + 1);
-	g->put(g, 2);
-	g->put(g, total);
-	g->put(g, 0);
-	g->put(g, 4);
-	g->put(g, 0);
-	g->put(g, total);
-	g->put(g, n);
-	for (uint32_t i = 0; i < n; i++) {
-		g->put(g, FN(i) + 4);
-		g->put(g, 1000000u / (i + 1));
+	struct perf_frame_hot_head h = {
+		.granule = 4,
+		.used = TREE + HELPERS,
+	};
+	for (uint32_t i = 0; i < h.used; i++)
+		h.total += 1000000u / (i + 1);
+	h.calls = h.total;
+	g->put(g, PERF_FRAME_HOT_VERSION);
+	PUT(g, PERF_FRAME_HOT_HEAD_FIELDS, &h);
+	for (uint32_t i = 0; i < h.used; i++) {
+		const struct perf_frame_hot_entry e = {
+			.addr = FN(i) + 4,
+			.hits = 1000000u / (i + 1),
+		};
+		PUT(g, PERF_FRAME_HOT_ENTRY_FIELDS, &e);
 	}
 }
 
 static void frame(struct gen *g, const char *type, void (*body)(struct gen *g))
 {
 	g->put = count;
-	g->crc = 0xffffffffu;
+	g->crc = PERF_CRC32_INIT;
 	g->bytes = 0;
 	body(g);
 	printf("@PS %s %" PRIu64 " 0x%08x ", type, g->bytes, ~g->crc);
@@ -186,12 +221,7 @@ int main(int argc, char **argv)
 		fputs("usage: gen_dump CALLS (1 to 200000000) > dump.log\n", stderr);
 		return 2;
 	}
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-		crc_table[i] = c;
-	}
+	perf_crc32_tables_init(&crc_tables);
 	puts("bench: a generated dump");
 	frame(&g, "events", payload);
 	puts("between the frames");

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make bench: perfscope's decode-and-report throughput and peak memory on a
 # generated dump of CALLS calls (an events frame of 2 x CALLS events, a
 # calltrace frame of CALLS records, a sections and a hot frame;
@@ -18,7 +19,7 @@ fi
 # gen_dump.c (0x1000 + 0x40 i, 93 of them), 16 nops each.
 elf=$dir/program.elf
 if [ ! -s "$elf" ]; then
-  for i in $(seq 0 92); do printf '.globl f%d\n.type f%d,@function\nf%d:\n.fill 16,4,0x13\n.size f%d,64\n' $i $i $i $i; done \
+  for i in $(seq 0 92); do printf '.globl f%d\n.type f%d,@function\nf%d:\n.fill 16,4,0x13\n.size f%d,64\n' "$i" "$i" "$i" "$i"; done \
     > "$dir/program.S"
   riscv64-unknown-elf-gcc -march=rv32i -mabi=ilp32 -nostdlib -Wl,-Ttext=0x1000 -Wl,-e,f0 -o "$elf" "$dir/program.S"
 fi

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope functions --graph: for each function of the table, its callers
  * above it and its callees below, with the calls and the exact cycles of

@@ -1,14 +1,18 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "callgraph.h"
 
 #include <stdlib.h>
 
+#include "perf_gap.h"
 #include "util.h"
 
 void cg_init(struct callgraph *g, struct symtab *st)
 {
 	*g = (struct callgraph){ .st = st };
 	grow(&g->node, &g->node_cap, 1, sizeof *g->node);
-	g->node[CG_ROOT] = (struct cg_node){ .fn = EVENT_EXIT, .parent = CG_ROOT, .stat = MAP_NONE };
+	g->node[CG_ROOT] = (struct cg_node){ .fn = PERF_FRAME_EVENTS_EXIT,
+		                             .parent = CG_ROOT,
+		                             .stat = MAP_NONE };
 	g->nodes = 1;
 }
 
@@ -114,44 +118,42 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 {
 	/* Stamps are the low 32 bits of the cycle count: time advances by their
 	 * difference modulo 2^32, so one call may last up to 2^32 cycles. From a
-	 * SUSPEND to its RESUME it is another context's time; the RESUME's stamp
-	 * adds the leak, which may end the gap after the events that follow it.
-	 * As the driver's perf_statistics_calc, the gap comes off the time after
-	 * it, at most all of it, while calls are open (the leak is theirs); once
-	 * none is, the rest is dropped. */
+	 * SUSPEND to its RESUME it is another context's time, and the RESUME's
+	 * stamp adds the leak: the gap comes off the time after it as the
+	 * driver's perf_statistics_calc takes it, by the same code
+	 * (driver/common/perf_gap.h). */
 	if (!g->started) {
 		g->now = stamp;
 		g->last = stamp;
 		g->started = 1;
 	}
 	const uint64_t at = g->event++;
-	if (fn == EVENT_RESUME && !g->suspended) {
+	if (fn == PERF_FRAME_EVENTS_RESUME && !g->suspended) {
 		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a RESUME without a "
 		         "SUSPEND before it: the input is damaged; the event is ignored",
 		         (unsigned long long)(EVENTS_HEAD + 8 * at), (unsigned long long)at);
 		return;
 	}
-	if (fn == EVENT_SUSPEND && g->suspended) {
+	if (fn == PERF_FRAME_EVENTS_SUSPEND && g->suspended) {
 		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a SUSPEND while the "
 		         "SUSPEND of event %llu waits for its RESUME: the input is damaged; the event is ignored",
 		         (unsigned long long)(EVENTS_HEAD + 8 * at), (unsigned long long)at,
 		         (unsigned long long)(g->suspended - 1));
 		return;
 	}
-	if (fn == EVENT_RESUME) {
+	if (fn == PERF_FRAME_EVENTS_RESUME) {
 		g->suspended = 0;
 		g->gap_left = stamp - g->last;
 		return;
 	}
-	const uint32_t d = stamp - g->last, gap = d < g->gap_left ? d : g->gap_left;
-	g->gap_left = g->depth ? g->gap_left - gap : 0;
-	g->now += d - gap;
+	const uint32_t d = stamp - g->last;
+	g->now += d - perf_gap_take(&g->gap_left, d, g->depth != 0);
 	g->last = stamp;
-	if (fn == EVENT_SUSPEND) {
+	if (fn == PERF_FRAME_EVENTS_SUSPEND) {
 		g->suspended = at + 1;
 		return;
 	}
-	if (fn != EVENT_EXIT)
+	if (fn != PERF_FRAME_EVENTS_EXIT)
 		enter(g, f, fn);
 	else if (g->depth)
 		leave(g, f, 0);

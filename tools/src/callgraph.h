@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Function-cost events (entry: the function's address, exit: 0xffffffff,
  * each with a 32-bit cycle stamp) replayed into what every view of them

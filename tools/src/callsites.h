@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Direct calls in an ELF's code: the call instructions whose target is known
  * without running it (RISC-V jal/c.jal with ra as link, auipc+jalr through

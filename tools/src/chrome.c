@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope chrome: the events frames as a Chrome Trace Event Format JSON
  * timeline, which the Perfetto UI (ui.perfetto.dev) and chrome://tracing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The subcommands, one file each: each reads s->in[] and writes s->f, which
  * main.c (and the fuzzer) set up; errors go through diag.h. */
 #ifndef COMMANDS_H

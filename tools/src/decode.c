@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "decode.h"
 
 #include <stdlib.h>
@@ -8,23 +9,30 @@
 #include "symbols.h"
 #include "util.h"
 
-/* Header checks name the payload byte of the field at fault: the version is
- * at byte 0, then each u32 of the type's table (docs/dump-format.md) 4 on. */
+/* Every layout comes from perfscope_frames.h: READ takes a record's fields
+ * in their order into the members of *r that have their names, and header
+ * checks name the payload byte of the field at fault (its _AT; the version
+ * is at byte 0). READ is 0, or -1 once the frame has failed. */
+#define READ_FIELD_(type, member, f, r) || frame_##type(f, &(r)->member)
+#define READ(f, FIELDS, r) ((0 FIELDS(READ_FIELD_, (f), (r))) ? -1 : 0)
 
 /* The first payload word: the format version in its low half, 0 above. */
 static int version_ok(struct frame *f)
 {
+	const unsigned newest = frame_version[f->kind], oldest = frame_oldest[f->kind];
 	uint32_t v;
 	if (frame_u32(f, &v))
 		return 0;
-	if ((v >> 16) == 0 && (v & 0xffffu) > FRAME_VERSION) {
-		frame_fail_at(f, 0, "format version %u is newer than the version %d this perfscope reads: update perfscope",
-		              v & 0xffffu, FRAME_VERSION);
+	if ((v >> 16) == 0 && (v & 0xffffu) > newest) {
+		frame_fail_at(
+		        f, 0,
+		        "format version %u is newer than the version %u this perfscope reads: update perfscope",
+		        v & 0xffffu, newest);
 		return 0;
 	}
-	if ((v >> 16) != 0 || v < FRAME_VERSION_OLDEST) {
-		frame_fail_at(f, 0, "format word 0x%08x is not a version from %d to %d", v, FRAME_VERSION_OLDEST,
-		              FRAME_VERSION);
+	if ((v >> 16) != 0 || v < oldest) {
+		frame_fail_at(f, 0, "format word 0x%08x is not a version from %u to %u", v, oldest,
+		              newest);
 		return 0;
 	}
 	f->version = v;
@@ -54,21 +62,30 @@ static int fits(struct frame *f, uint64_t count, uint32_t size, const char *what
 static void sections(struct frame *f, const struct dump_handler *h)
 {
 	struct sections s = { 0 };
-	if (frame_u32(f, &s.clock_hz) || frame_u32(f, &s.n) || frame_u32(f, &s.run))
+	if (READ(f, PERF_FRAME_SECTIONS_HEAD_FIELDS, &s))
 		goto end;
-	if (s.n > SECTIONS_MAX) {
-		frame_fail_at(f, 8, "%u sections; perfscope has at most %d", s.n, SECTIONS_MAX);
+	if (s.n > PERF_MAX_SECTIONS) {
+		frame_fail_at(f, PERF_FRAME_SECTIONS_N_AT, "%u sections; perfscope has at most %d",
+		              s.n, PERF_MAX_SECTIONS);
 		goto end;
 	}
 	/* The OVF word always follows since version 2; in version 1 only in
-	 * frames of drivers that knew the OVF register. */
-	if (!fits_tail(f, s.n + 1, 12, 4, f->version == 1, "counter pairs and the OVF word"))
+	 * frames of drivers that knew the OVF register. The global pair comes
+	 * before the sections'. */
+	if (!fits_tail(f, s.n + 1, PERF_FRAME_SECTIONS_COUNTER_BYTES,
+	               PERF_FRAME_SECTIONS_TAIL_BYTES,
+	               f->version < PERF_FRAME_SECTIONS_TAIL_OPTIONAL_BEFORE,
+	               "counter pairs and the OVF word"))
 		goto end;
-	for (uint32_t i = 0; i <= s.n; i++)
-		if (frame_u64(f, &s.time[i]) || frame_u32(f, &s.occurrences[i]))
+	for (uint32_t i = 0; i <= s.n; i++) {
+		struct perf_frame_sections_counter c;
+		if (READ(f, PERF_FRAME_SECTIONS_COUNTER_FIELDS, &c))
 			goto end;
+		s.time[i] = c.time;
+		s.occurrences[i] = c.occurrences;
+	}
 	if (frame_left(f))
-		frame_u32(f, &s.overflow);
+		READ(f, PERF_FRAME_SECTIONS_TAIL_FIELDS, &s);
 end:
 	if (frame_end(f))
 		h->sections(h->ctx, f, &s);
@@ -78,34 +95,34 @@ static void calltrace(struct frame *f, const struct dump_handler *h)
 {
 	struct calltrace_head t;
 	int begun = 0;
-	if (frame_u32(f, &t.mode) || frame_u32(f, &t.lines) || frame_u32(f, &t.count) ||
-	    frame_u32(f, &t.open) || frame_u32(f, &t.overflows) || frame_u32(f, &t.underflows))
+	if (READ(f, PERF_FRAME_CALLTRACE_HEAD_FIELDS, &t))
 		goto end;
 	const uint32_t word = t.mode;
-	t.args = (word & CALLTRACE_ARGS) != 0;
-	t.mode = word & ~CALLTRACE_ARGS;
-	if (t.mode != CALLTRACE_STACK && t.mode != CALLTRACE_LOG) {
-		frame_fail_at(f, 4, "unknown call trace mode 0x%x (0 stack, 1 log, +0x100 arguments)", word);
+	t.args = (word & PERF_FRAME_CALLTRACE_ARGS) != 0;
+	t.mode = word & ~PERF_FRAME_CALLTRACE_ARGS;
+	if (t.mode != PERF_FRAME_CALLTRACE_STACK && t.mode != PERF_FRAME_CALLTRACE_LOG) {
+		frame_fail_at(f, PERF_FRAME_CALLTRACE_MODE_AT,
+		              "unknown call trace mode 0x%x (0 stack, 1 log, +0x100 arguments)",
+		              word);
 		goto end;
 	}
 	if (t.count > t.lines) {
-		frame_fail_at(f, 12, "%u records in a buffer of %u lines", t.count, t.lines);
+		frame_fail_at(f, PERF_FRAME_CALLTRACE_COUNT_AT,
+		              "%u records in a buffer of %u lines", t.count, t.lines);
 		goto end;
 	}
-	if (!fits(f, t.count, t.args ? 32 : 16, "call records"))
+	if (!fits(f, t.count,
+	          PERF_FRAME_CALLTRACE_RECORD_BYTES +
+	                  (t.args ? PERF_FRAME_CALLTRACE_ARGS_BYTES : 0),
+	          "call records"))
 		goto end;
 	if (h->calltrace_begin)
 		h->calltrace_begin(h->ctx, f, &t);
 	begun = 1;
 	for (uint32_t i = 0; i < t.count; i++) {
 		struct calltrace_rec r = { 0 };
-		if (frame_u32(f, &r.fn) || frame_u32(f, &r.site) || frame_u32(f, &r.stamp) ||
-		    frame_u32(f, &r.depth))
-			break;
-		int short_of_args = 0;
-		for (int k = 0; t.args && k < 4 && !short_of_args; k++)
-			short_of_args = frame_u32(f, &r.a[k]);
-		if (short_of_args)
+		if (READ(f, PERF_FRAME_CALLTRACE_RECORD_FIELDS, &r) ||
+		    (t.args && READ(f, PERF_FRAME_CALLTRACE_ARGS_FIELDS, &r)))
 			break;
 		h->calltrace_record(h->ctx, f, &r);
 	}
@@ -117,17 +134,18 @@ end:;
 
 static void events(struct frame *f, const struct dump_handler *h)
 {
-	uint32_t n, lost;
+	struct perf_frame_events_head t;
 	int begun = 0;
-	if (frame_u32(f, &n) || frame_u32(f, &lost) || !fits(f, n, 8, "events"))
+	if (READ(f, PERF_FRAME_EVENTS_HEAD_FIELDS, &t) ||
+	    !fits(f, t.n, PERF_FRAME_EVENTS_EVENT_BYTES, "events"))
 		goto end;
-	cg_begin(h->events, f, lost);
+	cg_begin(h->events, f, t.lost);
 	begun = 1;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t fn, stamp;
-		if (frame_u32(f, &fn) || frame_u32(f, &stamp))
+	for (uint32_t i = 0; i < t.n; i++) {
+		struct perf_frame_events_event e;
+		if (READ(f, PERF_FRAME_EVENTS_EVENT_FIELDS, &e))
 			break;
-		cg_event(h->events, f, fn, stamp);
+		cg_event(h->events, f, e.fn, e.stamp);
 	}
 end:
 	frame_end(f);
@@ -141,27 +159,27 @@ static void funcstat(struct frame *f, const struct dump_handler *h)
 	struct funcstat_row *rows = NULL;
 	size_t cap = 0;
 	if (t.profile) {
-		if (frame_u32(f, &t.id) || frame_u32(f, &t.flags) || frame_u32(f, &t.open) ||
-		    frame_u32(f, &t.max_depth) || frame_u32(f, &t.warn_low) || frame_u32(f, &t.warn_high) ||
-		    frame_u64(f, &t.counted) || frame_u64(f, &t.outside) || frame_u32(f, &t.n))
+		if (READ(f, PERF_FRAME_PROFILE_HEAD_FIELDS, &t))
 			goto end;
-		if (t.flags > 3) {
-			frame_fail_at(f, 8, "unknown profile flags 0x%x (bit 0 enabled, bit 1 frozen)", t.flags);
+		if (t.flags & ~(PERF_FRAME_PROFILE_ENABLED | PERF_FRAME_PROFILE_FROZEN)) {
+			frame_fail_at(f, PERF_FRAME_PROFILE_FLAGS_AT,
+			              "unknown profile flags 0x%x (bit 0 enabled, bit 1 frozen)",
+			              t.flags);
 			goto end;
 		}
-	} else if (frame_u32(f, &t.max_depth) || frame_u32(f, &t.n) || frame_u32(f, &t.open) ||
-	           frame_u32(f, &t.lost) || frame_u32(f, &t.dropped)) {
+	} else if (READ(f, PERF_FRAME_FUNCSTAT_HEAD_FIELDS, &t)) {
 		goto end;
 	}
-	if (!fits(f, t.n, 44, "function rows"))
+	_Static_assert(PERF_FRAME_PROFILE_ROW_BYTES == PERF_FRAME_FUNCSTAT_ROW_BYTES,
+	               "profile rows are funcstat rows");
+	if (!fits(f, t.n, PERF_FRAME_FUNCSTAT_ROW_BYTES, "function rows"))
 		goto end;
 	/* Grown as rows arrive: the count is checked, but the line may still end early. */
 	for (uint32_t i = 0; i < t.n; i++) {
 		grow(&rows, &cap, i + 1, sizeof *rows);
 		struct funcstat_row *r = &rows[i];
-		if (frame_u32(f, &r->fn) || frame_u32(f, &r->calls) || frame_u32(f, &r->outer) ||
-		    frame_u32(f, &r->total_min) || frame_u32(f, &r->total_max) || frame_u32(f, &r->self_min) ||
-		    frame_u32(f, &r->self_max) || frame_u64(f, &r->total) || frame_u64(f, &r->self))
+		if (t.profile ? READ(f, PERF_FRAME_PROFILE_ROW_FIELDS, r)
+		              : READ(f, PERF_FRAME_FUNCSTAT_ROW_FIELDS, r))
 			break;
 	}
 end:
@@ -175,22 +193,23 @@ static void hot(struct frame *f, const struct dump_handler *h)
 	struct hot_head t;
 	struct hot_entry *e = NULL;
 	size_t cap = 0;
-	if (frame_u32(f, &t.calls) || frame_u32(f, &t.ignored) || frame_u32(f, &t.granule) ||
-	    frame_u32(f, &t.decay) || frame_u32(f, &t.total) || frame_u32(f, &t.used))
+	if (READ(f, PERF_FRAME_HOT_HEAD_FIELDS, &t))
 		goto end;
 	if (t.granule == 0 || (t.granule & (t.granule - 1))) {
-		frame_fail_at(f, 12, "granule %u is not a power of two", t.granule);
+		frame_fail_at(f, PERF_FRAME_HOT_GRANULE_AT, "granule %u is not a power of two",
+		              t.granule);
 		goto end;
 	}
-	if (t.decay > 1) {
-		frame_fail_at(f, 16, "unknown decay setting %u (0 off, 1 on)", t.decay);
+	if (t.decay > PERF_FRAME_HOT_DECAY_ON) {
+		frame_fail_at(f, PERF_FRAME_HOT_DECAY_AT, "unknown decay setting %u (0 off, 1 on)",
+		              t.decay);
 		goto end;
 	}
-	if (!fits(f, t.used, 8, "entries"))
+	if (!fits(f, t.used, PERF_FRAME_HOT_ENTRY_BYTES, "entries"))
 		goto end;
 	for (uint32_t i = 0; i < t.used; i++) {
 		grow(&e, &cap, i + 1, sizeof *e);
-		if (frame_u32(f, &e[i].addr) || frame_u32(f, &e[i].hits))
+		if (READ(f, PERF_FRAME_HOT_ENTRY_FIELDS, &e[i]))
 			break;
 	}
 end:
@@ -212,35 +231,44 @@ static const char *hex_of(char *text, const uint8_t *bytes, uint32_t n)
  * than the ELF's says, as a fact, that the ELF is not this run's. */
 static void run(struct frame *f, const struct dump_handler *h)
 {
-	uint32_t clock_hz, n, word;
+	struct perf_frame_run_head t;
+	uint32_t word;
 	uint8_t id[sizeof f->in->build_id];
-	if (frame_u32(f, &clock_hz) || frame_u32(f, &n))
+	if (READ(f, PERF_FRAME_RUN_HEAD_FIELDS, &t))
 		goto end;
-	if (n > sizeof id) {
-		frame_fail_at(f, 8, "a build id of %u bytes; perfscope keeps at most %zu", n, sizeof id);
+	if (t.n > sizeof id) {
+		frame_fail_at(f, PERF_FRAME_RUN_N_AT,
+		              "a build id of %u bytes; perfscope keeps at most %zu", t.n,
+		              sizeof id);
 		goto end;
 	}
-	if (!fits(f, (n + 3) / 4, 4, "words of build id"))
+	/* The bytes padded to whole words, read a word at a time. */
+	_Static_assert(PERF_FRAME_RUN_BUILD_ID_ALIGN == sizeof word,
+	               "the build id is padded to words");
+	if (!fits(f, (t.n + 3) / 4, 4, "words of build id"))
 		goto end;
-	for (uint32_t i = 0; i < (n + 3) / 4; i++) {
+	for (uint32_t i = 0; i < (t.n + 3) / 4; i++) {
 		if (frame_u32(f, &word))
 			goto end;
-		for (uint32_t k = 0; k < 4 && 4 * i + k < n; k++)
+		for (uint32_t k = 0; k < 4 && 4 * i + k < t.n; k++)
 			id[4 * i + k] = (uint8_t)(word >> (8 * k));
 	}
 end:
 	if (!frame_end(f))
 		return;
 	struct input *in = f->in;
-	in->clock_hz = clock_hz;
-	memcpy(in->build_id, id, n);
-	in->build_id_len = n;
+	in->clock_hz = t.clock_hz;
+	memcpy(in->build_id, id, t.n);
+	in->build_id_len = t.n;
 	in->run_line = f->line;
-	if (h->st && h->st->build_id_len && n &&
-	    (n != h->st->build_id_len || memcmp(id, h->st->build_id, n))) {
+	if (h->st && h->st->build_id_len && t.n &&
+	    (t.n != h->st->build_id_len || memcmp(id, h->st->build_id, t.n))) {
 		char dump[2 * sizeof id + 1], elf[2 * sizeof id + 1];
-		error_at(in->name, f->line, "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",
-		         hex_of(dump, id, n), h->st->path, hex_of(elf, h->st->build_id, h->st->build_id_len));
+		error_at(
+		        in->name, f->line,
+		        "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",
+		        hex_of(dump, id, t.n), h->st->path,
+		        hex_of(elf, h->st->build_id, h->st->build_id_len));
 	}
 }
 

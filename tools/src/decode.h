@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The payload of each frame type (docs/dump-format.md), decoded into records
  * and handed to the callbacks a command sets; frames of types it leaves NULL
@@ -5,7 +6,8 @@
  * saying whether the frame turned out sound (CRC and length); events stream
  * into a call graph (callgraph.h), their only use; the small tables
  * (sections, funcstat, profile, hot) are handed over whole, and only from
- * sound frames.
+ * sound frames. The structs hold the fields of perfscope_frames.h under
+ * their names there, which decode.c reads them by.
  */
 #ifndef DECODE_H
 #define DECODE_H
@@ -13,35 +15,26 @@
 #include <stdint.h>
 
 #include "frame.h"
-
-#define SECTIONS_MAX 7 /* PERF_MAX_SECTIONS */
+#include "perfscope_regs.h"
 
 struct sections {
 	uint32_t clock_hz; /* 0: unknown */
 	uint32_t n;        /* sections, besides the global counter */
 	uint32_t run;
-	uint64_t time[SECTIONS_MAX + 1];        /* [0]: global time */
-	uint32_t occurrences[SECTIONS_MAX + 1];
+	uint64_t time[PERF_MAX_SECTIONS + 1]; /* [0]: global time */
+	uint32_t occurrences[PERF_MAX_SECTIONS + 1];
 	uint32_t overflow; /* OVF: bit n, section n wrapped (0 in older frames) */
 };
 
-enum { CALLTRACE_STACK, CALLTRACE_LOG };
-
 struct calltrace_head {
 	uint32_t mode, lines, count, open, overflows, underflows;
-	int args; /* the records carry a0-a3 (PERF_CALLTRACE_ARGS in the mode word) */
+	int args; /* the records carry a0-a3 (PERF_FRAME_CALLTRACE_ARGS in the mode word) */
 };
-
-#define CALLTRACE_ARGS 0x100u /* PERF_CALLTRACE_ARGS */
 
 struct calltrace_rec {
 	uint32_t fn, site, stamp, depth;
 	uint32_t a[4]; /* with args; else 0 */
 };
-
-#define EVENT_EXIT 0xffffffffu /* PERF_FUNCCOST_EXIT */
-#define EVENT_SUSPEND 0xfffffffeu /* PERF_FUNCCOST_SUSPEND: the context was switched out ... */
-#define EVENT_RESUME  0xfffffffdu /* PERF_FUNCCOST_RESUME: ... and back in */
 
 /* A funcstat or profile frame's head; the fields of the other type are 0. */
 struct funcstat_head {
@@ -53,8 +46,6 @@ struct funcstat_head {
 	uint64_t counted, outside;       /* profile */
 	uint32_t n;
 };
-
-#define PROFILE_USER_BLOCK 0xfffffffeu /* a marked block's "address" */
 
 struct funcstat_row {
 	uint32_t fn, calls, outer, total_min, total_max, self_min, self_max;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Messages for the user on stderr, in the GNU form editors and CI logs link
  * to: "perfscope: FILE:LINE: error: what". Errors make the run fail (exit 1,

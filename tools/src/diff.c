@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * functions --diff: two runs' function tables side by side, matched by name
  * (addresses move between builds), with the change of calls, self and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope flame: the events frames as a flame graph, a standalone SVG
  * that any browser shows, so no other renderer is needed. As in Brendan

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Numbers into a buffer without printf: the per-record writers of chrome
  * and trace spend their time here, and a format string parsed ten million

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope folded: the events frames as folded stacks, one line per call
  * path with the self cycles spent on it, outermost call first:

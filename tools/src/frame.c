@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "frame.h"
 
 #include <ctype.h>
@@ -5,58 +6,44 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const frame_type_name[FRAME_KINDS] = {
-	[FRAME_SECTIONS] = "sections", [FRAME_CALLTRACE] = "calltrace", [FRAME_EVENTS] = "events",
-	[FRAME_FUNCSTAT] = "funcstat", [FRAME_PROFILE] = "profile",     [FRAME_HOT] = "hot",
-	[FRAME_RUN] = "run",
-};
+#include "perf_base64.h"
+#include "perf_crc32.h"
 
-/* ---- CRC-32 (IEEE 802.3, as zlib), four bytes a step ------------------------ */
+#define FRAME_NAME_(name, NAME) [FRAME_##NAME] = #name,
+const char *const frame_type_name[FRAME_KINDS] = { PERF_FRAME_TYPES(FRAME_NAME_) };
+#undef FRAME_NAME_
+#define FRAME_VERSION_(name, NAME) [FRAME_##NAME] = PERF_FRAME_##NAME##_VERSION,
+const unsigned frame_version[FRAME_KINDS] = { PERF_FRAME_TYPES(FRAME_VERSION_) };
+#undef FRAME_VERSION_
+#define FRAME_OLDEST_(name, NAME) [FRAME_##NAME] = PERF_FRAME_##NAME##_OLDEST,
+const unsigned frame_oldest[FRAME_KINDS] = { PERF_FRAME_TYPES(FRAME_OLDEST_) };
+#undef FRAME_OLDEST_
 
-/* crc_table[0] is the usual byte table; crc_table[k] advances a byte's
- * remainder by k more bytes (slicing by 4). */
-static uint32_t crc_table[4][256];
+/* The CRC four bytes a step (common/perf_crc32.h), its tables built once. */
+static struct perf_crc32_tables crc_tables;
 
 static void crc_init(void)
 {
-	if (crc_table[0][1])
-		return;
-	for (uint32_t i = 0; i < 256; i++) {
-		uint32_t c = i;
-		for (int k = 0; k < 8; k++)
-			c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1u)));
-		crc_table[0][i] = c;
-	}
-	for (uint32_t i = 0; i < 256; i++)
-		for (int k = 1; k < 4; k++)
-			crc_table[k][i] = (crc_table[k - 1][i] >> 8) ^ crc_table[0][crc_table[k - 1][i] & 0xffu];
+	if (!crc_tables.t[0][1])
+		perf_crc32_tables_init(&crc_tables);
 }
 
-/* The inverted CRC so far, after n more bytes. */
 static uint32_t crc_block(uint32_t crc, const uint8_t *p, size_t n)
 {
-	for (; n >= 4; n -= 4, p += 4) {
-		crc ^= (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-		crc = crc_table[3][crc & 0xffu] ^ crc_table[2][crc >> 8 & 0xffu] ^ crc_table[1][crc >> 16 & 0xffu] ^
-		      crc_table[0][crc >> 24];
-	}
-	for (; n; n--, p++)
-		crc = crc_table[0][(crc ^ *p) & 0xffu] ^ (crc >> 8);
-	return crc;
+	return perf_crc32_block(&crc_tables, crc, p, n);
 }
 
-/* ---- base64 (RFC 4648) ---------------------------------------------------- */
+/* ---- base64 (RFC 4648), decoded: the 6-bit value of each character, or -1 --- */
 
 static signed char b64_value[256];
 
 static void b64_init(void)
 {
-	static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	if (b64_value['A'] || b64_value['B'])
 		return;
 	memset(b64_value, -1, sizeof b64_value);
-	for (int i = 0; i < 64; i++)
-		b64_value[(unsigned char)alphabet[i]] = (signed char)i;
+	for (uint32_t i = 0; i < 64; i++)
+		b64_value[(unsigned char)perf_base64_digit(i)] = (signed char)i;
 }
 
 /* ---- header ---------------------------------------------------------------- */
@@ -167,7 +154,7 @@ int frame_next(struct input *in, struct frame *f, unsigned *unknown)
 			continue;
 		}
 		int known;
-		*f = (struct frame){ .in = in, .line = line, .crc = 0xffffffffu };
+		*f = (struct frame){ .in = in, .line = line, .crc = PERF_CRC32_INIT };
 		if (header(in, f, line, &known))
 			continue;
 		f->payload_start = in->offset;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Frames (docs/dump-format.md): "@PS <type> <bytes> 0x<crc32> <base64>" lines
  * among other console text, or the same header ending in a newline and
@@ -16,25 +17,23 @@
 
 #include "diag.h"
 #include "input.h"
+#include "perfscope_frames.h"
 
+/* FRAME_SECTIONS, FRAME_CALLTRACE, ...: the types of perfscope_frames.h. */
 enum frame_kind {
-	FRAME_SECTIONS,
-	FRAME_CALLTRACE,
-	FRAME_EVENTS,
-	FRAME_FUNCSTAT,
-	FRAME_PROFILE,
-	FRAME_HOT,
-	FRAME_RUN,
-	FRAME_KINDS
+#define FRAME_KIND_(name, NAME) FRAME_##NAME,
+	PERF_FRAME_TYPES(FRAME_KIND_)
+#undef FRAME_KIND_
+	        FRAME_KINDS
 };
 
 /* The <type> names, indexed by enum frame_kind. */
 extern const char *const frame_type_name[FRAME_KINDS];
 
-/* The payload format versions this perfscope reads: 1 (drivers before 1.2,
- * whose sections frames may lack the OVF word) up to FRAME_VERSION. */
-#define FRAME_VERSION 2
-#define FRAME_VERSION_OLDEST 1
+/* The payload format versions this perfscope reads, each type's own:
+ * frame_oldest[k] to frame_version[k]; FRAME_VERSION is the newest of any. */
+extern const unsigned frame_version[FRAME_KINDS], frame_oldest[FRAME_KINDS];
+#define FRAME_VERSION PERF_FRAME_NEWEST_VERSION
 
 enum { FRAME_DAMAGED = 1, FRAME_BROKEN = 2 };
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope functions: the per-function table. Its rows come from the
  * events frames (computed here, as the driver would, and with the depth
@@ -37,7 +38,7 @@ static void frame_table(void *ctx, const struct frame *f, const struct funcstat_
 	if (!wanted(r->source, h->profile ? "profile" : "funcstat"))
 		return;
 	for (uint32_t i = 0; i < h->n; i++)
-		if (rows[i].fn != PROFILE_USER_BLOCK)
+		if (rows[i].fn != PERF_FRAME_PROFILE_USER_BLOCK)
 			symtab_check_function(r->st, rows[i].fn, f->in->name, f->line);
 	grow(&r->v, &r->cap, r->n + 1, sizeof *r->v);
 	table_from_frame(&r->v[r->n++], h, rows);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope gprof: a gmon.out that GNU gprof reads with the firmware's ELF
  * (`riscv64-unknown-elf-gprof app.elf gmon.out`), in the BSD/GNU format:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope hot: the -pg hot-address tables, as perf_hot_dump prints them
  * on the target, with the function each address falls in:

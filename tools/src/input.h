@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The dump being read, a byte at a time through a buffer, so that a dump of
  * any size streams: nothing keeps more than the buffer. It counts text lines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* JSON string text, for names that come from an ELF or a file name. */
 #ifndef JSON_H
 #define JSON_H

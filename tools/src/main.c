@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope: from the framed dumps of a run to the reports people already
  * read (usage.c says which). This file parses the command line and hands
@@ -170,8 +171,10 @@ int main(int argc, char **argv)
 		case OPT_NAMES:
 			o.names = 0;
 			for (char *save, *n = strtok_r(optarg, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
-				if (o.names == SECTIONS_MAX)
-					return usage_error("--names: more than the %d sections perfscope has", SECTIONS_MAX);
+				if (o.names == PERF_MAX_SECTIONS)
+					return usage_error(
+					        "--names: more than the %d sections perfscope has",
+					        PERF_MAX_SECTIONS);
 				o.name[o.names++] = n;
 			}
 			break;

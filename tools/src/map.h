@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* A hash map from 64-bit keys to 32-bit values (indices into an array), by
  * open addressing: the per-event lookups of a 10-million-call dump need it
  * fast and small. */

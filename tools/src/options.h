@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The command line, parsed (main.c); what each option means is in usage.c. */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -14,7 +15,7 @@ struct options {
 	int elfs;
 	const char *output;     /* NULL or "-": standard output */
 	uint32_t clock_hz;      /* 0: not given */
-	char *name[SECTIONS_MAX]; /* report: --names, split */
+	char *name[PERF_MAX_SECTIONS]; /* report: --names, split */
 	int names;
 	uint32_t bias;          /* report: cycles to take off each occurrence */
 	int have_bias;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An output that appears only when the run succeeds: a file is written to a
  * temporary next to it and renamed at the end, so a bad dump never leaves a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope chrome --format perfetto: the same timeline as Perfetto's own
  * binary trace format, a protobuf Trace of TracePackets, which the Perfetto

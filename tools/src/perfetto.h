@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* chrome --format perfetto: the timeline in Perfetto's protobuf format (perfetto.c). */
 #ifndef PERFETTO_H
 #define PERFETTO_H

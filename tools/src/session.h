@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What every command does around its own work: open the dump(s) and the
  * ELF(s), open the output, and at the end decide from the errors whether the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The call paths of a call graph as a tree to walk in order: each node's
  * children sorted by name, as flame graph tools expect, so that output is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The firmware ELF's functions (.symtab, STT_FUNC), read with elfutils'
  * libelf, to turn the addresses of a dump into names. Every lookup takes a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "table.h"
 
 #include <stdlib.h>
@@ -95,7 +96,7 @@ void table_name(struct table *t, const struct symtab *st)
 		const char *name;
 		if (t->program && i == 0)
 			r->name = "Program";
-		else if (r->fn == PROFILE_USER_BLOCK)
+		else if (r->fn == PERF_FRAME_PROFILE_USER_BLOCK)
 			r->name = "USER_DEFINED_BLOCK";
 		else if ((name = symtab_fn_name(st, r->fn, r->hex)) != r->hex)
 			r->name = name;

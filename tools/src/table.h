@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The function table in the layout of the IAS profile print (calls,
  * self+children and self, each with total, %, average, maximum, minimum),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Time on a timeline (chrome's JSON and its Perfetto form). */
 #ifndef TIMELINE_H
 #define TIMELINE_H

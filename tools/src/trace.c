@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * perfscope trace: call-trace frames in the layout of the NITRO-SDK's
  * OS_DumpCallTrace, with names where the target prints addresses:
@@ -41,9 +42,10 @@ static void begin(void *ctx, const struct frame *fr, const struct calltrace_head
 	struct trace *t = ctx;
 	if (t->printed++)
 		fputc('\n', t->f);
-	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open%s\n", fr->index,
-	        fr->in->name, fr->line, h->mode == CALLTRACE_LOG ? "log" : "stack", h->count, h->lines,
-	        h->open, t->o->chrono ? ", oldest first" : "");
+	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open%s\n",
+	        fr->index, fr->in->name, fr->line,
+	        h->mode == PERF_FRAME_CALLTRACE_LOG ? "log" : "stack", h->count, h->lines, h->open,
+	        t->o->chrono ? ", oldest first" : "");
 	t->head = *h;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The usage text: the whole of it for --help, a command's own for
  * COMMAND --help, the synopsis when no command is given, a pointer to
  * --help after other mistakes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Memory that cannot run out quietly, and small helpers every file needs. */
 #ifndef UTIL_H
 #define UTIL_H

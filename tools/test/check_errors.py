@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """perfscope on bad input: each case a damaged copy of a real frame (or a
 bad command line), with the exact message, exit status and output it must
 give. Then every input in regressions/ (what make fuzz found) and every
@@ -268,7 +269,7 @@ def main():
         usage()
         cases(tmp, san, False)
         regressions(san)
-    return 1 if oracle.failures else 0
+    return 1 if oracle.failures() else 0
 
 
 if __name__ == "__main__":

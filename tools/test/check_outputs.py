@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """perfscope's outputs from real cosimulation runs, each held against what
 the same run shows another way: the firmware tests' text dumps, GNU gprof's
 reading of the gmon.out, an independent replay of the raw events.
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from oracle import FW, TOP, Symbols, check, events, frame_payloads, ias_rows, lines, output, raw_frame, same
+from oracle import FW, TOP, Symbols, check, events, frame_payloads, ias_rows, lines, output, pack, raw_frame, same
 import oracle
 
 DEMO_OUT = os.path.join(TOP, "build", "demo-output.txt")
@@ -44,10 +45,11 @@ def report():
 def report_overflow(tmp):
     """The OVF word of a sections frame: the line the target's report ends
     with (driver/test/test_misuse.c checks the same text there)."""
-    def frame(ovf):
-        body = struct.pack("<4I", 1, 50000000, 2, 0)
-        body += b"".join(struct.pack("<QI", t, 1) for t in (1000, 300, 200))
-        return oracle.frame("sections", body + (b"" if ovf is None else struct.pack("<I", ovf)))
+    def frame(ovf):  # without the OVF word: a version 1 frame
+        return oracle.frame("sections", pack("sections", {
+            "head": {"clock_hz": 50000000, "n": 2, "run": 0},
+            "counter": [{"time": t, "occurrences": 1} for t in (1000, 300, 200)],
+            "tail": None if ovf is None else {"overflow": ovf}}, version=1))
     path = os.path.join(tmp, "ovf.log")
     for ovf, names, want in [
             (0b101, ["sort", "crc"], "Overflow: counters of total, crc wrapped"),
@@ -69,8 +71,8 @@ def gap_leak(tmp):
     open, the rest is the context's own time."""
     evs = [(0x100, 100), (0xFFFFFFFE, 110), (0xFFFFFFFD, 260), (0xFFFFFFFF, 170), (0x200, 200), (0xFFFFFFFF, 300)]
     path = os.path.join(tmp, "leak.log")
-    open(path, "w").write(oracle.frame("events", struct.pack("<3I", 1, len(evs), 0) +
-                                       b"".join(struct.pack("<2I", *e) for e in evs)))
+    open(path, "w").write(oracle.frame("events", pack("events", {
+        "head": {"n": len(evs), "lost": 0}, "event": [{"fn": fn, "stamp": t} for fn, t in evs]}, version=1)))
     got = output("functions", path)
     totals = {pc: int(n[1]) for pc, n in ias_rows(got.splitlines(), 1)}
     check("functions: a gap ending after the next events: 0x100 10 cycles, 0x200 all its 100",
@@ -85,6 +87,14 @@ def dump_records(text, mode, args=False):
                and bool(re.search(line, text[i + 1].strip())))
     count = int(re.search(rf" {mode} (\d+)/\d+", text[dump]).group(1))
     return [tuple(int(x, 0) for x in re.findall(line, l.strip())[0]) for l in text[dump + 1:dump + 1 + count]]
+
+
+def calltrace(mode, records, open_, version):
+    """A calltrace payload of a 32-line buffer: mode 0 stack, 1 log; records
+    (fn, site, stamp, depth), newest first."""
+    return pack("calltrace", {
+        "head": {"mode": mode, "lines": 32, "count": len(records), "open": open_, "overflows": 0, "underflows": 0},
+        "record": [dict(zip(("fn", "site", "stamp", "depth"), r)) for r in records]}, version=version)
 
 
 def listing(syms, records):
@@ -111,8 +121,7 @@ def trace(tmp):
           [r[4] for r in records] == [0x203, 0x201, 0x200, 0x103, 0x101, 0x100], [r[4] for r in records])
     # The run prints its stack-mode trace as text only: the same records as a frame.
     records = dump_records(text, "stack")
-    payload = struct.pack("<7I", 1, 0, 32, len(records), len(records), 0, 0)
-    payload += b"".join(struct.pack("<4I", *r) for r in records)
+    payload = calltrace(0, records, len(records), version=1)
     path = os.path.join(tmp, "stack.log")
     open(path, "w").write(oracle.frame("calltrace", payload))
     got = output("trace", "-e", elf("calltrace"), path).splitlines()
@@ -192,7 +201,7 @@ def gprof_inlined(tmp):
     recs = [(test3, test1 + 0x10, 120, 2),   # newest first: returns into test1, where test2's body is
             (test2, main + 0x20, 110, 1),    # inlined: the hook sees test1's return address
             (test1, main + 0x20, 100, 0)]
-    body = struct.pack("<7I", 1, 1, 32, len(recs), 0, 0, 0) + b"".join(struct.pack("<4I", *r) for r in recs)
+    body = calltrace(1, recs, 0, version=1)
     dump, gmon = os.path.join(tmp, "inlined.log"), os.path.join(tmp, "inlined.gmon")
     open(dump, "w").write(oracle.frame("calltrace", body))
     output("gprof", "-e", elf("calltrace"), "-o", gmon, dump)
@@ -428,7 +437,7 @@ def raw(tmp):
 
 def demo_profile(prof):
     """make profile on the demo: every report of a whole real run."""
-    elf_, log = os.path.join(prof, "demo.elf"), os.path.join(prof, "console.log")
+    log = os.path.join(prof, "console.log")
     table = {l.split()[0]: l.split() for l in lines(os.path.join(prof, "functions.txt"))[2:]}
     check("profile demo: functions crc32, insertion_sort, tokens 3 calls each, main 1",
           {n: r[2] for n, r in table.items()} == {"crc32": "3", "insertion_sort": "3", "tokens": "3", "main": "1"}, table)
@@ -468,7 +477,7 @@ def main():
         hot()
         raw(tmp)
         demo_profile(sys.argv[1])
-    return 1 if oracle.failures else 0
+    return 1 if oracle.failures() else 0
 
 
 if __name__ == "__main__":

@@ -1,27 +1,21 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the tool tests share: running perfscope, PASS/FAIL lines, and
 independent readings of the same run (the text dumps the firmware printed
-next to its frames, the ELF's symbols through binutils' readelf) to hold
-perfscope's output against."""
-import base64
+next to its frames, the frames read by regs/frames.toml, the ELF's symbols
+through binutils' readelf) to hold perfscope's output against."""
 import os
-import re
-import struct
 import subprocess
-import zlib
+import sys
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(TOP, "regs"))
+sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+import frame_reader  # noqa: E402 (found through the path above)
+from frame_reader import pack, read  # noqa: E402,F401 (for the tests that import oracle)
+from check import check, failures  # noqa: E402,F401 (likewise)
+
 TOOL = os.path.join(TOP, "build", "tools", "perfscope")
 FW = os.path.join(TOP, "build", "fw", "VexRiscv_Full", "tests")
-failures = 0
-
-
-def check(what, ok, why=""):
-    global failures
-    if ok:
-        print(f"PASS {what}")
-    else:
-        failures += 1
-        print(f"FAIL {what}: {why}")
 
 
 def same(what, got, want):
@@ -97,18 +91,12 @@ def ias_rows(text, head):
 
 def frame_payloads(path, kind):
     """The payloads of the frames of one type in a console log."""
-    out = []
-    for line in lines(path):
-        m = re.fullmatch(r"@PS (\w+) (\d+) 0x([0-9a-f]{8}) (\S*)", line)
-        if m and m.group(1) == kind:
-            out.append(base64.b64decode(m.group(4)))
-    return out
+    return [f.payload for f in frame_reader.frames(lines(path)) if f.kind == kind]
 
 
 def events(payload):
     """(fn, stamp) of an events frame's payload."""
-    n, _lost = struct.unpack_from("<2I", payload, 4)
-    return [struct.unpack_from("<2I", payload, 12 + 8 * i) for i in range(n)]
+    return [(e["fn"], e["stamp"]) for e in read("events", payload)["event"]]
 
 
 def replay(evs, name):
@@ -118,7 +106,7 @@ def replay(evs, name):
     for fn, t in evs:
         now = t if base is None else now + ((t - last) & 0xFFFFFFFF)
         base, last = t, t
-        if fn != 0xFFFFFFFF:
+        if fn != frame_reader.values("events")["EXIT"]:
             stack.append([name(fn), now, 0])
             continue
         fname, start, children = stack.pop()
@@ -128,13 +116,5 @@ def replay(evs, name):
     return calls
 
 
-def frame(kind, payload, claimed=None, crc=None):
-    """A frame line for payload; claimed or crc set wrong on purpose."""
-    size = len(payload) if claimed is None else claimed
-    crc = zlib.crc32(payload) if crc is None else crc
-    return f"@PS {kind} {size} 0x{crc:08x} {base64.b64encode(payload).decode()}\n"
-
-
-def raw_frame(kind, payload):
-    """The raw form: the header line, then the payload's bytes."""
-    return f"@PS {kind} {len(payload)} 0x{zlib.crc32(payload):08x}\n".encode() + payload
+frame = frame_reader.line        # a frame line around a payload
+raw_frame = frame_reader.raw     # the raw form: the header line, then the payload

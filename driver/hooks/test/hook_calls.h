@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The fake perfscope register file and the hook calls of the hook
  * libraries' host tests. The hooks read the time from word 0. */
 #ifndef HOOKS_HOOK_CALLS_H
@@ -6,7 +7,7 @@
 #include <stdint.h>
 
 #include "perfscope_frame.h"
-#include "perfscope_trace.h"
+#include "perfscope_hooks.h"
 
 static uint32_t fake_perfscope[64];
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Asynchronous interrupts for the hooks' host tests: SIGALRM from an
  * interval timer runs a handler at whatever instruction the test is at,
  * inside a hook or not, as a machine interrupt would on the target. The

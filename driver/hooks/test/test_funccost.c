@@ -1,12 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host tests of the function-cost hooks and statistics at their limits,
  * under ASan/UBSan, with buffers exactly as large as asked. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
-#include "../funcstat.h"
+#include "../functable.h"
 #include "hook_calls.h"
-#include "perfscope_trace.h"
+#include "perfscope_funccost.h"
 
 static void call(uintptr_t fn, uint32_t t_in, uint32_t t_out)
 {
@@ -59,7 +60,8 @@ static void wide_table(void)
 			same &= row < 2 && field < 13 && !strcmp(w, want[row][field]);
 		same &= field == 13;
 	}
-	check("table at 2^32 - 1 calls and 2^64 - 1 cycles: every column apart, Pct exact", (uint64_t)(same && row == 2), 1);
+	check_u64("table at 2^32 - 1 calls and 2^64 - 1 cycles: every column apart, Pct exact",
+	          (uint64_t)(same && row == 2), 1);
 }
 
 /* An interrupt that switches the buffer out to frame_isr_buf and back. */
@@ -73,24 +75,29 @@ static void frame_interrupt(void)
 int main(void)
 {
 	run_frame_written();
-	check("statistics refuse a misaligned buffer", (uint64_t)perf_statistics_init((char *)fake_perfscope + 4, 4096), (uint64_t)-PERF_EINVAL);
-	check("no measurement buffer: calc refuses", (uint64_t)perf_statistics_calc(fake_perfscope), (uint64_t)-PERF_EINVAL);
+	check_u64("statistics refuse a misaligned buffer",
+	          (uint64_t)perf_statistics_init((char *)fake_perfscope + 4, 4096),
+	          (uint64_t)-PERF_EINVAL);
+	check_u64("no measurement buffer: calc refuses",
+	          (uint64_t)perf_statistics_calc(fake_perfscope), (uint64_t)-PERF_EINVAL);
 
 	/* 4 events of room, 10 events: 6 lost, never written past. */
 	void *events = malloc(PERF_FUNCCOST_SIZE(4));
-	check("init: 4 lines", (uint64_t)perf_funccost_init(fake_perfscope, events, PERF_FUNCCOST_SIZE(4)), 4);
+	check_u64("init: 4 lines",
+	          (uint64_t)perf_funccost_init(fake_perfscope, events, PERF_FUNCCOST_SIZE(4)), 4);
 	for (uintptr_t f = 1; f <= 5; f++)
 		call(f, (uint32_t)(10 * f), (uint32_t)(10 * f + 3));
-	check("full: 6 events lost", perf_funccost_current()->lost, 6);
+	check_u64("full: 6 events lost", perf_funccost_current()->lost, 6);
 
 	/* A statistics buffer for 1 function: the second function is dropped. */
 	void *stats = aligned_alloc(8, PERF_STATISTICS_SIZE(1));
-	check("statistics: 1 function", (uint64_t)perf_statistics_init(stats, PERF_STATISTICS_SIZE(1)), 1);
-	check("calc consumes 4 events", (uint64_t)perf_statistics_calc(stats), 4);
+	check_u64("statistics: 1 function",
+	          (uint64_t)perf_statistics_init(stats, PERF_STATISTICS_SIZE(1)), 1);
+	check_u64("calc consumes 4 events", (uint64_t)perf_statistics_calc(stats), 4);
 	const struct perf_statistics *s = stats;
-	check("function 1: one call of 3 cycles", s->fn[0].calls * 100 + s->fn[0].total, 103);
-	check("function 2: no room, dropped", s->dropped, 1);
-	check("the loss is carried into the statistics", s->lost, 6);
+	check_u64("function 1: one call of 3 cycles", s->fn[0].calls * 100 + s->fn[0].total, 103);
+	check_u64("function 2: no room, dropped", s->dropped, 1);
+	check_u64("the loss is carried into the statistics", s->lost, 6);
 
 	/* Deeper than PERF_FUNCSTAT_DEPTH: the excess is dropped, not written. */
 	void *old = events; /* init brings the current buffer up to date: free it after */
@@ -103,8 +110,8 @@ int main(void)
 		__cyg_profile_func_exit((void *)1, NULL);
 	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
 	perf_statistics_calc(stats);
-	check("too deep: 3 entries and 3 exits dropped", s->dropped, 6);
-	check("too deep: depth capped", s->max_depth, PERF_FUNCSTAT_DEPTH);
+	check_u64("too deep: 3 entries and 3 exits dropped", s->dropped, 6);
+	check_u64("too deep: depth capped", s->max_depth, PERF_FUNCSTAT_DEPTH);
 
 	/* Context switches: the time a context is out is not its calls'. */
 	void *main_ev = malloc(PERF_FUNCCOST_SIZE(6));
@@ -116,19 +123,22 @@ int main(void)
 	__cyg_profile_func_enter((void *)1, NULL);
 	fake_perfscope[0] = 110;                        /* interrupt: out at 110 */
 	struct perf_funccost *was = perf_funccost_switch(isr_ev);
-	check("switch returns the previous buffer", was == main_ev, 1);
+	check_u64("switch returns the previous buffer", was == main_ev, 1);
 	call(2, 120, 150);                              /* the handler's own call */
 	fake_perfscope[0] = 160;                        /* back at 160 (+5 leak) */
 	perf_context_set_leak(5);
 	perf_funccost_switch(was);
 	fake_perfscope[0] = 200;
 	__cyg_profile_func_exit((void *)1, NULL);
-	check("the gap takes a line from the end", (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 5);
+	check_u64("the gap takes a line from the end",
+	          (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 5);
 	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
 	perf_statistics_calc(stats);
-	check("switched out 110..165: function 1 took 100 - 55 cycles", s->fn[0].total * 10 + s->fn[0].calls, 451);
-	check("the excluded time is kept for open calls", s->excluded, 55);
-	check("calc frees the gap's line", (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 6);
+	check_u64("switched out 110..165: function 1 took 100 - 55 cycles",
+	          s->fn[0].total * 10 + s->fn[0].calls, 451);
+	check_u64("the excluded time is kept for open calls", s->excluded, 55);
+	check_u64("calc frees the gap's line",
+	          (uint64_t)(perf_funccost_current()->end - perf_funccost_current()->rec), 6);
 
 	/* A hook interrupted after it found next: its event lands after the
 	 * gap's line was taken, stamped before the switch; the stamp orders it. */
@@ -144,7 +154,8 @@ int main(void)
 	fake_perfscope[0] = 340;                        /* the summary, after the switch back */
 	perf_statistics_init(stats, PERF_STATISTICS_SIZE(1));
 	perf_statistics_calc(stats);
-	check("an event stamped before the switch counts before the gap: 5 cycles, then 20 out", s->fn[0].total * 10 + s->excluded, 70);
+	check_u64("an event stamped before the switch counts before the gap: 5 cycles, then 20 out",
+	          s->fn[0].total * 10 + s->excluded, 70);
 
 	/* No line to spare for a gap: it is lost, counted, nothing overwritten. */
 	perf_funccost_clear();
@@ -152,18 +163,23 @@ int main(void)
 		__cyg_profile_func_enter((void *)1, NULL);
 	perf_funccost_switch(isr_ev);
 	perf_funccost_switch(main_ev);
-	check("a gap without a free line is lost", perf_funccost_lost(perf_funccost_current()) * 10 + perf_funccost_count(perf_funccost_current()), 15);
+	check_u64("a gap without a free line is lost",
+	          perf_funccost_lost(perf_funccost_current()) * 10 +
+	                  perf_funccost_count(perf_funccost_current()),
+	          15);
 
 	/* Events and gaps more than 2^31 cycles apart (calls up to 2^32). */
 	perf_funccost_clear();
 	at(0, 1);
 	interrupt_at(isr_ev, 0x80000010u, 0x80000110u);
 	at(0x80000200u, 0);
-	check("an entry 2^31 cycles before the switch out comes before the gap", total_of_calc(stats), 0x80000100u);
+	check_u64("an entry 2^31 cycles before the switch out comes before the gap",
+	          total_of_calc(stats), 0x80000100u);
 	at(0, 1);
 	interrupt_at(isr_ev, 10, 0x90000000u);
 	at(0x90000010u, 0);
-	check("an exit after a gap of 2^31 cycles comes after the gap", total_of_calc(stats), 10 + 0x10);
+	check_u64("an exit after a gap of 2^31 cycles comes after the gap", total_of_calc(stats),
+	          10 + 0x10);
 
 	/* A leak larger than the handler's real overhead: the gap ends at 260,
 	 * after the exit at 170; no stamp may move back in time. */
@@ -171,7 +187,8 @@ int main(void)
 	at(100, 1);
 	interrupt_at(isr_ev, 110, 160);
 	at(170, 0);
-	check("a leak longer than the time after the gap: 10 cycles, not wrapped", total_of_calc(stats), 10);
+	check_u64("a leak longer than the time after the gap: 10 cycles, not wrapped",
+	          total_of_calc(stats), 10);
 	at(1100, 1);
 	interrupt_at(isr_ev, 1110, 1160);
 	fake_perfscope[0] = 1170;                       /* a summary before the gap ends */
@@ -179,11 +196,13 @@ int main(void)
 	perf_statistics_calc(stats);
 	at(1200, 0);
 	perf_statistics_calc(stats);
-	check("the gap's rest, after a summary, still comes off the next events: 10 cycles", s->fn[0].total, 10);
+	check_u64("the gap's rest, after a summary, still comes off the next events: 10 cycles",
+	          s->fn[0].total, 10);
 	perf_funccost_clear();
 	interrupt_at(isr_ev, 3000, 3010);               /* as the handler's context is switched in */
 	call(2, 3020, 3060);
-	check("no call open across the gap: a call inside the leak keeps its 40 cycles", total_of_calc(stats), 40);
+	check_u64("no call open across the gap: a call inside the leak keeps its 40 cycles",
+	          total_of_calc(stats), 40);
 	perf_context_set_leak(0);
 
 	/* An interrupt between the frame's two passes changes neither. */
@@ -194,12 +213,13 @@ int main(void)
 	frame_isr_buf = isr_ev;
 	interrupted.interrupt = frame_interrupt;
 	perf_funccost_frame(put_line, &interrupted);
-	check("an interrupt during the frame: the frame as before it", strcmp(interrupted.text, plain.text) == 0, 1);
+	check_u64("an interrupt during the frame: the frame as before it",
+	          strcmp(interrupted.text, plain.text) == 0, 1);
 	perf_funccost_frame(put_line, &after);
-	check("the interrupt's gap is in the next frame", after.len > plain.len, 1);
+	check_u64("the interrupt's gap is in the next frame", after.len > plain.len, 1);
 	free(main_ev);
 	free(isr_ev);
 	free(stats);
 	wide_table();
-	return failures ? 1 : 0;
+	return check_failures() != 0;
 }

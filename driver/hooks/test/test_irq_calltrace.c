@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host test of the call-trace hooks interrupted anywhere, under ASan/UBSan:
  * a SIGALRM handler stands for an interrupt handler that runs instrumented
  * code, once switching to its own trace as documented, once not (misuse). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "irq_signal.h"
-#include "perfscope_trace.h"
+#include "perfscope_calltrace.h"
 
 #define IRQS       2000    /* interrupts per run */
 #define ROUNDS_MAX 1000000 /* the run's bound if the timer is slow */
@@ -81,13 +83,15 @@ int main(void)
 	struct perf_calltrace *t = new_trace(2 * ROUNDS_MAX, PERF_CALLTRACE_LOG);
 	uint32_t n = rounds(isr_switching, 2);
 	const uint32_t irqs = (uint32_t)irq_count;
-	check("log, switching: the interrupts landed", irqs >= IRQS, 1);
-	check("log, switching: every call of the thread recorded", perf_calltrace_count(t), 2ull * n);
-	check("log, switching: in order, depths and stamps exact", log_well_formed(t, 2), 1);
-	check("log, switching: depth back to 0", t->depth * 10 + t->underflows, 0);
-	check("log, switching: one call per interrupt in the handler's ring", perf_calltrace_count(isr_trace), irqs);
-	check("log, switching: the handler's calls all at depth 0",
-	      rec(isr_trace, 0)->depth + rec(isr_trace, irqs - 1)->depth + isr_trace->depth, 0);
+	check_u64("log, switching: the interrupts landed", irqs >= IRQS, 1);
+	check_u64("log, switching: every call of the thread recorded", perf_calltrace_count(t),
+	          2ull * n);
+	check_u64("log, switching: in order, depths and stamps exact", log_well_formed(t, 2), 1);
+	check_u64("log, switching: depth back to 0", t->depth * 10 + t->underflows, 0);
+	check_u64("log, switching: one call per interrupt in the handler's ring",
+	          perf_calltrace_count(isr_trace), irqs);
+	check_u64("log, switching: the handler's calls all at depth 0",
+	          rec(isr_trace, 0)->depth + rec(isr_trace, irqs - 1)->depth + isr_trace->depth, 0);
 	free(t);
 	free(isr_trace);
 
@@ -95,18 +99,19 @@ int main(void)
 	isr_trace = new_trace(4, PERF_CALLTRACE_STACK);
 	t = new_trace(4, PERF_CALLTRACE_STACK);
 	n = rounds(isr_switching, 3);
-	check("stack, switching: the thread's stack empty at the end", all_closed(t), 1);
-	check("stack, switching: no overflow", t->overflows, 0);
-	check("stack, switching: the handler's stack empty at the end", all_closed(isr_trace), 1);
+	check_u64("stack, switching: the thread's stack empty at the end", all_closed(t), 1);
+	check_u64("stack, switching: no overflow", t->overflows, 0);
+	check_u64("stack, switching: the handler's stack empty at the end", all_closed(isr_trace),
+	          1);
 	free(t);
 
 	/* Misuse, stack mode, 2 lines, calls 4 deep: the handler's calls go on
 	 * the interrupted stack, full or not, and come off it again. */
 	t = new_trace(2, PERF_CALLTRACE_STACK);
 	n = rounds(isr_work, 4);
-	check("stack, misuse: every call popped, none hidden, no underflow", all_closed(t), 1);
-	check("stack, misuse: 2 overflows a round, and at most one per interrupt",
-	      t->overflows >= 2 * n && t->overflows <= 2 * n + (uint32_t)irq_count, 1);
+	check_u64("stack, misuse: every call popped, none hidden, no underflow", all_closed(t), 1);
+	check_u64("stack, misuse: 2 overflows a round, and at most one per interrupt",
+	          t->overflows >= 2 * n && t->overflows <= 2 * n + (uint32_t)irq_count, 1);
 	free(t);
 
 	/* Misuse, log mode, 8 lines: the ring holds 8 records, no depth past the
@@ -116,10 +121,11 @@ int main(void)
 	int deepest = 0;
 	for (uint32_t i = 0; i < perf_calltrace_count(t); i++)
 		deepest = rec(t, i)->depth > (uint32_t)deepest ? (int)rec(t, i)->depth : deepest;
-	check("log, misuse: 8 records, depth back to 0", perf_calltrace_count(t) * 10 + t->depth + t->underflows, 80);
-	check("log, misuse: no record deeper than 4", deepest <= 4, 1);
+	check_u64("log, misuse: 8 records, depth back to 0",
+	          perf_calltrace_count(t) * 10 + t->depth + t->underflows, 80);
+	check_u64("log, misuse: no record deeper than 4", deepest <= 4, 1);
 	printf("irq_calltrace: %u rounds, %d interrupts in the last run\n", (unsigned)n, (int)irq_count);
 	free(t);
 	free(isr_trace);
-	return failures ? 1 : 0;
+	return check_failures() != 0;
 }

@@ -1,12 +1,14 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host test of the function-cost hooks interrupted anywhere, under
  * ASan/UBSan: a SIGALRM handler stands for an interrupt handler that runs
  * instrumented code, once switching to its own buffer as documented, once
  * not (misuse). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "irq_signal.h"
-#include "perfscope_trace.h"
+#include "perfscope_funccost.h"
 
 #define IRQS       2000    /* interrupts per run */
 #define ROUNDS_MAX 1000000 /* the run's bound if the timer is slow */
@@ -70,26 +72,29 @@ int main(void)
 	void *main_buf = new_buffer(main_lines);
 	uint32_t n = rounds(isr_switching);
 	const uint32_t irqs = (uint32_t)irq_count;
-	check("switching: the interrupts landed", irqs >= IRQS, 1);
+	check_u64("switching: the interrupts landed", irqs >= IRQS, 1);
 	perf_statistics_init(stats, sizeof stats);
 	perf_statistics_calc(stats);
-	check("switching: no event lost", s->lost, 0);
-	check("switching: only the thread's functions in its statistics", s->functions, 2);
-	check("switching: every call of function 1 counted", stat_of(s, 1)->calls, n);
-	check("switching: every call of function 2 counted", stat_of(s, 2)->calls, n);
-	check("switching: function 1 took 10 cycles in every call, the longest",
-	      stat_of(s, 1)->total_max, 10);
-	check("switching: function 1 took 10 cycles in every call, the shortest",
-	      stat_of(s, 1)->total_min, 10);
-	check("switching: function 1's self time, 5 a call", stat_of(s, 1)->self, 5ull * n);
-	check("switching: function 2 took 5 cycles in every call", stat_of(s, 2)->total_max * 100 + stat_of(s, 2)->total_min, 505);
-	check("switching: the thread was out for exactly the handlers' 1007 cycles each", s->excluded, 1007ull * irqs);
+	check_u64("switching: no event lost", s->lost, 0);
+	check_u64("switching: only the thread's functions in its statistics", s->functions, 2);
+	check_u64("switching: every call of function 1 counted", stat_of(s, 1)->calls, n);
+	check_u64("switching: every call of function 2 counted", stat_of(s, 2)->calls, n);
+	check_u64("switching: function 1 took 10 cycles in every call, the longest",
+	          stat_of(s, 1)->total_max, 10);
+	check_u64("switching: function 1 took 10 cycles in every call, the shortest",
+	          stat_of(s, 1)->total_min, 10);
+	check_u64("switching: function 1's self time, 5 a call", stat_of(s, 1)->self, 5ull * n);
+	check_u64("switching: function 2 took 5 cycles in every call",
+	          stat_of(s, 2)->total_max * 100 + stat_of(s, 2)->total_min, 505);
+	check_u64("switching: the thread was out for exactly the handlers' 1007 cycles each",
+	          s->excluded, 1007ull * irqs);
 	perf_funccost_switch(isr_buf);
 	perf_statistics_init(stats, sizeof stats);
 	perf_statistics_calc(stats);
-	check("switching: the handler's buffer lost nothing", s->lost, 0);
-	check("switching: one call of function 3 per interrupt", stat_of(s, 3)->calls, irqs);
-	check("switching: function 3 took 7 cycles in every call", stat_of(s, 3)->total_max * 100 + stat_of(s, 3)->total_min, 707);
+	check_u64("switching: the handler's buffer lost nothing", s->lost, 0);
+	check_u64("switching: one call of function 3 per interrupt", stat_of(s, 3)->calls, irqs);
+	check_u64("switching: function 3 took 7 cycles in every call",
+	          stat_of(s, 3)->total_max * 100 + stat_of(s, 3)->total_min, 707);
 	perf_funccost_switch(NULL); /* no buffer is freed while current */
 	free(main_buf);
 
@@ -99,9 +104,11 @@ int main(void)
 	n = rounds(isr_switching);
 	const struct perf_funccost *c = perf_funccost_current();
 	const uint32_t gaps = (uint32_t)(c->rec + c->lines - c->end);
-	check("switching, full: events and gaps within the 64 lines", perf_funccost_count(c) + gaps <= 64, 1);
-	check("switching, full: every event and gap kept or counted lost",
-	      perf_funccost_count(c) + gaps + perf_funccost_lost(c), EVENTS(n, 0) + (uint32_t)irq_count);
+	check_u64("switching, full: events and gaps within the 64 lines",
+	          perf_funccost_count(c) + gaps <= 64, 1);
+	check_u64("switching, full: every event and gap kept or counted lost",
+	          perf_funccost_count(c) + gaps + perf_funccost_lost(c),
+	          EVENTS(n, 0) + (uint32_t)irq_count);
 	perf_funccost_switch(NULL);
 	free(main_buf);
 
@@ -113,11 +120,14 @@ int main(void)
 	uint32_t made = EVENTS(n, (uint32_t)irq_count), lo = made - 2u * (uint32_t)irq_count;
 	c = perf_funccost_current();
 	uint32_t kept = perf_funccost_count(c) + c->lost;
-	check("misuse: events kept or counted lost, to 2 per interrupt", kept >= lo && kept <= made, 1);
+	check_u64("misuse: events kept or counted lost, to 2 per interrupt",
+	          kept >= lo && kept <= made, 1);
 	perf_statistics_init(stats, sizeof stats);
 	perf_statistics_calc(stats);
-	check("misuse: no more calls counted than made",
-	      stat_of(s, 1)->calls + stat_of(s, 2)->calls + stat_of(s, 3)->calls <= 2u * n + (uint32_t)irq_count, 1);
+	check_u64("misuse: no more calls counted than made",
+	          stat_of(s, 1)->calls + stat_of(s, 2)->calls + stat_of(s, 3)->calls <=
+	                  2u * n + (uint32_t)irq_count,
+	          1);
 	perf_funccost_switch(NULL);
 	free(main_buf);
 
@@ -128,11 +138,12 @@ int main(void)
 	lo = made - 2u * (uint32_t)irq_count;
 	c = perf_funccost_current();
 	kept = perf_funccost_count(c) + c->lost;
-	check("misuse, full: every line used, none past the end", perf_funccost_count(c), 16);
-	check("misuse, full: events kept or counted lost, to 2 per interrupt", kept >= lo && kept <= made, 1);
+	check_u64("misuse, full: every line used, none past the end", perf_funccost_count(c), 16);
+	check_u64("misuse, full: events kept or counted lost, to 2 per interrupt",
+	          kept >= lo && kept <= made, 1);
 	printf("irq_funccost: %u rounds, %d interrupts in the last run\n", (unsigned)n, (int)irq_count);
 	perf_funccost_switch(NULL);
 	free(main_buf);
 	free(isr_buf);
-	return failures ? 1 : 0;
+	return check_failures() != 0;
 }

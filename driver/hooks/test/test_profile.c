@@ -1,12 +1,16 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Host tests of the profile hooks at their limits, under ASan/UBSan, and
  * against a reference model: random calls, recursion, blocks, switches,
  * enables and freezes, checked row by row against a plain re-count. */
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../functable.h"
 #include "check.h"
 #include "hook_calls.h"
-#include "perfscope_trace.h"
+#include "perfscope_profile.h"
 
 /* ---- the fake global time, 64 bits ------------------------------------- */
 
@@ -69,15 +73,16 @@ static void model_time(struct model *m)
 	m->last = now;
 }
 
-static struct perf_funcstat *model_row(struct model *m, uint32_t fn, int add)
+/* A row for fn at its first entry, as the profile adds it, if there is room. */
+static void model_add_row(struct model *m, uint32_t fn)
 {
 	for (uint32_t i = 0; i < m->functions; i++)
 		if (m->rows[i].fn == fn)
-			return &m->rows[i];
-	if (!add || m->functions == m->capacity)
-		return NULL;
-	m->rows[m->functions] = (struct perf_funcstat){ .fn = fn, .total_min = UINT32_MAX, .self_min = UINT32_MAX };
-	return &m->rows[m->functions++];
+			return;
+	if (m->functions < m->capacity)
+		m->rows[m->functions++] = (struct perf_funcstat){ .fn = fn,
+			                                          .total_min = UINT32_MAX,
+			                                          .self_min = UINT32_MAX };
 }
 
 static void model_enter(struct model *m, uint32_t fn, int block)
@@ -90,7 +95,7 @@ static void model_enter(struct model *m, uint32_t fn, int block)
 		m->warn_high++;
 		return;
 	}
-	model_row(m, fn, 1);
+	model_add_row(m, fn);
 	m->stack[m->depth].fn = fn;
 	m->stack[m->depth].entry = m->counted;
 	m->stack[m->depth].children = 0;
@@ -98,6 +103,9 @@ static void model_enter(struct model *m, uint32_t fn, int block)
 		m->max_depth = m->depth;
 }
 
+/* The row is counted by function cost's plain table (perf_funcstat_add,
+ * recursion found by searching the stack), the profile's by its indexed
+ * one (perf_funcstat_close): each implementation checks the other. */
 static void model_exit(struct model *m, int block)
 {
 	model_time(m);
@@ -119,21 +127,39 @@ static void model_exit(struct model *m, int block)
 		recursive |= m->stack[i].fn == fn;
 	if (m->depth)
 		m->stack[m->depth - 1].children += total;
-	struct perf_funcstat *st = model_row(m, fn, 0);
-	if (!st) {
+	if (perf_funcstat_add(m->rows, &m->functions, m->capacity, fn, total, self, recursive))
 		m->dropped++;
-		return;
+}
+
+/* Counts a difference, printing it if it is the first. */
+static int differs(const char *what, const char *field, uint64_t got, uint64_t want, int bad)
+{
+	if (got != want && !bad)
+		printf("  %s: %s is %llu, the model has %llu\n", what, field,
+		       (unsigned long long)got, (unsigned long long)want);
+	return got != want;
+}
+
+/* The columns of a row, by offset, 4 or 8 bytes each. */
+#define COLUMN(f)                                                                             \
+	{                                                                                     \
+#f, offsetof(struct perf_funcstat, f), sizeof(((struct perf_funcstat *)0)->f) \
 	}
-	st->calls++;
-	st->self += self;
-	st->self_min = self < st->self_min ? self : st->self_min;
-	st->self_max = self > st->self_max ? self : st->self_max;
-	if (!recursive) {
-		st->outer++;
-		st->total += total;
-		st->total_min = total < st->total_min ? total : st->total_min;
-		st->total_max = total > st->total_max ? total : st->total_max;
-	}
+static const struct {
+	const char *name;
+	size_t offset, size;
+} columns[] = {
+	COLUMN(fn),        COLUMN(calls), COLUMN(outer),    COLUMN(total),    COLUMN(total_min),
+	COLUMN(total_max), COLUMN(self),  COLUMN(self_min), COLUMN(self_max),
+};
+
+/* Column k of row: its bytes in the low ones of a zero, as the hooks'
+ * little-endian target and hosts have it (functable.h asserts the order). */
+static uint64_t column(const struct perf_funcstat *row, size_t k)
+{
+	uint64_t v = 0;
+	memcpy(&v, (const char *)row + columns[k].offset, columns[k].size);
+	return v;
 }
 
 /* Field by field; returns the number of differences, printing the first. */
@@ -141,35 +167,26 @@ static int model_compare(struct model *m, int id, const char *what)
 {
 	model_time(m);
 	const struct perf_profile *p = perf_profile_get(id);
-	int bad = 0;
-#define SAME(field, got, want)                                                                   \
-	do {                                                                                     \
-		if ((uint64_t)(got) != (uint64_t)(want) && !bad++)                               \
-			printf("  %s: %s is %llu, the model has %llu\n", what, field,            \
-			       (unsigned long long)(got), (unsigned long long)(want));           \
-	} while (0)
-	SAME("counted", p->counted, m->counted);
-	SAME("outside", p->outside, m->outside);
-	SAME("depth", p->depth, m->depth);
-	SAME("hidden", p->hidden, m->hidden);
-	SAME("max_depth", p->max_depth, m->max_depth);
-	SAME("warn_low", p->warn_low, m->warn_low);
-	SAME("warn_high", p->warn_high, m->warn_high);
-	SAME("dropped", p->dropped, m->dropped);
-	SAME("functions", p->functions, m->functions);
-	for (uint32_t i = 0; i < m->functions && i < p->functions; i++) {
-		const struct perf_funcstat *a = &p->fn[i], *b = &m->rows[i];
-		SAME("row fn", a->fn, b->fn);
-		SAME("row calls", a->calls, b->calls);
-		SAME("row outer", a->outer, b->outer);
-		SAME("row total", a->total, b->total);
-		SAME("row total_min", a->total_min, b->total_min);
-		SAME("row total_max", a->total_max, b->total_max);
-		SAME("row self", a->self, b->self);
-		SAME("row self_min", a->self_min, b->self_min);
-		SAME("row self_max", a->self_max, b->self_max);
+#define FIELD(f)               \
+	{                      \
+#f, p->f, m->f \
 	}
-#undef SAME
+	const struct {
+		const char *name;
+		uint64_t got, want;
+	} fields[] = {
+		FIELD(counted),   FIELD(outside),   FIELD(depth),
+		FIELD(hidden),    FIELD(max_depth), FIELD(warn_low),
+		FIELD(warn_high), FIELD(dropped),   FIELD(functions),
+	};
+#undef FIELD
+	int bad = 0;
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		bad += differs(what, fields[i].name, fields[i].got, fields[i].want, bad);
+	for (uint32_t i = 0; i < m->functions && i < p->functions; i++)
+		for (size_t k = 0; k < sizeof columns / sizeof columns[0]; k++)
+			bad += differs(what, columns[k].name, column(&p->fn[i], k),
+			               column(&m->rows[i], k), bad);
 	return bad;
 }
 
@@ -260,12 +277,14 @@ int main(void)
 	/* An instrumented main's own entry comes before anything is set up. */
 	__cyg_profile_func_enter((void *)(uintptr_t)1, NULL);
 	__cyg_profile_func_exit(NULL, NULL);
-	check("hooks before perf_profile_attach, with no profile: nothing happens", 1, 1);
+	check_u64("hooks before perf_profile_attach, with no profile: nothing happens", 1, 1);
 	perf_profile_attach(fake_perfscope);
-	check("bad id refused", (uint64_t)perf_profile_enable(40), (uint64_t)-PERF_EINVAL);
-	check("no current profile: mark refused", (uint64_t)perf_profile_mark_enter(), (uint64_t)-PERF_EINVAL);
+	check_u64("bad id refused", (uint64_t)perf_profile_enable(40), (uint64_t)-PERF_EINVAL);
+	check_u64("no current profile: mark refused", (uint64_t)perf_profile_mark_enter(),
+	          (uint64_t)-PERF_EINVAL);
 	static uint64_t small[2];
-	check("a buffer too small refused", (uint64_t)perf_profile_create(small, sizeof small), (uint64_t)-PERF_EINVAL);
+	check_u64("a buffer too small refused", (uint64_t)perf_profile_create(small, sizeof small),
+	          (uint64_t)-PERF_EINVAL);
 	void *buf = aligned_alloc(8, PERF_PROFILE_SIZE(1));
 	const int id = perf_profile_create(buf, PERF_PROFILE_SIZE(1));
 	perf_profile_unfreeze(id);
@@ -274,16 +293,17 @@ int main(void)
 	for (int i = 0; i < PERF_PROFILE_DEPTH + 2; i++)
 		__cyg_profile_func_enter((void *)(uintptr_t)(1 + i % 2), NULL);
 	const struct perf_profile *p = perf_profile_get(id);
-	check("above the depth limit: 2 warnings", p->warn_high, 2);
+	check_u64("above the depth limit: 2 warnings", p->warn_high, 2);
 	for (int i = 0; i < PERF_PROFILE_DEPTH + 3; i++)
 		__cyg_profile_func_exit(NULL, NULL);
-	check("below 0: 1 warning", perf_profile_get(id)->warn_low, 1);
-	check("a table of 1 function drops the other", perf_profile_get(id)->dropped, PERF_PROFILE_DEPTH / 2);
+	check_u64("below 0: 1 warning", perf_profile_get(id)->warn_low, 1);
+	check_u64("a table of 1 function drops the other", perf_profile_get(id)->dropped,
+	          PERF_PROFILE_DEPTH / 2);
 	static struct line full;
 	perf_profile_print_to(id, put_line, &full);
-	check("the print says the calls the full table did not count",
-	      strstr(full.text, "; 32 calls not counted, function table full\n") != NULL, 1);
-	check("close with nothing open", (uint64_t)perf_profile_close(id), 0);
+	check_u64("the print says the calls the full table did not count",
+	          strstr(full.text, "; 32 calls not counted, function table full\n") != NULL, 1);
+	check_u64("close with nothing open", (uint64_t)perf_profile_close(id), 0);
 
 	/* Intervals longer than 2^31 cycles (calls up to 2^32). */
 	const int big = counting_at(0);
@@ -291,8 +311,8 @@ int main(void)
 	at(0x90000000u, 0);
 	at(0x90000010u, 2);
 	at(0x90000020u, 0);
-	check("an interval of 2^31 cycles or more is counted, and the ones after it",
-	      perf_profile_get(big)->counted, 0x90000020u);
+	check_u64("an interval of 2^31 cycles or more is counted, and the ones after it",
+	          perf_profile_get(big)->counted, 0x90000020u);
 
 	/* The leak, 100 cycles, comes off the call interrupted, at the first
 	 * event after the switch back: 1 entered at 1100, interrupted from
@@ -305,8 +325,9 @@ int main(void)
 	set_time(2000);
 	perf_profile_switch(leaky);
 	at(2050, 0);
-	check("the leak comes off the interrupted call", perf_profile_get(leaky)->fn[0].self, 350);
-	check("and off the profile's total", perf_profile_get(leaky)->counted, 100 + 350);
+	check_u64("the leak comes off the interrupted call", perf_profile_get(leaky)->fn[0].self,
+	          350);
+	check_u64("and off the profile's total", perf_profile_get(leaky)->counted, 100 + 350);
 	/* At most all of the call's own time: 2 entered at 3000, 1 at 3040,
 	 * 1 interrupted from 3060 to 4000 and back 10 cycles before its exit:
 	 * 30 cycles of its own for the leak's 100. */
@@ -318,9 +339,10 @@ int main(void)
 	perf_profile_switch(leaky);
 	at(4010, 0);
 	at(4100, 0);
-	check("the leak takes at most the interrupted call's own time",
-	      perf_profile_get(leaky)->fn[0].self_min, 0);
-	check("the calls around it keep theirs: 2's self", perf_profile_get(leaky)->fn[1].self, 40 + 90);
+	check_u64("the leak takes at most the interrupted call's own time",
+	          perf_profile_get(leaky)->fn[0].self_min, 0);
+	check_u64("the calls around it keep theirs: 2's self", perf_profile_get(leaky)->fn[1].self,
+	          40 + 90);
 	/* With no call open it is dropped. */
 	const uint64_t before = perf_profile_get(leaky)->counted;
 	set_time(4200);
@@ -329,7 +351,8 @@ int main(void)
 	perf_profile_switch(leaky);
 	at(5030, 1);
 	at(5040, 0);
-	check("no call open: the leak is dropped", perf_profile_get(leaky)->counted - before, 100 + 40);
+	check_u64("no call open: the leak is dropped", perf_profile_get(leaky)->counted - before,
+	          100 + 40);
 	perf_context_set_leak(0);
 
 	/* An interrupt between the frame's two passes changes neither. */
@@ -340,9 +363,11 @@ int main(void)
 	at(6000, 1);
 	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &plain);
 	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &interrupted);
-	check("an interrupt during the frame: the frame as before it", strcmp(interrupted.text, plain.text) == 0, 1);
+	check_u64("an interrupt during the frame: the frame as before it",
+	          strcmp(interrupted.text, plain.text) == 0, 1);
 	perf_profile_frame(PERF_PROFILE_CURRENT, put_line, &after);
-	check("the interrupt's time is in the next frame", strcmp(after.text, plain.text) != 0, 1);
+	check_u64("the interrupt's time is in the next frame", strcmp(after.text, plain.text) != 0,
+	          1);
 	at(6100, 0);
 
 	/* A function still open has a row, which the print and the frame leave
@@ -353,10 +378,14 @@ int main(void)
 	at(30, 0);
 	static struct line open_print, open_frame;
 	perf_profile_print_to(open, put_line, &open_print);
-	check("two rows, one shown: the open function's is not", perf_profile_get(open)->functions * 10 +
-	      (strstr(open_print.text, "0x00000007") != NULL) * 2 + (strstr(open_print.text, "0x00000008") != NULL), 21);
+	check_u64("two rows, one shown: the open function's is not",
+	          perf_profile_get(open)->functions * 10 +
+	                  (strstr(open_print.text, "0x00000007") != NULL) * 2 +
+	                  (strstr(open_print.text, "0x00000008") != NULL),
+	          21);
 	perf_profile_frame(open, put_line, &open_frame);
-	check("the frame counts the one row shown", strstr(open_frame.text, "@PS profile 92 ") == open_frame.text, 1);
+	check_u64("the frame counts the one row shown",
+	          strstr(open_frame.text, "@PS profile 92 ") == open_frame.text, 1);
 
 	/* A reset clears the stack: the next calls at a depth do not take the
 	 * row the last call there named. */
@@ -368,14 +397,14 @@ int main(void)
 	at(120, 7);
 	at(135, 0);
 	const struct perf_profile *o = perf_profile_get(open);
-	check("after a reset: 8 first, 10 cycles", o->fn[0].fn * 1000 + o->fn[0].total, 8010);
-	check("after a reset: then 7, 15 cycles", o->fn[1].fn * 1000 + o->fn[1].total, 7015);
+	check_u64("after a reset: 8 first, 10 cycles", o->fn[0].fn * 1000 + o->fn[0].total, 8010);
+	check_u64("after a reset: then 7, 15 cycles", o->fn[1].fn * 1000 + o->fn[1].total, 7015);
 
 	/* The table holds at most 4095 functions whatever the buffer. */
 	const uint32_t huge = PERF_PROFILE_SIZE(5000);
 	void *huge_buf = aligned_alloc(8, huge);
 	const int h = perf_profile_create(huge_buf, huge);
-	check("a buffer of 5000 rows: 4095 of them used", perf_profile_get(h)->capacity, 4095);
+	check_u64("a buffer of 5000 rows: 4095 of them used", perf_profile_get(h)->capacity, 4095);
 
 	/* The reference model. Functions that share a hash bucket (the index
 	 * chains them), more functions than rows, deep runs, recursion. */
@@ -386,17 +415,17 @@ int main(void)
 		pool[i] = 0x20000u + 0x34u * i;
 	int bad = 0;
 	bad += model_run(pool, 12, 16, 4000, 1, 0);
-	check("model: 12 functions in one bucket, every event", (uint64_t)bad, 0);
+	check_u64("model: 12 functions in one bucket, every event", (uint64_t)bad, 0);
 	bad += model_run(pool, 24, 8, 20000, 7, 0);
-	check("model: 24 functions, a table of 8 (full)", (uint64_t)bad, 0);
+	check_u64("model: 24 functions, a table of 8 (full)", (uint64_t)bad, 0);
 	bad += model_run(pool + 20, 3, 4, 20000, 13, 0);
-	check("model: 3 functions recursing past the depth limit", (uint64_t)bad, 0);
+	check_u64("model: 3 functions recursing past the depth limit", (uint64_t)bad, 0);
 	bad += model_run(pool, 24, 32, 40000, 11, 1);
-	check("model: switches, disables, freezes and blocks", (uint64_t)bad, 0);
+	check_u64("model: switches, disables, freezes and blocks", (uint64_t)bad, 0);
 	static const uint32_t sizes[] = { 1, 2, 3, 5, 7, 12 };
 	for (int run = 0; run < 40; run++)
 		bad += model_run(pool + rnd(12), 1 + rnd(12), sizes[rnd(6)], 3000, 1 + rnd(20), 1);
-	check("model: 40 runs of random sizes", (uint64_t)bad, 0);
+	check_u64("model: 40 runs of random sizes", (uint64_t)bad, 0);
 	free(buf);
-	return failures ? 1 : 0;
+	return check_failures() != 0;
 }

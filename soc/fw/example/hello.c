@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The smallest program for the perfscope SoC, and soc/fw/fw.mk's usage
  * example: `make` here builds it (see the Makefile beside it). It measures
  * one section and prints what perfscope counted. */

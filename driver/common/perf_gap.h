@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Time a context was switched out, kept out of the calls it interrupted:
+ * the one rule of the function-cost statistics (driver/hooks/funccost.c),
+ * the profiles (driver/hooks/profile.c) and the host tool's replay of
+ * function-cost events (tools/src/callgraph.c), so that all three count
+ * every cycle alike.
+ *
+ * A gap is the time from a switch out to the switch back plus the leak
+ * (perf_context_set_leak), the cycles of the interrupt the switches cannot
+ * see. The leak is a fixed figure and may be more than the handler took, so
+ * the gap's end may fall after events that follow it: it is taken off the
+ * time after it, at most all of that time, so that no clock runs backwards.
+ * It belongs to the calls the switch interrupted: once none is open, the
+ * rest is dropped, for the context switched to gets a leak of its own, and
+ * its calls are its own.
+ */
+#ifndef PERF_GAP_H
+#define PERF_GAP_H
+
+#include <stdint.h>
+
+/*
+ * Of the *left cycles of a gap still to take, takes those that fall in the
+ * d cycles after it; *left keeps the rest while calls are open (open != 0),
+ * else drops it. Returns the cycles taken. Function cost and the host take
+ * the gap over as many events as it spans; a profile takes only its leak
+ * (the switch excludes the time out itself), once, off the interrupted
+ * call's own time so far. Without a branch on the amounts: a profile's
+ * hooks run the same instructions with or without a leak.
+ */
+static inline __attribute__((no_instrument_function)) uint32_t
+perf_gap_take(uint32_t *left, uint32_t d, uint32_t open)
+{
+	const uint32_t within = 0u - (uint32_t)(d < *left);
+	const uint32_t part = (d & within) | (*left & ~within);
+	*left = open ? *left - part : 0;
+	return part;
+}
+
+#endif

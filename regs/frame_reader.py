@@ -1,0 +1,175 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Frames ("@PS" lines, docs/dump-format.md) read and built by the one
+description of their layouts, regs/frames.toml, at run time: the tests'
+reader, independent of the host tool's C decoder but not of the contract.
+
+    for f in frames(text_lines): f.kind, f.size, f.crc, f.payload, f.sound()
+    read(kind, payload)  -> {"version": v, "head": {...}, "record": [{...}], ...}
+    pack(kind, {"head": {...}, "record": [...]}, version=None) -> payload bytes
+    line(kind, payload) / raw(kind, payload): a frame around a payload
+"""
+import base64
+import pathlib
+import re
+import struct
+import tomllib
+import zlib
+
+with open(pathlib.Path(__file__).resolve().parent / "frames.toml", "rb") as _f:
+    DESCRIPTION = tomllib.load(_f)
+TYPES = {fr["name"]: fr for fr in DESCRIPTION["frame"]}
+LINE = re.compile(r"@PS (\w+) (\d+) 0x([0-9a-f]{8}) ([A-Za-z0-9+/=]*)")
+
+
+class FrameError(Exception):
+    """A payload that does not fit its type's layout."""
+
+
+def version(kind):
+    return TYPES[kind]["version"]
+
+
+def oldest(kind):
+    return TYPES[kind]["oldest"]
+
+
+def values(kind):
+    """The type's special values by name: {"EXIT": 0xffffffff, ...}."""
+    return {v["name"]: v["value"] for v in TYPES[kind].get("values", [])}
+
+
+def fields(part):
+    """A part's (name, type, n) fields; n is None for a single value."""
+    if "same_as" in part:
+        kind, name = part["same_as"].split(".")
+        part = next(p for p in TYPES[kind]["part"] if p["name"] == name)
+    return [(f["name"], f["type"], f.get("n")) for f in part["fields"]]
+
+
+def _fmt(part):
+    return "<" + "".join({"u32": "I", "u64": "Q"}[t] * (n or 1) for _, t, n in fields(part))
+
+
+def _unpack(part, data, at):
+    vals = list(struct.unpack_from(_fmt(part), data, at))
+    rec = {}
+    for name, _, n in fields(part):
+        rec[name] = vals[:n] if n else vals[0]
+        del vals[:n or 1]
+    return rec, at + struct.calcsize(_fmt(part))
+
+
+def _count(part, head):
+    return head[part["count"]] + part.get("count_add", 0)
+
+
+def _following(kind, part, head):
+    """The parts that follow each record of part in this frame: those whose
+    flag's bits the head has set."""
+    out = []
+    for p in TYPES[kind]["part"]:
+        if p.get("each") == part["name"]:
+            flag = next(v for v in TYPES[kind]["values"] if v["name"] == p["flag"])
+            if head[flag["field"]] & flag["value"]:
+                out.append(p)
+    return out
+
+
+def read(kind, payload):
+    """The payload's version and parts, by name; FrameError if it does not
+    fit the layout exactly."""
+    if len(payload) < 4:
+        raise FrameError("no version word")
+    ver = struct.unpack_from("<I", payload)[0]
+    if not oldest(kind) <= ver <= version(kind):
+        raise FrameError(f"format version {ver}, not {oldest(kind)} to {version(kind)}")
+    out, at = {"version": ver}, 4
+    try:
+        for part in TYPES[kind]["part"]:
+            name = part["name"]
+            if "each" in part:
+                continue  # read with each record of its part, below
+            if "bytes" in part:
+                n = out["head"][part["bytes"]]
+                out[name] = payload[at:at + n]
+                if len(out[name]) != n or any(payload[at + n:at + (n + 3) // 4 * 4]):
+                    raise FrameError(f"{name}: {n} bytes and zero padding expected")
+                at += (n + 3) // 4 * 4
+            elif "count" in part:
+                out[name] = []
+                for _ in range(_count(part, out["head"])):
+                    rec, at = _unpack(part, payload, at)
+                    for p in _following(kind, part, out["head"]):
+                        rec[p["name"]], at = _unpack(p, payload, at)
+                    out[name].append(rec)
+            elif at == len(payload) and ver < part.get("optional_before", 0):
+                out[name] = None
+            else:
+                out[name], at = _unpack(part, payload, at)
+    except struct.error as e:
+        raise FrameError(f"the payload ends inside a record ({e})") from None
+    if at != len(payload):
+        raise FrameError(f"{len(payload) - at} bytes left over")
+    return out
+
+
+def _pack(part, rec):
+    vals = []
+    for name, _, n in fields(part):
+        vals += list(rec[name]) if n else [rec[name]]
+    return struct.pack(_fmt(part), *vals)
+
+
+def pack(kind, parts, version=None):
+    """The payload of parts (as read returns them, without "version"); a part
+    given as None is left out (an older version's missing tail)."""
+    ver = TYPES[kind]["version"] if version is None else version
+    out = struct.pack("<I", ver)
+    for part in TYPES[kind]["part"]:
+        name = part["name"]
+        if "each" in part:
+            continue
+        if "bytes" in part:
+            out += parts[name] + bytes(-len(parts[name]) % 4)
+        elif "count" in part:
+            for rec in parts[name]:
+                out += _pack(part, rec) + b"".join(_pack(p, rec[p["name"]])
+                                                   for p in _following(kind, part, parts["head"]))
+        elif parts.get(name) is not None:
+            out += _pack(part, parts[name])
+    return out
+
+
+class Frame:
+    """One "@PS" line: its type, the length and CRC it claims, its payload."""
+
+    def __init__(self, at, kind, size, crc, payload):
+        self.at, self.kind, self.size, self.crc, self.payload = at, kind, size, crc, payload
+
+    def sound(self):
+        return len(self.payload) == self.size and zlib.crc32(self.payload) == self.crc
+
+
+def frames(text):
+    """The frames among lines of console text; a line that starts with @PS
+    but is no frame gives a Frame of kind None."""
+    for at, text_line in enumerate(text):
+        if not text_line.startswith("@PS"):
+            continue
+        m = LINE.fullmatch(text_line)
+        if not m:
+            yield Frame(at, None, 0, 0, b"")
+            continue
+        yield Frame(at, m.group(1), int(m.group(2)), int(m.group(3), 16), base64.b64decode(m.group(4)))
+
+
+def line(kind, payload, claimed=None, crc=None):
+    """A frame line for payload; claimed length or crc set wrong on purpose."""
+    size = len(payload) if claimed is None else claimed
+    crc = zlib.crc32(payload) if crc is None else crc
+    return f"@PS {kind} {size} 0x{crc:08x} {base64.b64encode(payload).decode()}\n"
+
+
+def raw(kind, payload):
+    """The raw form: the header line, then the payload's bytes."""
+    return f"@PS {kind} {len(payload)} 0x{zlib.crc32(payload):08x}\n".encode() + payload

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+// The perfscope SoC as the Verilator harness (sim/main.cpp) runs it: soc_top
+// and perfscope (soc_perf), with the ports only a simulation has. Boards
+// use soc_top through syn/board_soc.v instead.
+//
+//   o_console_*  each character the firmware writes to CONSOLE
+//   o_perf_*     perfscope's Wishbone port exactly as the IP sees it, for
+//                the reference model
+//   i_dbg_*      a debug master: while i_dbg_en is set it owns perfscope's
+//                port (cyc is held high, sel is all ones) and the CPU's
+//                accesses to the window get the unmapped answer; switch it
+//                only while the port is idle
+// The loader port and o_uart_tx are soc_top's (soc/README.md).
+`default_nettype none
+
+module soc_sim_top #(
+	parameter PERF_SECTIONS = 7,   // 1..7; 0 builds the SoC without perfscope
+	parameter BAUD_DIV      = 0    // clock cycles per UART bit; 0: no UART
+) (
+	input  wire        i_clk,
+	input  wire        i_reset,          // synchronous, active high
+	input  wire        i_load_we,
+	input  wire [29:0] i_load_addr,
+	input  wire [31:0] i_load_data,
+	output wire        o_console_valid,  // one cycle per character written
+	output wire [7:0]  o_console_data,
+	output wire        o_uart_tx,
+	output wire        o_exit_valid,     // firmware wrote SIMCTRL
+	output wire [31:0] o_exit_code,
+	output wire        o_perf_cyc,
+	output wire        o_perf_stb,
+	output wire        o_perf_we,
+	output wire        o_perf_stall,
+	output wire        o_perf_ack,
+	output wire [5:0]  o_perf_addr,      // word offset inside the window
+	output wire [31:0] o_perf_wdata,
+	output wire [31:0] o_perf_rdata,
+	output wire [3:0]  o_perf_sel,
+	input  wire        i_dbg_en,
+	input  wire        i_dbg_stb,
+	input  wire        i_dbg_we,
+	input  wire [5:0]  i_dbg_addr,
+	input  wire [31:0] i_dbg_wdata
+);
+
+	wire        present, cpu_cyc, cpu_stb, cpu_we;
+	wire [5:0]  cpu_addr;
+	wire [31:0] cpu_wdata;
+	wire [3:0]  cpu_sel;
+
+	soc_top #(
+		.BAUD_DIV (BAUD_DIV)
+	) u_soc (
+		.i_clk         (i_clk),
+		.i_reset       (i_reset),
+		.i_load_we     (i_load_we),
+		.i_load_addr   (i_load_addr),
+		.i_load_data   (i_load_data),
+		.o_uart_tx     (o_uart_tx),
+		.o_exit_valid  (o_exit_valid),
+		.o_exit_code   (o_exit_code),
+		.i_perf_mapped (present && !i_dbg_en),
+		.o_perf_cyc    (cpu_cyc),
+		.o_perf_stb    (cpu_stb),
+		.o_perf_we     (cpu_we),
+		.o_perf_addr   (cpu_addr),
+		.o_perf_wdata  (cpu_wdata),
+		.o_perf_sel    (cpu_sel),
+		.i_perf_ack    (o_perf_ack),
+		.i_perf_rdata  (o_perf_rdata)
+	);
+
+	// The console is soc_top's own signal between its system-control page
+	// and its UART: watched here, it needs no port on soc_top.
+	assign o_console_valid = u_soc.console_valid;
+	assign o_console_data  = u_soc.console_data;
+
+	assign o_perf_cyc   = i_dbg_en ? 1'b1        : cpu_cyc;
+	assign o_perf_stb   = i_dbg_en ? i_dbg_stb   : cpu_stb;
+	assign o_perf_we    = i_dbg_en ? i_dbg_we    : cpu_we;
+	assign o_perf_addr  = i_dbg_en ? i_dbg_addr  : cpu_addr;
+	assign o_perf_wdata = i_dbg_en ? i_dbg_wdata : cpu_wdata;
+	assign o_perf_sel   = i_dbg_en ? 4'hf        : cpu_sel;
+
+	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS)) u_perf (
+		.i_clk      (i_clk),
+		.i_reset    (i_reset),
+		.o_mapped   (present),
+		.i_wb_cyc   (o_perf_cyc),
+		.i_wb_stb   (o_perf_stb),
+		.i_wb_we    (o_perf_we),
+		.i_wb_addr  (o_perf_addr),
+		.i_wb_data  (o_perf_wdata),
+		.i_wb_sel   (o_perf_sel),
+		.o_wb_stall (o_perf_stall),
+		.o_wb_ack   (o_perf_ack),
+		.o_wb_data  (o_perf_rdata)
+	);
+
+endmodule
+
+`default_nettype wire

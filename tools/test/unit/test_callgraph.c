@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The call graph's accounting (callgraph.c) on small event sequences, each
+ * worked out by hand: self against self+children, recursion (a recursive
+ * call's self+children is its outermost call's), switch gaps (the time
+ * between a SUSPEND and its RESUME belongs to another context), events the
+ * buffer lost, exits without an entry, stamps that wrap, the hook cost.
+ * Read through `functions --format csv --sort none` (first-seen order):
+ *
+ *   table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,
+ *   self,self_pct,self_avg,self_max,self_min,depth
+ *
+ * Pct are of all self cycles (the recorded time), rounded half up;
+ * self+children averages over outer calls, self over all, truncated.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define CSV_HEAD                                                                                    \
+	"table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,self,self_pct,self_avg," \
+	"self_max,self_min,depth\n"
+#define N(a) (sizeof(a) / sizeof *(a))
+
+static const char *const csv[] = { "functions", "--format", "csv", "--sort",
+	                           "none",      "dump.log", NULL };
+
+static void events_check(const char *what, const struct event *ev, size_t n, uint32_t lost,
+                         const char *const args[], const char *out, const char *err, int status)
+{
+	struct text t = { 0 };
+	events_add(&t, ev, n, lost);
+	check_run(what, t.s, args, out, err, status);
+	text_free(&t);
+}
+
+/* main 0x100 [0, 100) calls a 0x200 [10, 40), which calls b 0x300 [15, 25);
+ * then main calls b [50, 60). b: 2 calls of 10, self 20, deepest at 3;
+ * a: 30, self 30 - 10 = 20; main: 100, self 100 - 30 - 10 = 60. */
+static const struct event nested[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
+	                               { EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 } };
+
+static void self_and_children(void)
+{
+	events_check("callgraph: self vs self+children", nested, N(nested), 0, csv,
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,1,100,100.00,100,100,100,60,60.00,60,60,60,1\n"
+	             "1,0x00000200,0x00000200,1,30,30.00,30,30,30,20,20.00,20,20,20,2\n"
+	             "1,0x00000300,0x00000300,2,20,20.00,10,10,10,20,20.00,10,10,10,3\n",
+	             "", 0);
+	/* Each of the 4 calls costs 5 hook cycles, taken off it and off each
+	 * caller once per call inside: main 100 - 4 * 5 = 80, a 30 - 2 * 5 =
+	 * 20, b 10 - 5 = 5 twice; self: main 80 - 20 - 5 = 55, a 20 - 5 = 15.
+	 * Of 80: 68.75, 25.00, 18.75, 12.50. */
+	events_check("callgraph: --hook-cost 5", nested, N(nested), 0,
+	             (const char *[]){ "functions", "--format", "csv", "--sort", "none",
+	                               "--hook-cost", "5", "dump.log", NULL },
+	             CSV_HEAD "1,0x00000100,0x00000100,1,80,100.00,80,80,80,55,68.75,55,55,55,1\n"
+	                      "1,0x00000200,0x00000200,1,20,25.00,20,20,20,15,18.75,15,15,15,2\n"
+	                      "1,0x00000300,0x00000300,2,10,12.50,5,5,5,10,12.50,5,5,5,3\n",
+	             "", 0);
+	/* Two frames add up, each its own recording. */
+	struct text t = { 0 };
+	events_add(&t, nested, N(nested), 0);
+	events_add(&t, nested, N(nested), 0);
+	check_run("callgraph: two events frames add up", t.s, csv,
+	          CSV_HEAD "1,0x00000100,0x00000100,2,200,100.00,100,100,100,120,60.00,60,60,60,1\n"
+	                   "1,0x00000200,0x00000200,2,60,30.00,30,30,30,40,20.00,20,20,20,2\n"
+	                   "1,0x00000300,0x00000300,4,40,20.00,10,10,10,40,20.00,10,10,10,3\n",
+	          "", 0);
+	text_free(&t);
+}
+
+static void recursion(void)
+{
+	/* f [0, 100) > f [10, 50) > f [20, 30): self 60, 30, 10 = 100 in 3
+	 * calls (avg 33, max 60, min 10); self+children only the outermost's:
+	 * 100 in 1 outer call. */
+	const struct event direct[] = { { 0x100, 0 }, { 0x100, 10 }, { 0x100, 20 },
+		                        { EXIT, 30 }, { EXIT, 50 },  { EXIT, 100 } };
+	events_check("callgraph: direct recursion", direct, N(direct), 0, csv,
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,3,100,100.00,100,100,100,100,100.00,33,60,10,3\n",
+	             "", 0);
+	/* a [0, 50) > b [10, 40) > a [20, 25): a self 20 + 5 = 25 in 2 calls
+	 * (avg 12.5, truncated 12), self+children 50 from 1 outer call; b
+	 * self 30 - 5 = 25, self+children 30. Of 50: 100.00, 50.00, 60.00. */
+	const struct event mutual[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x100, 20 },
+		                        { EXIT, 25 }, { EXIT, 40 },  { EXIT, 50 } };
+	events_check("callgraph: mutual recursion", mutual, N(mutual), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,2,50,100.00,50,50,50,25,50.00,12,20,5,3\n"
+	                      "1,0x00000200,0x00000200,1,30,60.00,30,30,30,25,50.00,25,25,25,2\n",
+	             "", 0);
+}
+
+static void gaps(void)
+{
+	/* f [0, 70) switched out from 10 to 50: 70 - 40 = 30. */
+	const struct event simple[] = {
+		{ 0x100, 0 }, { SUSPEND, 10 }, { RESUME, 50 }, { EXIT, 70 }
+	};
+	events_check("callgraph: a switch gap is left out", simple, N(simple), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,30,100.00,30,30,30,30,100.00,30,30,30,1\n",
+	             "", 0);
+	/* The RESUME's stamp (50, with the leak) is after the next event (45):
+	 * the 40-cycle gap takes the 35 cycles to 45, then 5 of g's 15, so g
+	 * [45, 60) is 10 and f 70 - 40 = 30, self 20. */
+	const struct event leak[] = { { 0x100, 0 },  { SUSPEND, 10 }, { RESUME, 50 },
+		                      { 0x200, 45 }, { EXIT, 60 },    { EXIT, 70 } };
+	events_check("callgraph: a gap that ends after the events that follow it", leak, N(leak), 0,
+	             csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,30,100.00,30,30,30,20,66.67,20,20,20,1\n"
+	                      "1,0x00000200,0x00000200,1,10,33.33,10,10,10,10,33.33,10,10,10,2\n",
+	             "", 0);
+	/* Once no call is open the rest of a gap is dropped: f [0, 30) takes
+	 * 20 of the 40 (f: 10), leaving 20; at g's entry (35) none is open: 5
+	 * taken, 15 dropped, so g [35, 45) keeps its 10. */
+	const struct event dropped[] = { { 0x100, 0 }, { SUSPEND, 10 }, { RESUME, 50 },
+		                         { EXIT, 30 }, { 0x200, 35 },   { EXIT, 45 } };
+	events_check("callgraph: what is left of a gap when no call is open is dropped", dropped,
+	             N(dropped), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,10,50.00,10,10,10,10,50.00,10,10,10,1\n"
+	                      "1,0x00000200,0x00000200,1,10,50.00,10,10,10,10,50.00,10,10,10,1\n",
+	             "", 0);
+	const struct event lone[] = { { 0x100, 0 }, { RESUME, 10 }, { EXIT, 30 } };
+	events_check(
+	        "callgraph: a RESUME without a SUSPEND is an error, ignored", lone, N(lone), 0, csv,
+	        NULL,
+	        "perfscope: dump.log:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND "
+	        "before it: the input is damaged; the event is ignored\n"
+	        "perfscope: 1 error: the output is incomplete\n",
+	        1);
+}
+
+#define COLUMNS \
+	"Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct     Avg     Max     Min  Depth\n"
+
+static void lost_and_unmatched(void)
+{
+	/* The buffer filled after g's exit at 25: f, still open, is closed
+	 * there: 25, self 10; g 15. Sorted by self: g first. */
+	const struct event lost[] = { { 0x100, 0 }, { 0x200, 10 }, { EXIT, 25 } };
+	events_check(
+	        "callgraph: lost events: the table says so", lost, N(lost), 6,
+	        (const char *[]){ "functions", "dump.log", NULL },
+	        "max call depth seen: 2, functions: 2 (from 1 events frame)\n"
+	        "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only\n" COLUMNS
+	        "0x00000200          0x00000200      1            15  60.00      15      15      15            15  60.00      15      15      15      2\n"
+	        "0x00000100          0x00000100      1            25 100.00      25      25      25            10  40.00      10      10      10      1\n",
+	        "perfscope: dump.log:1: warning: events frame: the buffer lost 6 events, so the calls after it filled "
+	        "are missing\n"
+	        "perfscope: dump.log:1: warning: events frame: 1 calls still open at its end, counted up to its last "
+	        "event\n",
+	        0);
+	events_check("callgraph: lost events: folded says so first", lost, N(lost), 6,
+	             (const char *[]){ "folded", "dump.log", NULL },
+	             "# perfscope: 6 events lost, the buffer was full: a partial recording\n"
+	             "0x00000100 10\n0x00000100;0x00000200 15\n",
+	             NULL, 0);
+	/* An exit before any entry is ignored. */
+	const struct event unmatched[] = { { EXIT, 0 }, { 0x100, 10 }, { EXIT, 30 } };
+	events_check(
+	        "callgraph: an exit without its entry", unmatched, N(unmatched), 0, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
+	        "perfscope: dump.log:1: warning: events frame: 1 exits without their entry (calls made before "
+	        "recording began), ignored\n",
+	        0);
+	/* Stamps wrap at 2^32: f [0xfffffff0, 0x11) is 33 cycles, g
+	 * [0xfffffffa, 0x10) 22: of 33, 66.67 and 33.33 (rounded). */
+	const struct event wrap[] = {
+		{ 0x100, 0xfffffff0u }, { 0x200, 0xfffffffau }, { EXIT, 0x10 }, { EXIT, 0x11 }
+	};
+	events_check("callgraph: stamps that wrap at 2^32", wrap, N(wrap), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,33,100.00,33,33,33,11,33.33,11,11,11,1\n"
+	                      "1,0x00000200,0x00000200,1,22,66.67,22,22,22,22,66.67,22,22,22,2\n",
+	             "", 0);
+}
+
+void test_callgraph(void)
+{
+	self_and_children();
+	recursion();
+	gaps();
+	lost_and_unmatched();
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Damaged frames: each gives its one exact message, with the log line, the
+ * payload byte and the file byte, and the exit status docs/host-tool.md
+ * defines (1: the dump had errors, 2: the command line was wrong, 3: the
+ * output could not be written). A damaged frame is a good one from the
+ * driver's writer with its text changed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define INCOMPLETE "perfscope: 1 error: the output is incomplete\n"
+
+/* The log-mode call trace of test_frames.c: 4 + 6 * 4 + 2 * 16 = 60
+ * payload bytes, 20 base64 groups, 80 characters, no padding, after the
+ * 28 characters of "@PS calltrace 60 0x........ ". */
+static void good_trace(struct text *t, unsigned version, uint32_t count)
+{
+	struct payload p = { 0 };
+	const uint32_t w[] = { 1, 8, count, 0, 0, 0, 0x200, 0x1010, 150, 2, 0x100, 0x2020, 100, 1 };
+	for (size_t i = 0; i < sizeof w / sizeof *w; i++)
+		pl_u32(&p, w[i]);
+	frame_add_version(t, version, "calltrace", &p);
+	pl_free(&p);
+}
+
+static void errors(void)
+{
+	struct text t = { 0 };
+	struct header h;
+	char want[1024], crc[11];
+	const char *trace[] = { "trace", "dump.log", NULL };
+
+	good_trace(&t, 2, 2);
+	if (header_of(t.s, &h) || h.payload - t.s != 28 || h.payload_len != 80) {
+		check_str(
+		        "errors: the good frame is 60 bytes, 80 characters after a 28-character header",
+		        t.s, "");
+		return;
+	}
+	memcpy(crc, h.crc, 10);
+	crc[10] = 0;
+
+	/* The CRC: all 60 bytes read, the error at the end of the 20th group. */
+	memcpy(h.crc, "0xdeadbeef", 10);
+	snprintf(want, sizeof want,
+	         "perfscope: dump.log:1: error: calltrace frame, payload byte 60 (file byte 108): "
+	         "CRC-32 is %s, the header says 0xdeadbeef: the frame is corrupted\n" INCOMPLETE,
+	         crc);
+	check_run("errors: CRC mismatch", t.s, trace, NULL, want, 1);
+	memcpy(h.crc, crc, 10);
+
+	/* A length that is not the payload's. 64 for the 60 bytes there are:
+	 * the line ends after all 60 (80 characters, file byte 28 + 80). */
+	char *header = malloc(t.len + 2);
+	snprintf(header, t.len + 2, "@PS calltrace 64 %s", h.crc);
+	check_run(
+	        "errors: bad length (64 for 60 bytes)", header, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 60 (file byte 108): truncated: the line "
+	        "ends after 60 of its 64 payload bytes\n" INCOMPLETE,
+	        1);
+	/* 57 (19 groups): the line goes on after them, at file byte 28 + 76. */
+	snprintf(header, t.len + 2, "@PS calltrace 57 %s", h.crc);
+	check_run(
+	        "errors: bad length (57 for 60 bytes)", header, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 57 (file byte 104): the line goes on after "
+	        "the 57 payload bytes the header gives\n" INCOMPLETE,
+	        1);
+	free(header);
+
+	/* A count the length cannot hold: checked after the 7 header words, 28
+	 * bytes in (9 groups, file byte 28 + 36): 7 records need 112 bytes,
+	 * 60 - 28 = 32 are there. */
+	struct text counted = { 0 };
+	good_trace(&counted, 2, 7);
+	check_run(
+	        "errors: a record count the payload cannot hold", counted.s, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 28 (file byte 64): 7 call records need 112 "
+	        "bytes after the header, the payload has 32\n" INCOMPLETE,
+	        1);
+	text_free(&counted);
+
+	/* Cut after 8 groups: 24 payload bytes, file byte 28 + 32. */
+	char *cut = strdup(t.s);
+	strcpy(cut + 28 + 32, "\n");
+	check_run(
+	        "errors: truncated payload", cut, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 24 (file byte 60): truncated: the line ends "
+	        "after 24 of its 60 payload bytes\n" INCOMPLETE,
+	        1);
+	/* The same cut in the middle of a group: the group is not counted. */
+	strcpy(cut + 28 + 34, "\n");
+	check_run(
+	        "errors: truncated inside a base64 group", cut, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 24 (file byte 60): truncated: the line ends "
+	        "after 24 of its 60 payload bytes\n" INCOMPLETE,
+	        1);
+	free(cut);
+
+	/* A character outside base64 at character 6: the group from 4 holds payload byte 3. */
+	char *bad = strdup(t.s);
+	bad[28 + 6] = '*';
+	check_run(
+	        "errors: a character outside base64", bad, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 3 (file byte 32): '*' at file byte 34 is not "
+	        "a base64 character\n" INCOMPLETE,
+	        1);
+	free(bad);
+
+	/* A newer format version: the writer of version 3. */
+	struct text v3 = { 0 };
+	good_trace(&v3, 3, 2);
+	check_run(
+	        "errors: unknown version 3", v3.s, trace, "",
+	        "perfscope: dump.log:1: error: calltrace frame, payload byte 0 (file byte 28): format version 3 is newer "
+	        "than the version 2 this perfscope reads: update perfscope\n" INCOMPLETE,
+	        1);
+	text_free(&v3);
+
+	/* An unknown type is a warning; the good frame after it is read. */
+	struct text unknown = { 0 };
+	struct payload p = { 0 };
+	pl_u32(&p, 42);
+	frame_add(&unknown, "sensors", &p);
+	pl_free(&p);
+	text_add(&unknown, t.s);
+	check_run(
+	        "errors: unknown type, skipped with a warning", unknown.s, trace,
+	        "calltrace 1 (dump.log:2): log mode, 2 of 8 lines, 0 calls open\n"
+	        "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n"
+	        "  0x00000100: lr=0x00002020 <0x00002020>, t=100\n",
+	        "perfscope: dump.log:1: warning: unknown frame type 'sensors' (from a newer driver?), skipped\n",
+	        0);
+	text_free(&unknown);
+
+	/* A bad frame is skipped and the next one read: the CRC error names line 2. */
+	struct text two = { 0 };
+	text_add(&two, "console text\n");
+	good_trace(&two, 2, 2);
+	char *second = strstr(two.s, "@PS");
+	second[28 + 79] = second[28 + 79] == 'A' ? 'B' : 'A';
+	check_run("errors: other lines skipped, a corrupted frame names its line", two.s,
+	          (const char *[]){ "trace", "-o", "o.txt", "dump.log", NULL }, "", NULL, 1);
+	char *o = tool_file("o.txt");
+	check_str("errors: no -o file after an error", o ? o : "(none)", "(none)");
+	free(o);
+	text_free(&two);
+
+	check_run(
+	        "errors: no frames at all", "just a program's output\n", trace, "",
+	        "perfscope: dump.log: error: no frames at all: not the console output of a perfscope run?\n" INCOMPLETE,
+	        1);
+	check_run(
+	        "errors: no frame of the type", t.s, (const char *[]){ "hot", "dump.log", NULL },
+	        "",
+	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frames)\n" INCOMPLETE,
+	        1);
+	check_run(
+	        "errors: an unknown command, exit 2", t.s,
+	        (const char *[]){ "profile", "dump.log", NULL }, "",
+	        "perfscope: unknown command 'profile'\nTry 'perfscope --help' for more information.\n",
+	        2);
+	check_run(
+	        "errors: an option of another command, exit 2", t.s,
+	        (const char *[]){ "trace", "--sort", "calls", "dump.log", NULL }, "",
+	        "perfscope: --sort is not an option of trace\nTry 'perfscope --help' for more information.\n",
+	        2);
+	check_run("errors: an output that cannot be written, exit 3", t.s,
+	          (const char *[]){ "trace", "-o", "no/such/dir/out.txt", "dump.log", NULL }, "",
+	          NULL, 3);
+	text_free(&t);
+}
+
+void test_errors(void)
+{
+	errors();
+}

@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Every frame type, written by the driver's writer and read by the
+ * command that shows it, output compared byte for byte; the numbers are
+ * worked out by hand in the comments. */
+#include <stdio.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define RULE "+---------------+--------+-------------+---------------+-----------+\n"
+#define HEAD "| Section       |   %    | Time (sec)  | Time (clocks) |Occurrences|\n"
+
+static void sections_payload(struct payload *p, uint32_t hz, uint32_t n, const uint64_t *time,
+                             const uint32_t *occ, int ovf, uint32_t ovf_word)
+{
+	pl_u32(p, hz);
+	pl_u32(p, n);
+	pl_u32(p, 0); /* RUN */
+	for (uint32_t i = 0; i <= n; i++) {
+		pl_u64(p, time[i]);
+		pl_u32(p, occ[i]);
+	}
+	if (ovf)
+		pl_u32(p, ovf_word);
+}
+
+/* 50 MHz, 1,000,000 cycles in all: 666667 cycles are 66.6667 % (66.67,
+ * rounded up) and 13.33334 ms; 333333 are 33.33 % and 6.66666 ms; 50 are
+ * exactly 0.005 %, half a hundredth, rounded up to 0.01, and 1 us. */
+#define REPORT(a, b, c)                                                                 \
+	"--Performance Counter Report--\n"                                              \
+	"Total Time: 0.020000000 seconds (1000000 clock-cycles)\n" RULE HEAD RULE "|" a \
+	"|  66.67 |  0.013333340|         666667|          3|\n" RULE "|" b             \
+	"|  33.33 |  0.006666660|         333333|         10|\n" RULE "|" c             \
+	"|   0.01 |  0.000001000|             50|          1|\n" RULE
+
+static const uint64_t named_time[] = { 1000000, 666667, 333333, 50 };
+static const uint32_t named_occ[] = { 1, 3, 10, 1 };
+
+/* At 3 Hz a cycle is 333333333.3 ns: 2 cycles are 666666666.7 ns, rounded
+ * to ...667; section 1 is half of it. OVF bits 0 and 1: total and section
+ * 1 wrapped. */
+#define REPORT_3HZ                                                                    \
+	"--Performance Counter Report--\n"                                            \
+	"Total Time: 0.666666667 seconds (2 clock-cycles)\n" RULE HEAD RULE           \
+	"|section 1      |  50.00 |  0.333333333|              1|          1|\n" RULE \
+	"Overflow: counters of total, section 1 wrapped (values are modulo 2^64 clocks, 2^32 occurrences)\n"
+
+static void sections(void)
+{
+	struct text t = { 0 }, v1 = { 0 };
+	struct payload p = { 0 };
+	sections_payload(&p, 50000000, 3, named_time, named_occ, 1, 0);
+	frame_add(&t, "sections", &p);
+	pl_free(&p);
+	check_run("sections: report --names, the Nios II layout, byte for byte", t.s,
+	          (const char *[]){ "report", "--names", "alpha,beta,gamma", "dump.log", NULL },
+	          REPORT("alpha          ", "beta           ", "gamma          "), "", 0);
+	check_run(
+	        "sections: report --names A (fewer names than sections: those sections)", t.s,
+	        (const char *[]){ "report", "--names", "a_name_longer_than_15", "dump.log", NULL },
+	        "--Performance Counter Report--\n"
+	        "Total Time: 0.020000000 seconds (1000000 clock-cycles)\n" RULE HEAD RULE
+	        "|a_name_longer_t|  66.67 |  0.013333340|         666667|          3|\n" RULE,
+	        "", 0);
+
+	/* Version 1 frames without and with the OVF word read as version 2. */
+	sections_payload(&p, 50000000, 3, named_time, named_occ, 0, 0);
+	frame_add_version(&v1, 1, "sections", &p);
+	pl_free(&p);
+	sections_payload(&p, 50000000, 3, named_time, named_occ, 1, 0);
+	frame_add_version(&v1, 1, "sections", &p);
+	pl_free(&p);
+	check_run("sections: format version 1, without and with the OVF word", v1.s,
+	          (const char *[]){ "report", "--names", "alpha,beta,gamma", "dump.log", NULL },
+	          REPORT("alpha          ", "beta           ", "gamma          ") "\n" REPORT(
+	                  "alpha          ", "beta           ", "gamma          "),
+	          "", 0);
+
+	const uint64_t time[] = { 2, 1 };
+	const uint32_t occ[] = { 1, 1 };
+	sections_payload(&p, 3, 1, time, occ, 1, 3);
+	frame_add(&t, "sections", &p);
+	pl_free(&p);
+	check_run("sections: two frames, unnamed, nanoseconds rounded, overflow line", t.s,
+	          (const char *[]){ "report", "dump.log", NULL },
+	          REPORT("section 1      ", "section 2      ", "section 3      ") "\n" REPORT_3HZ,
+	          "", 0);
+	text_free(&t);
+	text_free(&v1);
+}
+
+static void calltrace_head(struct payload *p, uint32_t mode, uint32_t lines, uint32_t count,
+                           uint32_t open, uint32_t overflows, uint32_t underflows)
+{
+	pl_u32(p, mode);
+	pl_u32(p, lines);
+	pl_u32(p, count);
+	pl_u32(p, open);
+	pl_u32(p, overflows);
+	pl_u32(p, underflows);
+}
+
+static void calltrace_rec(struct payload *p, uint32_t fn, uint32_t site, uint32_t stamp,
+                          uint32_t depth)
+{
+	pl_u32(p, fn);
+	pl_u32(p, site);
+	pl_u32(p, stamp);
+	pl_u32(p, depth);
+}
+
+static void calltrace(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	/* Log mode, two records, newest first: 0x200 (depth 2) inside 0x100. */
+	calltrace_head(&p, 1, 8, 2, 0, 0, 0);
+	calltrace_rec(&p, 0x200, 0x1010, 150, 2);
+	calltrace_rec(&p, 0x100, 0x2020, 100, 1);
+	frame_add(&t, "calltrace", &p);
+	pl_free(&p);
+	/* Stack mode with the arguments flag, one record and its a0-a3; 1 call
+	 * open, 3 not recorded, 4 exits without a call. */
+	calltrace_head(&p, 0x100, 4, 1, 1, 3, 4);
+	calltrace_rec(&p, 0x300, 0x3030, 77, 1);
+	pl_u32(&p, 1);
+	pl_u32(&p, 2);
+	pl_u32(&p, 3);
+	pl_u32(&p, 0xffffffff);
+	frame_add(&t, "calltrace", &p);
+	pl_free(&p);
+	const char *second =
+	        "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open%s\n"
+	        "  0x00000300: lr=0x00003030 <0x00003030>, t=77, a0=0x00000001, a1=0x00000002, "
+	        "a2=0x00000003, a3=0xffffffff\n"
+	        "3 calls not recorded (buffer full), 4 exits without a call\n";
+	char want[1024], tail[512];
+	snprintf(tail, sizeof tail, second, "");
+	snprintf(want, sizeof want,
+	         "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n"
+	         "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n"
+	         "  0x00000100: lr=0x00002020 <0x00002020>, t=100\n\n%s",
+	         tail);
+	check_run("calltrace: log mode, stack mode with a0-a3: trace", t.s,
+	          (const char *[]){ "trace", "dump.log", NULL }, want, "", 0);
+	snprintf(tail, sizeof tail, second, ", oldest first");
+	snprintf(want, sizeof want,
+	         "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open, oldest first\n"
+	         "  0x00000100: lr=0x00002020 <0x00002020>, t=100\n"
+	         "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n\n%s",
+	         tail);
+	check_run("calltrace: trace --chrono, oldest call first", t.s,
+	          (const char *[]){ "trace", "--chrono", "dump.log", NULL }, want, "", 0);
+	check_run("calltrace: trace --function 0x200 --from 120", t.s,
+	          (const char *[]){ "trace", "--function", "0x00000200", "--from", "120",
+	                            "dump.log", NULL },
+	          "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n"
+	          "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n\n"
+	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	          "3 calls not recorded (buffer full), 4 exits without a call\n",
+	          "", 0);
+	text_free(&t);
+}
+
+static void hot(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	/* 100 calls, 5 ignored, granule 4, decay off, 95 hits in 2 entries.
+	 * Ratio in 1/1024ths, truncated: 60 * 1024 / 95 = 646.7, 35 * 1024 / 95 = 377.3. */
+	const uint32_t head[] = { 100, 5, 4, 0, 95, 2, 0x1000, 60, 0x2004, 35 };
+	for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+		pl_u32(&p, head[i]);
+	frame_add(&t, "hot", &p);
+	pl_free(&p);
+	check_run("hot: the table with its ratios", t.s,
+	          (const char *[]){ "hot", "dump.log", NULL },
+	          "hot 1 (dump.log:1): 100 calls, 5 ignored, 2 entries, granule 4, decay off\n"
+	          "No.  addr        hits   ratio  where\n"
+	          "  0  0x00001000    60     646  0x00001000\n"
+	          "  1  0x00002004    35     377  0x00002004\n",
+	          "", 0);
+	text_free(&t);
+}
+
+static void row(struct payload *p, uint32_t fn, uint32_t calls, uint32_t outer, uint32_t tmin,
+                uint32_t tmax, uint32_t smin, uint32_t smax, uint64_t total, uint64_t self)
+{
+	const uint32_t w[] = { fn, calls, outer, tmin, tmax, smin, smax };
+	for (size_t i = 0; i < 7; i++)
+		pl_u32(p, w[i]);
+	pl_u64(p, total);
+	pl_u64(p, self);
+}
+
+#define COLUMNS \
+	"Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct     Avg     Max     Min  Depth\n"
+
+static void funcstat(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	/* Max depth 3, 2 functions, nothing open, lost or dropped. Pct are of
+	 * all self cycles, 60 + 40 = 100; self+children Avg over outer calls
+	 * (30 / 3 = 10), self Avg over all calls (40 / 4 = 10). */
+	const uint32_t head[] = { 3, 2, 0, 0, 0 };
+	for (size_t i = 0; i < 5; i++)
+		pl_u32(&p, head[i]);
+	row(&p, 0x100, 1, 1, 100, 100, 60, 60, 100, 60);
+	row(&p, 0x200, 4, 3, 5, 20, 2, 15, 30, 40);
+	frame_add(&t, "funcstat", &p);
+	pl_free(&p);
+	check_run(
+	        "funcstat: functions --source funcstat", t.s,
+	        (const char *[]){ "functions", "--source", "funcstat", "--sort", "none", "dump.log",
+	                          NULL },
+	        "max call depth seen: 3, functions: 2\n" COLUMNS
+	        "0x00000100          0x00000100      1           100 100.00     100     100     100            60  60.00      60      60      60      -\n"
+	        "0x00000200          0x00000200      4            30  30.00      10      20       5            40  40.00      10      15       2      -\n",
+	        "", 0);
+	text_free(&t);
+
+	/* Profile 7, enabled, 1000 cycles counted, 200 of them with the stack
+	 * empty: the Program row; Pct are of the 1000. 0x100: avg 400 / 2 and
+	 * 300 / 2; a marked block is USER_DEFINED_BLOCK. Sorted by self. */
+	pl_u32(&p, 7);
+	pl_u32(&p, 1);
+	pl_u32(&p, 0);
+	pl_u32(&p, 2);
+	pl_u32(&p, 0);
+	pl_u32(&p, 0);
+	pl_u64(&p, 1000);
+	pl_u64(&p, 200);
+	pl_u32(&p, 2);
+	row(&p, 0x100, 2, 2, 100, 300, 50, 250, 400, 300);
+	row(&p, 0xfffffffe, 1, 1, 500, 500, 500, 500, 500, 500);
+	frame_add(&t, "profile", &p);
+	pl_free(&p);
+	check_run(
+	        "profile: functions --source profile, the Program row first", t.s,
+	        (const char *[]){ "functions", "--source", "profile", "dump.log", NULL },
+	        "profile 7: enabled, not frozen; entries still on call stack: 0\n"
+	        "max call stack depth seen: 2, depth warnings: 0 below 0, 0 above 64\n"
+	        "Total number of cycles: 1000\n" COLUMNS
+	        "Program             0x00000000      1          1000 100.00    1000    1000    1000           200  20.00     200     200     200      -\n"
+	        "USER_DEFINED_BLOCK  0xfffffffe      1           500  50.00     500     500     500           500  50.00     500     500     500      -\n"
+	        "0x00000100          0x00000100      2           400  40.00     200     300     100           300  30.00     150     250      50      -\n",
+	        "", 0);
+	text_free(&t);
+}
+
+/* The run frame: its clock times the timeline. The driver's own run frame
+ * says UNIT_CLOCK_HZ, 25 MHz: 1000 cycles are 40 us. */
+static void run(void)
+{
+	struct text t = { 0 };
+	text_add(&t, driver_run_frame);
+	const struct event ev[] = { { 0x100, 1000 }, { EXIT, 2000 } };
+	events_add(&t, ev, 2, 0);
+	struct run r;
+	tool_run(&r, t.s, (const char *[]){ "chrome", "dump.log", NULL });
+	check_int("run: chrome with the driver's run frame: exit status", r.status, 0);
+	check_contains("run: chrome times the call at the run frame's 25 MHz: 40 us from 40 us",
+	               r.out, "\"ts\":40.000,\"dur\":40.000,\"args\":{\"cycles\":1000,");
+	run_free(&r);
+	tool_run(&r, t.s, (const char *[]){ "chrome", "-c", "1000000", "dump.log", NULL });
+	check_contains("run: --clock-hz 1000000 overrides it: 1000 us from 1000 us", r.out,
+	               "\"ts\":1000.000,\"dur\":1000.000,");
+	run_free(&r);
+	text_free(&t);
+}
+
+void test_frames(void)
+{
+	sections();
+	calltrace();
+	hot();
+	funcstat();
+	run();
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The perfscope binary run as a user runs it: on a dump file, in a
+ * directory of its own (so messages name "dump.log"), with its standard
+ * output, standard error and exit status taken whole.
+ */
+#ifndef UNIT_TOOL_H
+#define UNIT_TOOL_H
+
+#include <stddef.h>
+
+struct run {
+	int status; /* the exit status; 128 + signal if killed */
+	char *out;  /* standard output */
+	char *err;  /* standard error */
+};
+
+/* The binary and a fresh directory to run it in. */
+void tool_setup(const char *path);
+void tool_cleanup(void);
+
+/* Writes dump (NULL: none) to dump.log and runs perfscope with args, a
+ * NULL-ended list ("dump.log" names the dump). */
+void tool_run(struct run *r, const char *dump, const char *const args[]);
+void run_free(struct run *r);
+
+/* A file the last run wrote in its directory (free it), or NULL. */
+char *tool_file(const char *name);
+
+/* Checks that a run of args on dump gives exactly out, err and status
+ * (out or err NULL: not checked). */
+void check_run(const char *what, const char *dump, const char *const args[], const char *out,
+               const char *err, int status);
+
+#endif
