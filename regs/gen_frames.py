@@ -63,35 +63,41 @@ def c_fields(fr, part):
     for f in part["fields"]:
         names = [f"{f['name']}[{i}]" for i in range(f["n"])] if "n" in f else [f["name"]]
         xs += [f"X({f['type']}, {n}, A, B)" for n in names]
-    return [f"#define {macro}(X, A, B) \\"] + [f"\t{x} \\" for x in xs[:-1]] + [f"\t{xs[-1]}"]
+    return [f"#define {macro}(X, A, B) {' '.join(xs)}"]
 
 
 def c_struct(fr, part):
-    out = [f"struct perf_frame_{fr['name']}_{part['name']} {{"]
-    for f in part["fields"]:
-        dim = f"[{f['n']}]" if "n" in f else ""
-        out.append(f"\t{CTYPE[f['type']]} {f['name']}{dim}; /* {f['doc']} */")
-    return out + ["};"]
+    """The fields' docs in a comment, then the struct on one line, a
+    declaration for each run of fields of one type."""
+    width = max(len(f["name"]) for f in part["fields"])
+    out = ["/*"] + [f" *   {f['name']:<{width}}  {f['doc']}" for f in part["fields"]] + [" */"]
+    decls = []
+    for ty, group in itertools.groupby(part["fields"], key=lambda f: f["type"]):
+        names = ", ".join(f["name"] + (f"[{f['n']}]" if "n" in f else "") for f in group)
+        decls.append(f"{CTYPE[ty]} {names};")
+    return out + [f"struct perf_frame_{fr['name']}_{part['name']} {{ {' '.join(decls)} }};"]
+
+
+PREAMBLE = """/*
+ * The framed dumps' payloads (docs/dump-format.md), for the driver that
+ * writes them and the host tool that reads them. Each record is an
+ * X-macro of its fields in payload order, X(type, member, A, B) with type
+ * u32 or u64, so that one generic writer (perfscope_frame.h) and one
+ * generic reader (the host tool's decode.c) follow the layout by member
+ * name; the structs hold a record where no other struct has its members.
+ */
+#ifndef PERFSCOPE_FRAMES_H
+#define PERFSCOPE_FRAMES_H
+
+#include <stdint.h>
+
+/* The frame types, X(name, NAME), in the order of the host tool's kinds. */
+#define PERF_FRAME_TYPES(X) \\"""
 
 
 def c_header(d):
     types = d["frame"]
-    out = [f"/* {BANNER} */", f"/* {SPDX} */",
-           "/*",
-           " * The framed dumps' payloads (docs/dump-format.md), for the driver that",
-           " * writes them and the host tool that reads them. Each record is an",
-           " * X-macro of its fields in payload order, X(type, member, A, B) with type",
-           " * u32 or u64, so that one generic writer (perfscope_frame.h) and one",
-           " * generic reader (the host tool's decode.c) follow the layout by member",
-           " * name; the structs hold a record where no other struct has its members.",
-           " */",
-           "#ifndef PERFSCOPE_FRAMES_H",
-           "#define PERFSCOPE_FRAMES_H",
-           "",
-           "#include <stdint.h>",
-           "",
-           "/* The frame types, X(name, NAME), in the order of the host tool's kinds. */",
-           "#define PERF_FRAME_TYPES(X) \\"]
+    out = [f"/* {BANNER} */", f"/* {SPDX} */"] + PREAMBLE.splitlines()
     out += [f"\tX({fr['name']}, {up(fr['name'])}) \\" for fr in types[:-1]]
     out += [f"\tX({types[-1]['name']}, {up(types[-1]['name'])})", ""]
     out += ["/* The version each type's payload starts with (the driver writes it), and",
@@ -126,9 +132,11 @@ def c_header(d):
                 out.append(f"#define PERF_FRAME_{up(fr['name'], part['name'])}_OPTIONAL_BEFORE {part['optional_before']}u")
             if part["name"] == "head":
                 out.append("/* The payload byte of each head field, after the version word. */")
+                ats = []
                 for f in part["fields"]:
-                    out.append(f"#define PERF_FRAME_{up(fr['name'], f['name'])}_AT {at}u")
+                    ats.append(f"PERF_FRAME_{up(fr['name'], f['name'])}_AT = {at}")
                     at += SIZE[f["type"]] * f.get("n", 1)
+                out.append(f"enum {{ {', '.join(ats)} }};")
             out.append("")
         for v in fr.get("values", []):
             out.append(f"#define PERF_FRAME_{up(fr['name'], v['name'])} 0x{v['value']:08x}u /* {v['field']}: {v['doc']} */")

@@ -44,90 +44,69 @@
 /* ---- sections: perf_snapshot_frame --------------------------------- */
 
 /* head. */
-#define PERF_FRAME_SECTIONS_HEAD_FIELDS(X, A, B) \
-	X(u32, clock_hz, A, B) \
-	X(u32, n, A, B) \
-	X(u32, run, A, B)
-struct perf_frame_sections_head {
-	uint32_t clock_hz; /* clock in Hz (0: unknown) */
-	uint32_t n; /* N, the number of sections (at most PERF_MAX_SECTIONS) */
-	uint32_t run; /* RUN register: bit n set = section n runs */
-};
+#define PERF_FRAME_SECTIONS_HEAD_FIELDS(X, A, B) X(u32, clock_hz, A, B) X(u32, n, A, B) X(u32, run, A, B)
+/*
+ *   clock_hz  clock in Hz (0: unknown)
+ *   n         N, the number of sections (at most PERF_MAX_SECTIONS)
+ *   run       RUN register: bit n set = section n runs
+ */
+struct perf_frame_sections_head { uint32_t clock_hz, n, run; };
 #define PERF_FRAME_SECTIONS_HEAD_BYTES 12u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_SECTIONS_CLOCK_HZ_AT 4u
-#define PERF_FRAME_SECTIONS_N_AT 8u
-#define PERF_FRAME_SECTIONS_RUN_AT 12u
+enum { PERF_FRAME_SECTIONS_CLOCK_HZ_AT = 4, PERF_FRAME_SECTIONS_N_AT = 8, PERF_FRAME_SECTIONS_RUN_AT = 12 };
 
 /* counter: repeated n + 1 times. */
-#define PERF_FRAME_SECTIONS_COUNTER_FIELDS(X, A, B) \
-	X(u64, time, A, B) \
-	X(u32, occurrences, A, B)
-struct perf_frame_sections_counter {
-	uint64_t time; /* time in cycles */
-	uint32_t occurrences; /* occurrences */
-};
+#define PERF_FRAME_SECTIONS_COUNTER_FIELDS(X, A, B) X(u64, time, A, B) X(u32, occurrences, A, B)
+/*
+ *   time         time in cycles
+ *   occurrences  occurrences
+ */
+struct perf_frame_sections_counter { uint64_t time; uint32_t occurrences; };
 #define PERF_FRAME_SECTIONS_COUNTER_BYTES 12u
 
 /* tail: frames before version 2 may end without it. */
-#define PERF_FRAME_SECTIONS_TAIL_FIELDS(X, A, B) \
-	X(u32, overflow, A, B)
-struct perf_frame_sections_tail {
-	uint32_t overflow; /* the OVF register: bit n set = section n's counters wrapped (version 1 frames may lack it; readers take 0 then) */
-};
+#define PERF_FRAME_SECTIONS_TAIL_FIELDS(X, A, B) X(u32, overflow, A, B)
+/*
+ *   overflow  the OVF register: bit n set = section n's counters wrapped (version 1 frames may lack it; readers take 0 then)
+ */
+struct perf_frame_sections_tail { uint32_t overflow; };
 #define PERF_FRAME_SECTIONS_TAIL_BYTES 4u
 #define PERF_FRAME_SECTIONS_TAIL_OPTIONAL_BEFORE 2u
 
 /* ---- calltrace: perf_calltrace_frame ------------------------------- */
 
 /* head. */
-#define PERF_FRAME_CALLTRACE_HEAD_FIELDS(X, A, B) \
-	X(u32, mode, A, B) \
-	X(u32, lines, A, B) \
-	X(u32, count, A, B) \
-	X(u32, open, A, B) \
-	X(u32, overflows, A, B) \
-	X(u32, underflows, A, B)
-struct perf_frame_calltrace_head {
-	uint32_t mode; /* mode: 0 stack, 1 log; plus 0x100 if the records keep the arguments */
-	uint32_t lines; /* lines the buffer holds */
-	uint32_t count; /* count of records that follow */
-	uint32_t open; /* calls open */
-	uint32_t overflows; /* stack mode: calls not recorded because the buffer was full */
-	uint32_t underflows; /* exits without a call */
-};
+#define PERF_FRAME_CALLTRACE_HEAD_FIELDS(X, A, B) X(u32, mode, A, B) X(u32, lines, A, B) X(u32, count, A, B) X(u32, open, A, B) X(u32, overflows, A, B) X(u32, underflows, A, B)
+/*
+ *   mode        mode: 0 stack, 1 log; plus 0x100 if the records keep the arguments
+ *   lines       lines the buffer holds
+ *   count       count of records that follow
+ *   open        calls open
+ *   overflows   stack mode: calls not recorded because the buffer was full
+ *   underflows  exits without a call
+ */
+struct perf_frame_calltrace_head { uint32_t mode, lines, count, open, overflows, underflows; };
 #define PERF_FRAME_CALLTRACE_HEAD_BYTES 24u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_CALLTRACE_MODE_AT 4u
-#define PERF_FRAME_CALLTRACE_LINES_AT 8u
-#define PERF_FRAME_CALLTRACE_COUNT_AT 12u
-#define PERF_FRAME_CALLTRACE_OPEN_AT 16u
-#define PERF_FRAME_CALLTRACE_OVERFLOWS_AT 20u
-#define PERF_FRAME_CALLTRACE_UNDERFLOWS_AT 24u
+enum { PERF_FRAME_CALLTRACE_MODE_AT = 4, PERF_FRAME_CALLTRACE_LINES_AT = 8, PERF_FRAME_CALLTRACE_COUNT_AT = 12, PERF_FRAME_CALLTRACE_OPEN_AT = 16, PERF_FRAME_CALLTRACE_OVERFLOWS_AT = 20, PERF_FRAME_CALLTRACE_UNDERFLOWS_AT = 24 };
 
 /* record: repeated count times. */
-#define PERF_FRAME_CALLTRACE_RECORD_FIELDS(X, A, B) \
-	X(u32, fn, A, B) \
-	X(u32, site, A, B) \
-	X(u32, stamp, A, B) \
-	X(u32, depth, A, B)
-struct perf_frame_calltrace_record {
-	uint32_t fn; /* function */
-	uint32_t site; /* call site */
-	uint32_t stamp; /* time stamp (G[31:0]) */
-	uint32_t depth; /* depth */
-};
+#define PERF_FRAME_CALLTRACE_RECORD_FIELDS(X, A, B) X(u32, fn, A, B) X(u32, site, A, B) X(u32, stamp, A, B) X(u32, depth, A, B)
+/*
+ *   fn     function
+ *   site   call site
+ *   stamp  time stamp (G[31:0])
+ *   depth  depth
+ */
+struct perf_frame_calltrace_record { uint32_t fn, site, stamp, depth; };
 #define PERF_FRAME_CALLTRACE_RECORD_BYTES 16u
 
 /* args: after each record if the head's flags include ARGS. */
-#define PERF_FRAME_CALLTRACE_ARGS_FIELDS(X, A, B) \
-	X(u32, a[0], A, B) \
-	X(u32, a[1], A, B) \
-	X(u32, a[2], A, B) \
-	X(u32, a[3], A, B)
-struct perf_frame_calltrace_args {
-	uint32_t a[4]; /* a0, a1, a2, a3 at its entry */
-};
+#define PERF_FRAME_CALLTRACE_ARGS_FIELDS(X, A, B) X(u32, a[0], A, B) X(u32, a[1], A, B) X(u32, a[2], A, B) X(u32, a[3], A, B)
+/*
+ *   a  a0, a1, a2, a3 at its entry
+ */
+struct perf_frame_calltrace_args { uint32_t a[4]; };
 #define PERF_FRAME_CALLTRACE_ARGS_BYTES 16u
 
 #define PERF_FRAME_CALLTRACE_STACK 0x00000000u /* mode: stack mode */
@@ -137,26 +116,23 @@ struct perf_frame_calltrace_args {
 /* ---- events: perf_funccost_frame ----------------------------------- */
 
 /* head. */
-#define PERF_FRAME_EVENTS_HEAD_FIELDS(X, A, B) \
-	X(u32, n, A, B) \
-	X(u32, lost, A, B)
-struct perf_frame_events_head {
-	uint32_t n; /* N, the number of events */
-	uint32_t lost; /* events and switch gaps the buffer lost (`perf_funccost_lost`) */
-};
+#define PERF_FRAME_EVENTS_HEAD_FIELDS(X, A, B) X(u32, n, A, B) X(u32, lost, A, B)
+/*
+ *   n     N, the number of events
+ *   lost  events and switch gaps the buffer lost (`perf_funccost_lost`)
+ */
+struct perf_frame_events_head { uint32_t n, lost; };
 #define PERF_FRAME_EVENTS_HEAD_BYTES 8u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_EVENTS_N_AT 4u
-#define PERF_FRAME_EVENTS_LOST_AT 8u
+enum { PERF_FRAME_EVENTS_N_AT = 4, PERF_FRAME_EVENTS_LOST_AT = 8 };
 
 /* event: repeated n times. */
-#define PERF_FRAME_EVENTS_EVENT_FIELDS(X, A, B) \
-	X(u32, fn, A, B) \
-	X(u32, stamp, A, B)
-struct perf_frame_events_event {
-	uint32_t fn; /* function address */
-	uint32_t stamp; /* time stamp */
-};
+#define PERF_FRAME_EVENTS_EVENT_FIELDS(X, A, B) X(u32, fn, A, B) X(u32, stamp, A, B)
+/*
+ *   fn     function address
+ *   stamp  time stamp
+ */
+struct perf_frame_events_event { uint32_t fn, stamp; };
 #define PERF_FRAME_EVENTS_EVENT_BYTES 8u
 
 #define PERF_FRAME_EVENTS_EXIT 0xffffffffu /* fn: an exit */
@@ -166,86 +142,54 @@ struct perf_frame_events_event {
 /* ---- funcstat: perf_statistics_frame ------------------------------- */
 
 /* head. */
-#define PERF_FRAME_FUNCSTAT_HEAD_FIELDS(X, A, B) \
-	X(u32, max_depth, A, B) \
-	X(u32, n, A, B) \
-	X(u32, open, A, B) \
-	X(u32, lost, A, B) \
-	X(u32, dropped, A, B)
-struct perf_frame_funcstat_head {
-	uint32_t max_depth; /* maximum call depth seen */
-	uint32_t n; /* F, the number of functions */
-	uint32_t open; /* calls still open */
-	uint32_t lost; /* events and switch gaps the measurement buffer lost */
-	uint32_t dropped; /* events dropped (too deep, exit without entry, table full) */
-};
+#define PERF_FRAME_FUNCSTAT_HEAD_FIELDS(X, A, B) X(u32, max_depth, A, B) X(u32, n, A, B) X(u32, open, A, B) X(u32, lost, A, B) X(u32, dropped, A, B)
+/*
+ *   max_depth  maximum call depth seen
+ *   n          F, the number of functions
+ *   open       calls still open
+ *   lost       events and switch gaps the measurement buffer lost
+ *   dropped    events dropped (too deep, exit without entry, table full)
+ */
+struct perf_frame_funcstat_head { uint32_t max_depth, n, open, lost, dropped; };
 #define PERF_FRAME_FUNCSTAT_HEAD_BYTES 20u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_FUNCSTAT_MAX_DEPTH_AT 4u
-#define PERF_FRAME_FUNCSTAT_N_AT 8u
-#define PERF_FRAME_FUNCSTAT_OPEN_AT 12u
-#define PERF_FRAME_FUNCSTAT_LOST_AT 16u
-#define PERF_FRAME_FUNCSTAT_DROPPED_AT 20u
+enum { PERF_FRAME_FUNCSTAT_MAX_DEPTH_AT = 4, PERF_FRAME_FUNCSTAT_N_AT = 8, PERF_FRAME_FUNCSTAT_OPEN_AT = 12, PERF_FRAME_FUNCSTAT_LOST_AT = 16, PERF_FRAME_FUNCSTAT_DROPPED_AT = 20 };
 
 /* row: repeated n times. */
-#define PERF_FRAME_FUNCSTAT_ROW_FIELDS(X, A, B) \
-	X(u32, fn, A, B) \
-	X(u32, calls, A, B) \
-	X(u32, outer, A, B) \
-	X(u32, total_min, A, B) \
-	X(u32, total_max, A, B) \
-	X(u32, self_min, A, B) \
-	X(u32, self_max, A, B) \
-	X(u64, total, A, B) \
-	X(u64, self, A, B)
-struct perf_frame_funcstat_row {
-	uint32_t fn; /* function address */
-	uint32_t calls; /* calls */
-	uint32_t outer; /* outer calls (not made from inside the same function) */
-	uint32_t total_min; /* self+children minimum */
-	uint32_t total_max; /* self+children maximum */
-	uint32_t self_min; /* self minimum */
-	uint32_t self_max; /* self maximum */
-	uint64_t total; /* self+children summed over outer calls */
-	uint64_t self; /* self summed over all calls */
-};
+#define PERF_FRAME_FUNCSTAT_ROW_FIELDS(X, A, B) X(u32, fn, A, B) X(u32, calls, A, B) X(u32, outer, A, B) X(u32, total_min, A, B) X(u32, total_max, A, B) X(u32, self_min, A, B) X(u32, self_max, A, B) X(u64, total, A, B) X(u64, self, A, B)
+/*
+ *   fn         function address
+ *   calls      calls
+ *   outer      outer calls (not made from inside the same function)
+ *   total_min  self+children minimum
+ *   total_max  self+children maximum
+ *   self_min   self minimum
+ *   self_max   self maximum
+ *   total      self+children summed over outer calls
+ *   self       self summed over all calls
+ */
+struct perf_frame_funcstat_row { uint32_t fn, calls, outer, total_min, total_max, self_min, self_max; uint64_t total, self; };
 #define PERF_FRAME_FUNCSTAT_ROW_BYTES 44u
 
 /* ---- profile: perf_profile_frame ----------------------------------- */
 
 /* head. */
-#define PERF_FRAME_PROFILE_HEAD_FIELDS(X, A, B) \
-	X(u32, id, A, B) \
-	X(u32, flags, A, B) \
-	X(u32, open, A, B) \
-	X(u32, max_depth, A, B) \
-	X(u32, warn_low, A, B) \
-	X(u32, warn_high, A, B) \
-	X(u64, counted, A, B) \
-	X(u64, outside, A, B) \
-	X(u32, n, A, B)
-struct perf_frame_profile_head {
-	uint32_t id; /* profile id */
-	uint32_t flags; /* flags: bit 0 enabled, bit 1 frozen */
-	uint32_t open; /* entries still on the call stack */
-	uint32_t max_depth; /* maximum call stack depth seen */
-	uint32_t warn_low; /* depth warnings below 0 */
-	uint32_t warn_high; /* depth warnings above the limit */
-	uint64_t counted; /* cycles counted */
-	uint64_t outside; /* of those, cycles with the stack empty */
-	uint32_t n; /* F, the number of functions */
-};
+#define PERF_FRAME_PROFILE_HEAD_FIELDS(X, A, B) X(u32, id, A, B) X(u32, flags, A, B) X(u32, open, A, B) X(u32, max_depth, A, B) X(u32, warn_low, A, B) X(u32, warn_high, A, B) X(u64, counted, A, B) X(u64, outside, A, B) X(u32, n, A, B)
+/*
+ *   id         profile id
+ *   flags      flags: bit 0 enabled, bit 1 frozen
+ *   open       entries still on the call stack
+ *   max_depth  maximum call stack depth seen
+ *   warn_low   depth warnings below 0
+ *   warn_high  depth warnings above the limit
+ *   counted    cycles counted
+ *   outside    of those, cycles with the stack empty
+ *   n          F, the number of functions
+ */
+struct perf_frame_profile_head { uint32_t id, flags, open, max_depth, warn_low, warn_high; uint64_t counted, outside; uint32_t n; };
 #define PERF_FRAME_PROFILE_HEAD_BYTES 44u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_PROFILE_ID_AT 4u
-#define PERF_FRAME_PROFILE_FLAGS_AT 8u
-#define PERF_FRAME_PROFILE_OPEN_AT 12u
-#define PERF_FRAME_PROFILE_MAX_DEPTH_AT 16u
-#define PERF_FRAME_PROFILE_WARN_LOW_AT 20u
-#define PERF_FRAME_PROFILE_WARN_HIGH_AT 24u
-#define PERF_FRAME_PROFILE_COUNTED_AT 28u
-#define PERF_FRAME_PROFILE_OUTSIDE_AT 36u
-#define PERF_FRAME_PROFILE_N_AT 44u
+enum { PERF_FRAME_PROFILE_ID_AT = 4, PERF_FRAME_PROFILE_FLAGS_AT = 8, PERF_FRAME_PROFILE_OPEN_AT = 12, PERF_FRAME_PROFILE_MAX_DEPTH_AT = 16, PERF_FRAME_PROFILE_WARN_LOW_AT = 20, PERF_FRAME_PROFILE_WARN_HIGH_AT = 24, PERF_FRAME_PROFILE_COUNTED_AT = 28, PERF_FRAME_PROFILE_OUTSIDE_AT = 36, PERF_FRAME_PROFILE_N_AT = 44 };
 
 /* row: repeated n times. */
 #define PERF_FRAME_PROFILE_ROW_FIELDS(X, A, B) PERF_FRAME_FUNCSTAT_ROW_FIELDS(X, A, B)
@@ -258,38 +202,27 @@ struct perf_frame_profile_head {
 /* ---- hot: perf_hot_frame ------------------------------------------- */
 
 /* head. */
-#define PERF_FRAME_HOT_HEAD_FIELDS(X, A, B) \
-	X(u32, calls, A, B) \
-	X(u32, ignored, A, B) \
-	X(u32, granule, A, B) \
-	X(u32, decay, A, B) \
-	X(u32, total, A, B) \
-	X(u32, used, A, B)
-struct perf_frame_hot_head {
-	uint32_t calls; /* `_mcount` calls counted */
-	uint32_t ignored; /* calls in ignored ranges */
-	uint32_t granule; /* granule in bytes (a power of two) */
-	uint32_t decay; /* decay: 1 on */
-	uint32_t total; /* total of the hits */
-	uint32_t used; /* E, the number of entries */
-};
+#define PERF_FRAME_HOT_HEAD_FIELDS(X, A, B) X(u32, calls, A, B) X(u32, ignored, A, B) X(u32, granule, A, B) X(u32, decay, A, B) X(u32, total, A, B) X(u32, used, A, B)
+/*
+ *   calls    `_mcount` calls counted
+ *   ignored  calls in ignored ranges
+ *   granule  granule in bytes (a power of two)
+ *   decay    decay: 1 on
+ *   total    total of the hits
+ *   used     E, the number of entries
+ */
+struct perf_frame_hot_head { uint32_t calls, ignored, granule, decay, total, used; };
 #define PERF_FRAME_HOT_HEAD_BYTES 24u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_HOT_CALLS_AT 4u
-#define PERF_FRAME_HOT_IGNORED_AT 8u
-#define PERF_FRAME_HOT_GRANULE_AT 12u
-#define PERF_FRAME_HOT_DECAY_AT 16u
-#define PERF_FRAME_HOT_TOTAL_AT 20u
-#define PERF_FRAME_HOT_USED_AT 24u
+enum { PERF_FRAME_HOT_CALLS_AT = 4, PERF_FRAME_HOT_IGNORED_AT = 8, PERF_FRAME_HOT_GRANULE_AT = 12, PERF_FRAME_HOT_DECAY_AT = 16, PERF_FRAME_HOT_TOTAL_AT = 20, PERF_FRAME_HOT_USED_AT = 24 };
 
 /* entry: repeated used times. */
-#define PERF_FRAME_HOT_ENTRY_FIELDS(X, A, B) \
-	X(u32, addr, A, B) \
-	X(u32, hits, A, B)
-struct perf_frame_hot_entry {
-	uint32_t addr; /* address */
-	uint32_t hits; /* hits */
-};
+#define PERF_FRAME_HOT_ENTRY_FIELDS(X, A, B) X(u32, addr, A, B) X(u32, hits, A, B)
+/*
+ *   addr  address
+ *   hits  hits
+ */
+struct perf_frame_hot_entry { uint32_t addr, hits; };
 #define PERF_FRAME_HOT_ENTRY_BYTES 8u
 
 #define PERF_FRAME_HOT_DECAY_ON 0x00000001u /* decay: decay on */
@@ -297,17 +230,15 @@ struct perf_frame_hot_entry {
 /* ---- run: perf_frame_write ----------------------------------------- */
 
 /* head. */
-#define PERF_FRAME_RUN_HEAD_FIELDS(X, A, B) \
-	X(u32, clock_hz, A, B) \
-	X(u32, n, A, B)
-struct perf_frame_run_head {
-	uint32_t clock_hz; /* perfscope's clock in Hz, `perf_clock_hz` (0: the program does not say) */
-	uint32_t n; /* N, the bytes of the GNU build id (0: the program was linked without one) */
-};
+#define PERF_FRAME_RUN_HEAD_FIELDS(X, A, B) X(u32, clock_hz, A, B) X(u32, n, A, B)
+/*
+ *   clock_hz  perfscope's clock in Hz, `perf_clock_hz` (0: the program does not say)
+ *   n         N, the bytes of the GNU build id (0: the program was linked without one)
+ */
+struct perf_frame_run_head { uint32_t clock_hz, n; };
 #define PERF_FRAME_RUN_HEAD_BYTES 8u
 /* The payload byte of each head field, after the version word. */
-#define PERF_FRAME_RUN_CLOCK_HZ_AT 4u
-#define PERF_FRAME_RUN_N_AT 8u
+enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 
 /* build_id: the build id, then zeros to a multiple of 4 bytes; the head's n gives the bytes. */
 #define PERF_FRAME_RUN_BUILD_ID_ALIGN 4u

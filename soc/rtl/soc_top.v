@@ -48,13 +48,7 @@ module soc_top #(
 	input  wire [31:0] i_perf_rdata
 );
 
-	// Parameters out of range stop elaboration with an error naming the
-	// module below, which exists nowhere (rtl/perfscope.v does the same).
-	generate
-	if (RAM_BYTES < 8 || (RAM_BYTES % 4) != 0) begin : g_bad_ram_bytes
-		soc_top_error_RAM_BYTES_must_be_a_multiple_of_4_from_8 u_error ();
-	end
-	endgenerate
+	// RAM_BYTES out of range stops elaboration in soc_ram, which checks it.
 
 	// ------------------------------------------------------------------
 	// CPU

@@ -51,71 +51,61 @@ static void errors(void)
 	check_run("errors: CRC mismatch", t.s, trace, NULL, want, 1);
 	memcpy(h.crc, crc, 10);
 
+	/* Damaged copies of the good frame, each with the error it gives. */
+	char *len64 = strdup(t.s), *len57 = strdup(t.s), *cut = strdup(t.s), *cut_mid = strdup(t.s),
+	     *bad = strdup(t.s);
 	/* A length that is not the payload's. 64 for the 60 bytes there are:
-	 * the line ends after all 60 (80 characters, file byte 28 + 80). */
-	char *header = malloc(t.len + 2);
-	snprintf(header, t.len + 2, "@PS calltrace 64 %s", h.crc);
-	check_run(
-	        "errors: bad length (64 for 60 bytes)", header, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 60 (file byte 108): truncated: the line "
-	        "ends after 60 of its 64 payload bytes\n" INCOMPLETE,
-	        1);
-	/* 57 (19 groups): the line goes on after them, at file byte 28 + 76. */
-	snprintf(header, t.len + 2, "@PS calltrace 57 %s", h.crc);
-	check_run(
-	        "errors: bad length (57 for 60 bytes)", header, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 57 (file byte 104): the line goes on after "
-	        "the 57 payload bytes the header gives\n" INCOMPLETE,
-	        1);
-	free(header);
-
+	 * the line ends after all 60 (80 characters, file byte 28 + 80). 57 (19
+	 * groups): the line goes on after them, at file byte 28 + 76. */
+	memcpy(len64 + 14, "64", 2);
+	memcpy(len57 + 14, "57", 2);
+	/* Cut after 8 groups: 24 payload bytes, file byte 28 + 32; the same cut
+	 * in the middle of a group, where the group is not counted. */
+	strcpy(cut + 28 + 32, "\n");
+	strcpy(cut_mid + 28 + 34, "\n");
+	/* A character outside base64 at character 6: the group from 4 holds
+	 * payload byte 3. */
+	bad[28 + 6] = '*';
 	/* A count the length cannot hold: checked after the 7 header words, 28
 	 * bytes in (9 groups, file byte 28 + 36): 7 records need 112 bytes,
 	 * 60 - 28 = 32 are there. */
-	struct text counted = { 0 };
+	struct text counted = { 0 }, v3 = { 0 };
 	good_trace(&counted, 2, 7);
-	check_run(
-	        "errors: a record count the payload cannot hold", counted.s, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 28 (file byte 64): 7 call records need 112 "
-	        "bytes after the header, the payload has 32\n" INCOMPLETE,
-	        1);
-	text_free(&counted);
-
-	/* Cut after 8 groups: 24 payload bytes, file byte 28 + 32. */
-	char *cut = strdup(t.s);
-	strcpy(cut + 28 + 32, "\n");
-	check_run(
-	        "errors: truncated payload", cut, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 24 (file byte 60): truncated: the line ends "
-	        "after 24 of its 60 payload bytes\n" INCOMPLETE,
-	        1);
-	/* The same cut in the middle of a group: the group is not counted. */
-	strcpy(cut + 28 + 34, "\n");
-	check_run(
-	        "errors: truncated inside a base64 group", cut, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 24 (file byte 60): truncated: the line ends "
-	        "after 24 of its 60 payload bytes\n" INCOMPLETE,
-	        1);
-	free(cut);
-
-	/* A character outside base64 at character 6: the group from 4 holds payload byte 3. */
-	char *bad = strdup(t.s);
-	bad[28 + 6] = '*';
-	check_run(
-	        "errors: a character outside base64", bad, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 3 (file byte 32): '*' at file byte 34 is not "
-	        "a base64 character\n" INCOMPLETE,
-	        1);
-	free(bad);
-
 	/* A newer format version: the writer of version 3. */
-	struct text v3 = { 0 };
 	good_trace(&v3, 3, 2);
-	check_run(
-	        "errors: unknown version 3", v3.s, trace, "",
-	        "perfscope: dump.log:1: error: calltrace frame, payload byte 0 (file byte 28): format version 3 is newer "
-	        "than the version 2 this perfscope reads: update perfscope\n" INCOMPLETE,
-	        1);
+	const struct {
+		const char *what, *dump, *error;
+	} damaged[] = {
+		{ "bad length (64 for 60 bytes)", len64,
+		  "payload byte 60 (file byte 108): truncated: the line ends after 60 of its 64 payload bytes" },
+		{ "bad length (57 for 60 bytes)", len57,
+		  "payload byte 57 (file byte 104): the line goes on after the 57 payload bytes the header gives" },
+		{ "a record count the payload cannot hold", counted.s,
+		  "payload byte 28 (file byte 64): 7 call records need 112 bytes after the header, the payload has 32" },
+		{ "truncated payload", cut,
+		  "payload byte 24 (file byte 60): truncated: the line ends after 24 of its 60 payload bytes" },
+		{ "truncated inside a base64 group", cut_mid,
+		  "payload byte 24 (file byte 60): truncated: the line ends after 24 of its 60 payload bytes" },
+		{ "a character outside base64", bad,
+		  "payload byte 3 (file byte 32): '*' at file byte 34 is not a base64 character" },
+		{ "unknown version 3", v3.s,
+		  "payload byte 0 (file byte 28): format version 3 is newer than the version 2 this perfscope "
+		  "reads: update perfscope" },
+	};
+	for (size_t i = 0; i < sizeof damaged / sizeof *damaged; i++) {
+		char what[128];
+		snprintf(what, sizeof what, "errors: %s", damaged[i].what);
+		snprintf(want, sizeof want,
+		         "perfscope: dump.log:1: error: calltrace frame, %s\n" INCOMPLETE,
+		         damaged[i].error);
+		check_run(what, damaged[i].dump, trace, "", want, 1);
+	}
+	free(len64);
+	free(len57);
+	free(cut);
+	free(cut_mid);
+	free(bad);
+	text_free(&counted);
 	text_free(&v3);
 
 	/* An unknown type is a warning; the good frame after it is read. */

@@ -31,11 +31,10 @@ static char *path_in(const char *name)
 	return p;
 }
 
-char *tool_file(const char *name)
+/* The whole of the file at path (free it), or NULL. */
+static char *slurp(const char *path)
 {
-	char *p = path_in(name);
-	FILE *f = fopen(p, "rb");
-	free(p);
+	FILE *f = fopen(path, "rb");
 	if (!f)
 		return NULL;
 	size_t len = 0, cap = 4096;
@@ -51,6 +50,27 @@ char *tool_file(const char *name)
 		exit(2);
 	s[len] = 0;
 	return s;
+}
+
+char *tool_file(const char *name)
+{
+	char *p = path_in(name);
+	char *s = slurp(p);
+	free(p);
+	return s;
+}
+
+void check_golden(const char *what, const char *dump, const char *const args[], const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", UNIT_EXPECTED, name);
+	char *want = slurp(path);
+	if (!want) {
+		fprintf(stderr, "unit: cannot read %s\n", path);
+		exit(2);
+	}
+	check_run(what, dump, args, want, "", 0);
+	free(want);
 }
 
 static void remove_in(const char *name)

@@ -32,4 +32,9 @@ char *tool_file(const char *name);
 void check_run(const char *what, const char *dump, const char *const args[], const char *out,
                const char *err, int status);
 
+/* Checks that a run of args on dump succeeds, silent on standard error,
+ * with exactly the output kept in test/unit/expected/<name>: the longer
+ * tables, whose columns read best as they print. */
+void check_golden(const char *what, const char *dump, const char *const args[], const char *name);
+
 #endif
