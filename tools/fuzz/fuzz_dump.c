@@ -2,6 +2,9 @@
 /*
  * libFuzzer target (make fuzz): any bytes as a dump, through every command,
  * the way perfscope would run it on a file, with the output thrown away.
+ * Bytes that start "PSTRACE" are a trace stream (stream.c) to every
+ * command; chrome and trace also read them as a stream beside a --log of
+ * the same bytes, whatever they start with.
  * With PERFSCOPE_FUZZ_ELF set, addresses are also looked up in that ELF,
  * which exercises the names, the call sites and the wrong-ELF checks.
  * Built with ASan and UBSan: any memory error, undefined behaviour or leak
@@ -20,7 +23,7 @@
 
 static FILE *null_out;
 static struct symtab *elf;
-static struct input inputs[2]; /* 64 KiB each: allocated once, not per run */
+static struct input inputs[2], log_input; /* 64 KiB each: allocated once, not per run */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,14 +50,19 @@ static struct options options(const char *command)
 
 static void run(void (*command)(struct session *), struct options o, const uint8_t *data, size_t size)
 {
-	FILE *in[2] = { fmemopen((void *)data, size, "rb"), fmemopen((void *)data, size, "rb") };
+	FILE *in[3] = { fmemopen((void *)data, size, "rb"), fmemopen((void *)data, size, "rb"),
+		        fmemopen((void *)data, size, "rb") };
 	struct session s = { .o = &o, .st = { elf, elf }, .f = null_out };
 	for (int i = 0; i < o.inputs; i++) {
 		s.in[i] = &inputs[i];
 		input_init(s.in[i], in[i], "fuzz");
 	}
+	if (o.logs) { /* the same bytes as the console log beside a stream */
+		s.log[0] = &log_input;
+		input_init(s.log[0], in[2], "fuzz.log");
+	}
 	command(&s);
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 3; i++)
 		fclose(in[i]);
 }
 
@@ -76,5 +84,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(run_folded, options("folded"), data, size);
 	run(run_flame, options("flame"), data, size);
 	run(run_hot, options("hot"), data, size);
+	struct options stream = options("chrome");
+	stream.log[0] = "fuzz.log";
+	stream.logs = 1;
+	run(run_chrome, stream, data, size);
+	stream = options("trace");
+	stream.log[0] = "fuzz.log";
+	stream.logs = 1;
+	stream.to = 1000;
+	run(run_trace, stream, data, size);
 	return 0;
 }

@@ -9,6 +9,7 @@
 
 #define OUTSIDE 0xffffffffu /* the caller of an outermost call */
 
+/* Callers and callees are functions (struct cg_stat), by index. */
 struct arc {
 	uint32_t caller, callee;
 	uint64_t calls, cycles;
@@ -46,8 +47,8 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 	while (a->depth >= depth)
 		a->arc[a->path[--a->depth]].active--;
 	const struct cg_node *n = &g->node[node];
-	const uint32_t caller = n->parent == CG_ROOT ? OUTSIDE : g->node[n->parent].fn;
-	const uint32_t i = arc_of(a, caller, n->fn);
+	const uint32_t caller = n->parent == CG_ROOT ? OUTSIDE : g->node[n->parent].stat;
+	const uint32_t i = arc_of(a, caller, n->stat);
 	struct arc *arc = &a->arc[i];
 	arc->calls += n->calls;
 	if (!arc->active)
@@ -57,28 +58,51 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 	a->path[a->depth++] = i;
 }
 
+/* qsort passes no context: the call graph of the arcs being sorted. */
+static const struct callgraph *sorting;
+
+/* A function's address; an interrupt after every function. */
+static uint64_t order(uint32_t stat)
+{
+	return stat == OUTSIDE ? UINT64_MAX
+	                       : (uint64_t)sorting->stat[stat].irq << 32 | sorting->stat[stat].fn;
+}
+
 static int by_cycles(const void *pa, const void *pb)
 {
 	const struct arc *x = pa, *y = pb;
 	if (x->cycles != y->cycles)
 		return x->cycles > y->cycles ? -1 : 1;
-	return x->caller != y->caller ? (x->caller < y->caller ? -1 : 1) : (x->callee > y->callee) - (x->callee < y->callee);
+	const uint64_t xc = order(x->caller), yc = order(y->caller), xe = order(x->callee),
+	               ye = order(y->callee);
+	return xc != yc ? (xc < yc ? -1 : 1) : (xe > ye) - (xe < ye);
 }
 
-static const char *name(const struct symtab *st, uint32_t fn, char hex[12])
+static const char *name(const struct stacks *s, uint32_t stat, char buf[CG_NAME_SIZE],
+                        const struct symtab *st)
 {
-	return fn == OUTSIDE ? "<outside the recording>" : symtab_fn_name(st, fn, hex);
+	if (stat == OUTSIDE)
+		return "<outside the recording>";
+	return cg_name(st, s->g->stat[stat].fn, s->g->stat[stat].irq, buf);
+}
+
+/* Whether function stat is the row's. */
+static int is_row(const struct stacks *s, uint32_t stat, const struct row *row)
+{
+	return stat != OUTSIDE && s->g->stat[stat].fn == row->fn &&
+	       s->g->stat[stat].irq == row->irq;
 }
 
 void arcs_print(FILE *f, const struct stacks *s, const struct symtab *st, const struct table *t)
 {
 	struct arcs a = { .s = s };
 	stacks_walk(s, visit, &a);
+	sorting = s->g;
 	qsort(a.arc, a.n, sizeof *a.arc, by_cycles);
-	char hex[12];
+	char hex[CG_NAME_SIZE];
 	int w = table_name_width(t, 24);
 	for (size_t i = 0; i < a.n; i++) {
-		const int len = (int)strlen(name(st, a.arc[i].caller, hex)) + 5;
+		const int len = (int)strlen(name(s, a.arc[i].caller, hex, st)) + 5;
 		w = len > w ? len : w;
 	}
 	fprintf(f, "%s", t->head);
@@ -86,15 +110,19 @@ void arcs_print(FILE *f, const struct stacks *s, const struct symtab *st, const 
 		const struct row *row = &t->rows[r];
 		fprintf(f, "\n%-*s %10s %16s\n", w, row_name(row), "calls", "cycles");
 		for (size_t i = 0; i < a.n; i++)
-			if (a.arc[i].callee == row->fn)
-				fprintf(f, "  <- %-*s %10llu %16llu\n", w - 5, name(st, a.arc[i].caller, hex),
-				        (unsigned long long)a.arc[i].calls, (unsigned long long)a.arc[i].cycles);
+			if (is_row(s, a.arc[i].callee, row))
+				fprintf(f, "  <- %-*s %10llu %16llu\n", w - 5,
+				        name(s, a.arc[i].caller, hex, st),
+				        (unsigned long long)a.arc[i].calls,
+				        (unsigned long long)a.arc[i].cycles);
 		fprintf(f, "  == %-*s %10llu %16llu  self %llu\n", w - 5, row_name(row), (unsigned long long)row->calls,
 		        (unsigned long long)row->total, (unsigned long long)row->self);
 		for (size_t i = 0; i < a.n; i++)
-			if (a.arc[i].caller == row->fn)
-				fprintf(f, "  -> %-*s %10llu %16llu\n", w - 5, name(st, a.arc[i].callee, hex),
-				        (unsigned long long)a.arc[i].calls, (unsigned long long)a.arc[i].cycles);
+			if (is_row(s, a.arc[i].caller, row))
+				fprintf(f, "  -> %-*s %10llu %16llu\n", w - 5,
+				        name(s, a.arc[i].callee, hex, st),
+				        (unsigned long long)a.arc[i].calls,
+				        (unsigned long long)a.arc[i].cycles);
 	}
 	free(a.arc);
 	free(a.path);

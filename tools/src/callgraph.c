@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "callgraph.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "perf_gap.h"
@@ -25,28 +26,33 @@ void cg_free(struct callgraph *g)
 	map_free(&g->fns);
 }
 
-static uint32_t stat_of(struct callgraph *g, const struct frame *f, uint32_t fn)
+static uint32_t stat_of(struct callgraph *g, const struct frame *f, uint32_t fn, int irq)
 {
-	uint32_t i = map_get(&g->fns, fn);
+	const uint64_t key = (uint64_t)(irq != 0) << 32 | fn;
+	uint32_t i = map_get(&g->fns, key);
 	if (i != MAP_NONE)
 		return i;
-	symtab_check_function(g->st, fn, f->in->name, f->line);
+	if (!irq)
+		symtab_check_function(g->st, fn, f->in->name, f->line);
 	grow(&g->stat, &g->stat_cap, g->stats + 1, sizeof *g->stat);
 	i = (uint32_t)g->stats++;
-	g->stat[i] = (struct cg_stat){ .fn = fn, .total_min = UINT64_MAX, .self_min = UINT64_MAX };
-	map_put(&g->fns, fn, i);
+	g->stat[i] = (struct cg_stat){
+		.fn = fn, .irq = irq != 0, .total_min = UINT64_MAX, .self_min = UINT64_MAX
+	};
+	map_put(&g->fns, key, i);
 	return i;
 }
 
-static void enter(struct callgraph *g, const struct frame *f, uint32_t fn)
+static void enter(struct callgraph *g, const struct frame *f, uint32_t fn, int irq)
 {
 	const uint32_t parent = g->depth ? g->stack[g->depth - 1].node : CG_ROOT;
-	const uint64_t key = (uint64_t)parent << 32 | fn;
+	const uint32_t stat = stat_of(g, f, fn, irq);
+	const uint64_t key = (uint64_t)parent << 32 | stat;
 	uint32_t n = map_get(&g->paths, key);
 	if (n == MAP_NONE) {
 		grow(&g->node, &g->node_cap, g->nodes + 1, sizeof *g->node);
 		n = (uint32_t)g->nodes++;
-		g->node[n] = (struct cg_node){ .fn = fn, .parent = parent, .stat = stat_of(g, f, fn) };
+		g->node[n] = (struct cg_node){ .fn = fn, .parent = parent, .stat = stat };
 		map_put(&g->paths, key, n);
 	}
 	struct cg_stat *s = &g->stat[g->node[n].stat];
@@ -89,8 +95,13 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 		s->total_max = max64(s->total_max, total);
 	}
 	if (g->on_call) {
-		const struct cg_call c = { .fn = n->fn, .depth = (uint32_t)g->depth + 1, .start = o.start,
-		                           .end = g->now, .self = self, .open = open };
+		const struct cg_call c = { .fn = n->fn,
+			                   .irq = s->irq,
+			                   .depth = (uint32_t)g->depth + 1,
+			                   .start = o.start,
+			                   .end = g->now,
+			                   .self = self,
+			                   .open = open };
 		g->on_call(g->ctx, f, &c);
 	}
 }
@@ -98,9 +109,16 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 /* An events payload: version, count, lost, then 8 bytes an event. */
 #define EVENTS_HEAD 12
 
+/* What a recording is called in messages. */
+static const char *recording(const struct frame *f)
+{
+	return f->stream ? "trace stream" : "events frame";
+}
+
 void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 {
 	g->frames++;
+	g->streams += f->stream != 0;
 	g->started = 0;
 	g->unmatched = 0;
 	g->gap_left = 0;
@@ -154,7 +172,7 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		return;
 	}
 	if (fn != PERF_FRAME_EVENTS_EXIT)
-		enter(g, f, fn);
+		enter(g, f, fn, 0);
 	else if (g->depth)
 		leave(g, f, 0);
 	else
@@ -174,13 +192,67 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		         (unsigned long long)(g->suspended - 1));
 	if (g->depth)
 		warning_at(f->in->name, f->line,
-		           "events frame: %zu calls still open at its end, counted up to its last event", g->depth);
+		           "%s: %zu calls still open at its end, counted up to its last event",
+		           recording(f), g->depth);
 	while (g->depth)
 		leave(g, f, 1);
 	if (g->unmatched)
-		warning_at(f->in->name, f->line,
-		           "events frame: %llu exits without their entry (calls made before recording began), ignored",
-		           (unsigned long long)g->unmatched);
+		warning_at(
+		        f->in->name, f->line,
+		        "%s: %llu exits without their entry (calls made before recording began), ignored",
+		        recording(f), (unsigned long long)g->unmatched);
+}
+
+void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time)
+{
+	g->now = time;
+	enter(g, f, fn, irq);
+}
+
+int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time)
+{
+	g->now = time;
+	if (!g->depth) {
+		g->unmatched++;
+		return 0;
+	}
+	leave(g, f, 0);
+	return 1;
+}
+
+void cg_close(struct callgraph *g, const struct frame *f, uint64_t time)
+{
+	g->now = time;
+	while (g->depth)
+		leave(g, f, 1);
+}
+
+void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t time)
+{
+	g->lost_all += lost;
+	if (g->on_lost)
+		g->on_lost(g->ctx, f, lost, time);
+}
+
+int cg_top_is_irq(const struct callgraph *g)
+{
+	return g->depth && g->stat[g->node[g->stack[g->depth - 1].node].stat].irq;
+}
+
+size_t cg_irqs_open(const struct callgraph *g)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < g->depth; i++)
+		n += (size_t)g->stat[g->node[g->stack[i].node].stat].irq;
+	return n;
+}
+
+const char *cg_name(const struct symtab *st, uint32_t fn, int irq, char buf[CG_NAME_SIZE])
+{
+	if (!irq)
+		return symtab_fn_name(st, fn, buf);
+	snprintf(buf, CG_NAME_SIZE, "irq 0x%08x", fn);
+	return buf;
 }
 
 void cg_finish(struct callgraph *g)

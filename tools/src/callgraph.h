@@ -27,7 +27,7 @@
 #define CG_ROOT 0 /* the node above the outermost calls */
 
 struct cg_node {
-	uint32_t fn;
+	uint32_t fn;       /* as its stat's */
 	uint32_t parent;   /* node index; always below this node's */
 	uint32_t stat;     /* index of fn's struct cg_stat */
 	uint64_t calls;
@@ -37,7 +37,8 @@ struct cg_node {
 
 /* Per function, the fields of the driver's struct perf_funcstat. */
 struct cg_stat {
-	uint32_t fn;
+	uint32_t fn; /* the function's address, or an interrupt's data */
+	int irq;     /* an interrupt (a trace stream's IRQ_ENTER): "irq <data>" */
 	uint64_t calls, outer;
 	uint64_t total, total_min, total_max; /* outer (non-recursive) calls only */
 	uint64_t self, self_min, self_max;
@@ -48,6 +49,7 @@ struct cg_stat {
 /* A finished call, handed to on_call. */
 struct cg_call {
 	uint32_t fn;
+	int irq;           /* fn is an interrupt's data */
 	uint32_t depth;    /* 1 = outermost */
 	uint64_t start, end, self;
 	int open;          /* still open at the frame's end */
@@ -63,10 +65,10 @@ struct cg_open {
 struct callgraph {
 	struct cg_node *node;
 	size_t nodes, node_cap;
-	struct map paths;   /* parent << 32 | fn -> node */
+	struct map paths; /* parent << 32 | stat -> node */
 	struct cg_stat *stat;
 	size_t stats, stat_cap;
-	struct map fns;     /* fn -> stat */
+	struct map fns; /* irq << 32 | fn -> stat */
 	struct cg_open *stack;
 	size_t depth, stack_cap;
 	uint64_t now;       /* this frame's time, the 32-bit stamps unwrapped */
@@ -74,7 +76,8 @@ struct callgraph {
 	uint32_t gap_left;  /* of this frame's last gap, cycles not yet taken off the time after it */
 	int started;
 	uint32_t max_depth;
-	unsigned frames;    /* events frames so far */
+	unsigned frames;    /* events frames so far, and trace streams */
+	unsigned streams;   /* of those, trace streams (stream.c) */
 	uint64_t unmatched; /* this frame's exits without an entry */
 	uint64_t event;     /* index of this frame's next event */
 	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
@@ -97,6 +100,27 @@ void cg_free(struct callgraph *g);
 void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost);
 void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp);
 void cg_end(struct callgraph *g, const struct frame *f);
+
+/* A trace stream's calls (stream.c), at absolute times that never go back;
+ * the stream is one recording, between cg_begin and cg_end. An exit with
+ * no call open is counted as without its entry and returns 0. irq: an
+ * interrupt's pseudo-function, its data in fn. cg_close closes every open
+ * call at `time`, as cg_end does (a warning says how many). cg_lost counts
+ * records the stream lost at `time` (on_lost is called). */
+void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time);
+int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time);
+void cg_close(struct callgraph *g, const struct frame *f, uint64_t time);
+void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t time);
+
+/* Whether the innermost open call is an interrupt; how many of the open
+ * calls are (they are not in the trace unit's depth). */
+int cg_top_is_irq(const struct callgraph *g);
+size_t cg_irqs_open(const struct callgraph *g);
+
+/* A function's name (symtab_fn_name), or "irq 0x%08x" for an interrupt:
+ * written to buf if it is not the ELF's. */
+#define CG_NAME_SIZE 16
+const char *cg_name(const struct symtab *st, uint32_t fn, int irq, char buf[CG_NAME_SIZE]);
 
 /* Sets every node's total, after the last frame. */
 void cg_finish(struct callgraph *g);

@@ -30,8 +30,9 @@ struct chrome {
 	struct symtab *st;
 	uint32_t hz;
 	int track;    /* the frame whose track was named last */
+	unsigned sections_named; /* bit n: section n's track */
 	int written;  /* events so far: a comma goes before all but the first */
-	struct map names;   /* fn -> name */
+	struct map names; /* irq << 32 | fn -> name */
 	char **name;
 	size_t nnames, name_cap;
 };
@@ -46,29 +47,39 @@ static void separator(struct chrome *c)
 	fputs(c->written++ ? ",\n" : "\n", c->f);
 }
 
+static void thread(struct chrome *c, int tid, const char *name)
+{
+	separator(c);
+	fprintf(c->f,
+	        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":",
+	        tid);
+	json_string(c->f, name);
+	fprintf(c->f,
+	        "}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":%d,"
+	        "\"args\":{\"sort_index\":%d}}",
+	        tid, tid);
+}
+
 static void name_track(struct chrome *c, const struct frame *fr)
 {
 	char name[256];
-	snprintf(name, sizeof name, "events frame %d (%s:%ld)", fr->index, fr->in->name, fr->line);
-	separator(c);
-	fprintf(c->f, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":", fr->index);
-	json_string(c->f, name);
-	fprintf(c->f, "}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":%d,"
-	              "\"args\":{\"sort_index\":%d}}", fr->index, fr->index);
+	timeline_track_name(name, sizeof name, fr);
+	thread(c, fr->index, name);
 	c->track = fr->index;
 }
 
 /* A function's name as a JSON string, quoted and escaped once per function. */
-static const char *quoted_name(struct chrome *c, uint32_t fn)
+static const char *quoted_name(struct chrome *c, uint32_t fn, int irq)
 {
-	uint32_t i = map_get(&c->names, fn);
+	const uint64_t key = (uint64_t)(irq != 0) << 32 | fn;
+	uint32_t i = map_get(&c->names, key);
 	if (i == MAP_NONE) {
-		char hex[12];
-		char *text = json_quoted(symtab_fn_name(c->st, fn, hex));
+		char buf[CG_NAME_SIZE];
+		char *text = json_quoted(cg_name(c->st, fn, irq, buf));
 		grow(&c->name, &c->name_cap, c->nnames + 1, sizeof *c->name);
 		i = (uint32_t)c->nnames++;
 		c->name[i] = text;
-		map_put(&c->names, fn, i);
+		map_put(&c->names, key, i);
 	}
 	return c->name[i];
 }
@@ -93,7 +104,7 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	p = fmt_str(p, c->written++ ? ",\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":"
 	                            : "\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":");
 	fwrite(b, 1, (size_t)(p - b), c->f);
-	fputs(quoted_name(c, k->fn), c->f);
+	fputs(quoted_name(c, k->fn, k->irq), c->f);
 	const uint64_t start = timeline_ns(k->start, timeline_hz(c->hz, fr->in));
 	p = fmt_str(b, ",\"pid\":1,\"tid\":");
 	p = fmt_u64(p, (uint64_t)fr->index);
@@ -102,7 +113,7 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	p = fmt_u64(fmt_str(p, ",\"args\":{\"cycles\":"), k->end - k->start);
 	p = fmt_u64(fmt_str(p, ",\"self_cycles\":"), k->self);
 	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->start);
-	p = fmt_hex8(fmt_str(p, ",\"address\":\""), k->fn);
+	p = fmt_hex8(fmt_str(p, k->irq ? ",\"irq\":\"" : ",\"address\":\""), k->fn);
 	p = fmt_u64(fmt_str(p, "\",\"depth\":"), k->depth);
 	p = fmt_str(p, k->open ? ",\"open\":true}}" : "}}");
 	fwrite(b, 1, (size_t)(p - b), c->f);
@@ -118,6 +129,34 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	              "\"pid\":1,\"tid\":%d,\"ts\":", n, fr->index);
 	microseconds(c->f, timeline_ns(at, timeline_hz(c->hz, fr->in)));
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
+}
+
+/* A trace stream's section, from its BEGIN to its END, on its own track. */
+static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t start, uint64_t end,
+                    int open)
+{
+	struct chrome *c = ctx;
+	const int tid = TIMELINE_SECTION_TRACK + (int)n;
+	if (end < c->from || start > c->to)
+		return;
+	if (!(c->sections_named & 1u << n)) {
+		char name[32];
+		snprintf(name, sizeof name, "section %u", n);
+		thread(c, tid, name);
+		c->sections_named |= 1u << n;
+	}
+	const uint32_t hz = timeline_hz(c->hz, fr->in);
+	const uint64_t ts = timeline_ns(start, hz);
+	separator(c);
+	fprintf(c->f,
+	        "{\"ph\":\"X\",\"cat\":\"section\",\"name\":\"section %u\",\"pid\":1,\"tid\":%d,\"ts\":",
+	        n, tid);
+	microseconds(c->f, ts);
+	fputs(",\"dur\":", c->f);
+	microseconds(c->f, timeline_ns(end, hz) - ts);
+	fprintf(c->f, ",\"args\":{\"cycles\":%llu,\"start_cycle\":%llu%s}}",
+	        (unsigned long long)(end - start), (unsigned long long)start,
+	        open ? ",\"open\":true" : "");
 }
 
 void run_chrome(struct session *s)
@@ -139,7 +178,7 @@ void run_chrome(struct session *s)
 	fputs("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":", c.f);
 	json_string(c.f, o->elfs ? o->elf[0] : s->in[0]->name);
 	fputs("}}", c.f);
-	const struct dump_handler h = { .events = &g };
+	const struct dump_handler h = { .ctx = &c, .events = &g, .section = section };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);
 	fputs("\n],\"otherData\":{\"generator\":\"perfscope\",\"dump\":", c.f);
 	json_string(c.f, s->in[0]->name);

@@ -78,6 +78,16 @@ struct dump_handler {
 	                 const struct funcstat_row *rows);
 	void (*hot)(void *ctx, const struct frame *f, const struct hot_head *h,
 	            const struct hot_entry *entries);
+	/* A trace stream (stream.c) feeds its calls to `events`, or else to
+	 * `stream` (a command that reads no events frames: trace), and also: */
+	struct callgraph *stream;
+	/* A section's span, from its BEGIN to its END (or, open, to the
+	 * stream's last record). */
+	void (*section)(void *ctx, const struct frame *f, uint32_t n, uint64_t start, uint64_t end,
+	                int open);
+	/* The calls open after the last record at or before stack_at. */
+	void (*stack)(void *ctx, const struct frame *f, const struct callgraph *g);
+	uint64_t stack_at;
 };
 
 /* Reads every frame of the input; seen[k] counts the frames of kind k found,

@@ -53,6 +53,7 @@ struct frame {
 	int qlen, qpos;
 	int failed;              /* 0, FRAME_DAMAGED or FRAME_BROKEN (frame.c) */
 	int line_done;           /* the line's end (or the file's) was consumed */
+	int stream;              /* not a frame: a trace stream (stream.c), as one events frame */
 };
 
 /* Finds the next frame header and returns 1, or returns 0 at the end of the

@@ -229,7 +229,8 @@ static void write_gmon(FILE *f, const struct gmon *m)
 		for (size_t i = 0; i < m->g.stats; i++) {
 			const struct cg_stat *c = &m->g.stat[i];
 			const struct sym *s = symtab_find(m->st, c->fn);
-			if (c->self && s && s->addr == c->fn)
+			if (c->self && s && s->addr == c->fn &&
+			    !c->irq) /* an interrupt has no address */
 				write_histogram(f, s, c->self, dry, &bytes);
 		}
 		if (dry && bytes > MAX_HIST_BYTES) {
@@ -254,9 +255,17 @@ void run_gprof(struct session *s)
 			map_free(&m.index[FROM_ENTRY]);
 			map_free(&m.index[FROM_SITE]);
 			for (size_t i = 1; i < m.g.nodes; i++) {
+				/* An interrupt is no function of the ELF: a handler it
+				 * calls is spontaneous, and it calls nothing. */
 				const struct cg_node *n = &m.g.node[i];
-				count_arc(&m, FROM_ENTRY, n->parent == CG_ROOT ? UNCALLED : m.g.node[n->parent].fn, n->fn,
-				          n->calls);
+				const int from_irq = n->parent != CG_ROOT &&
+				                     m.g.stat[m.g.node[n->parent].stat].irq;
+				if (m.g.stat[n->stat].irq)
+					continue;
+				count_arc(&m, FROM_ENTRY,
+				          n->parent == CG_ROOT || from_irq ? UNCALLED
+				                                           : m.g.node[n->parent].fn,
+				          n->fn, n->calls);
 			}
 		}
 		write_gmon(s->f, &m);

@@ -30,21 +30,51 @@ static const struct command {
 };
 
 
-enum { OPT_NAMES = 256, OPT_BIAS, OPT_SOURCE, OPT_DIFF, OPT_TITLE, OPT_WIDTH, OPT_PARTIAL, OPT_VERSION,
-       OPT_TOP, OPT_MIN_PCT, OPT_FORMAT, OPT_GRAPH, OPT_CHRONO, OPT_FUNCTION, OPT_FROM, OPT_TO, OPT_HOOK_COST };
+enum {
+	OPT_NAMES = 256,
+	OPT_BIAS,
+	OPT_SOURCE,
+	OPT_DIFF,
+	OPT_TITLE,
+	OPT_WIDTH,
+	OPT_PARTIAL,
+	OPT_VERSION,
+	OPT_TOP,
+	OPT_MIN_PCT,
+	OPT_FORMAT,
+	OPT_GRAPH,
+	OPT_CHRONO,
+	OPT_FUNCTION,
+	OPT_FROM,
+	OPT_TO,
+	OPT_HOOK_COST,
+	OPT_LOG
+};
 
 static const struct option long_options[] = {
-	{ "elf", required_argument, NULL, 'e' },      { "output", required_argument, NULL, 'o' },
-	{ "clock-hz", required_argument, NULL, 'c' }, { "names", required_argument, NULL, OPT_NAMES },
-	{ "bias", required_argument, NULL, OPT_BIAS }, { "sort", required_argument, NULL, 's' },
-	{ "source", required_argument, NULL, OPT_SOURCE }, { "diff", no_argument, NULL, OPT_DIFF },
-	{ "title", required_argument, NULL, OPT_TITLE }, { "width", required_argument, NULL, OPT_WIDTH },
-	{ "partial", no_argument, NULL, OPT_PARTIAL }, { "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION }, { "top", required_argument, NULL, OPT_TOP },
-	{ "min-pct", required_argument, NULL, OPT_MIN_PCT }, { "format", required_argument, NULL, OPT_FORMAT },
-	{ "graph", no_argument, NULL, OPT_GRAPH }, { "chrono", no_argument, NULL, OPT_CHRONO },
-	{ "function", required_argument, NULL, OPT_FUNCTION }, { "from", required_argument, NULL, OPT_FROM },
-	{ "to", required_argument, NULL, OPT_TO }, { "hook-cost", required_argument, NULL, OPT_HOOK_COST },
+	{ "elf", required_argument, NULL, 'e' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "clock-hz", required_argument, NULL, 'c' },
+	{ "names", required_argument, NULL, OPT_NAMES },
+	{ "bias", required_argument, NULL, OPT_BIAS },
+	{ "sort", required_argument, NULL, 's' },
+	{ "source", required_argument, NULL, OPT_SOURCE },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "top", required_argument, NULL, OPT_TOP },
+	{ "min-pct", required_argument, NULL, OPT_MIN_PCT },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "graph", no_argument, NULL, OPT_GRAPH },
+	{ "chrono", no_argument, NULL, OPT_CHRONO },
+	{ "function", required_argument, NULL, OPT_FUNCTION },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "hook-cost", required_argument, NULL, OPT_HOOK_COST },
+	{ "log", required_argument, NULL, OPT_LOG },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -163,6 +193,11 @@ int main(int argc, char **argv)
 				return usage_error("more than two --elf");
 			o.elf[o.elfs++] = optarg;
 			break;
+		case OPT_LOG:
+			if (o.logs == 2)
+				return usage_error("more than two --log");
+			o.log[o.logs++] = optarg;
+			break;
 		case 'o': o.output = optarg; break;
 		case 'c':
 			if (number(optarg, &o.clock_hz) || !o.clock_hz)
@@ -235,6 +270,8 @@ int main(int argc, char **argv)
 		o.input[i] = argv[optind + i];
 	if (o.elfs > o.inputs)
 		return usage_error("more --elf than dumps");
+	if (o.logs > o.inputs)
+		return usage_error("more --log than dumps");
 	if (!strcmp(cmd->name, "gprof") && !o.output)
 		o.output = "gmon.out";
 	if (o.graph && (o.diff || (o.format && strcmp(o.format, "text"))))

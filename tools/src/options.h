@@ -13,6 +13,8 @@ struct options {
 	int inputs;
 	const char *elf[2];     /* one per input, or one for both */
 	int elfs;
+	const char *log[2]; /* --log: the console log of a trace stream input, one per input */
+	int logs;
 	const char *output;     /* NULL or "-": standard output */
 	uint32_t clock_hz;      /* 0: not given */
 	char *name[PERF_MAX_SECTIONS]; /* report: --names, split */

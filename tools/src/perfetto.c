@@ -82,7 +82,8 @@ struct perfetto {
 	uint64_t from, to;
 	int first;           /* no packet written yet: it clears the state */
 	int track;           /* the last frame given a track */
-	struct map iid;      /* fn -> its interned name's iid */
+	unsigned sections_named; /* bit n: a trace stream's section n has its track */
+	struct map iid;          /* irq << 32 | fn -> its interned name's iid */
 	uint64_t iids;
 	struct buf packet, inner, deep, out;
 };
@@ -112,16 +113,22 @@ static void start_packet(struct perfetto *p, uint64_t ns)
 	p->first = 0;
 }
 
+static void describe_track(struct perfetto *p, uint64_t uuid, const char *name, int n)
+{
+	start_packet(p, 0);
+	p->inner.n = 0;
+	field_varint(&p->inner, 1, uuid);
+	field_bytes(&p->inner, 2, name, (size_t)n);
+	field_bytes(&p->packet, 60, p->inner.b, p->inner.n);
+	emit(p);
+}
+
 static void name_track(struct perfetto *p, const struct frame *fr)
 {
 	char name[256];
-	const int n = snprintf(name, sizeof name, "events frame %d (%s:%ld)", fr->index, fr->in->name, fr->line);
-	start_packet(p, 0);
-	p->inner.n = 0;
-	field_varint(&p->inner, 1, (uint64_t)fr->index);
-	field_bytes(&p->inner, 2, name, n < (int)sizeof name ? (size_t)n : sizeof name - 1);
-	field_bytes(&p->packet, 60, p->inner.b, p->inner.n);
-	emit(p);
+	const int n = timeline_track_name(name, sizeof name, fr);
+	describe_track(p, (uint64_t)fr->index, name,
+	               n < (int)sizeof name ? n : (int)sizeof name - 1);
 	p->track = fr->index;
 }
 
@@ -136,7 +143,8 @@ static uint8_t *varint_at(uint8_t *q, uint64_t v)
 /* The common packet, a slice's begin with its name interned already or a
  * slice's end, encoded straight into the output: 20 million of them make
  * a 10-million-call trace. Returns 0 if the packet is not such a one. */
-static int fast_event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns, uint32_t fn)
+static int fast_event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns,
+                      uint64_t fn)
 {
 	uint32_t iid = 0;
 	if (p->first || p->track != fr->index || (type == SLICE_BEGIN && (iid = map_get(&p->iid, fn)) == MAP_NONE))
@@ -169,9 +177,11 @@ static int fast_event(struct perfetto *p, const struct frame *fr, int type, uint
 	return 1;
 }
 
-/* One TrackEvent packet; a first use of fn interns its name in the packet. */
-static void event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns, uint32_t fn,
-                  const char *text)
+/* One TrackEvent packet on the frame's track, or on track `other` if not
+ * 0; a first use of fn (irq << 32 | address) interns its name in the
+ * packet. */
+static void event(struct perfetto *p, const struct frame *fr, int type, uint64_t ns, uint64_t fn,
+                  const char *text, uint64_t other)
 {
 	if (!text && fast_event(p, fr, type, ns, fn))
 		return;
@@ -180,14 +190,14 @@ static void event(struct perfetto *p, const struct frame *fr, int type, uint64_t
 	start_packet(p, ns);
 	p->inner.n = 0;
 	field_varint(&p->inner, 9, (uint64_t)type);
-	field_varint(&p->inner, 11, (uint64_t)fr->index);
+	field_varint(&p->inner, 11, other ? other : (uint64_t)fr->index);
 	if (text) {
 		field_bytes(&p->inner, 23, text, strlen(text));
 	} else if (type == SLICE_BEGIN) {
 		uint32_t iid = map_get(&p->iid, fn);
 		if (iid == MAP_NONE) {
-			char hex[12];
-			const char *name = symtab_fn_name(p->st, fn, hex);
+			char buf[CG_NAME_SIZE];
+			const char *name = cg_name(p->st, (uint32_t)fn, (int)(fn >> 32), buf);
 			iid = (uint32_t)++p->iids;
 			map_put(&p->iid, fn, iid);
 			p->deep.n = 0;
@@ -209,8 +219,29 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	struct perfetto *p = ctx;
 	if (k->end < p->from || k->start > p->to)
 		return;
-	event(p, fr, SLICE_BEGIN, timeline_ns(k->start, timeline_hz(p->hz, fr->in)), k->fn, NULL);
-	event(p, fr, SLICE_END, timeline_ns(k->end, timeline_hz(p->hz, fr->in)), k->fn, NULL);
+	const uint64_t fn = (uint64_t)(k->irq != 0) << 32 | k->fn;
+	event(p, fr, SLICE_BEGIN, timeline_ns(k->start, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
+	event(p, fr, SLICE_END, timeline_ns(k->end, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
+}
+
+/* A trace stream's section: a slice on its own track. */
+static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t start, uint64_t end,
+                    int open)
+{
+	struct perfetto *p = ctx;
+	char name[32];
+	if (end < p->from || start > p->to)
+		return;
+	const int len = snprintf(name, sizeof name, "section %u", n);
+	const uint64_t track = TIMELINE_SECTION_TRACK + n;
+	if (!(p->sections_named & 1u << n)) {
+		describe_track(p, track, name, len);
+		p->sections_named |= 1u << n;
+	}
+	if (open)
+		snprintf(name, sizeof name, "section %u (open)", n);
+	event(p, fr, SLICE_BEGIN, timeline_ns(start, timeline_hz(p->hz, fr->in)), 0, name, track);
+	event(p, fr, SLICE_END, timeline_ns(end, timeline_hz(p->hz, fr->in)), 0, name, track);
 }
 
 static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
@@ -218,7 +249,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	struct perfetto *p = ctx;
 	char text[64];
 	snprintf(text, sizeof text, "%u events lost: the buffer was full", n);
-	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text);
+	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text, 0);
 }
 
 void perfetto_write(struct session *s, struct callgraph *g)
@@ -229,7 +260,7 @@ void perfetto_write(struct session *s, struct callgraph *g)
 	g->on_call = call;
 	g->on_lost = lost;
 	g->ctx = &p;
-	const struct dump_handler h = { .events = g };
+	const struct dump_handler h = { .ctx = &p, .events = g, .section = section };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);
 	flush(&p);
 	free(p.out.b);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "stream.h"
 #include "util.h"
 
 static void release(struct session *s)
@@ -13,7 +14,10 @@ static void release(struct session *s)
 	for (int i = 0; i < 2; i++) {
 		if (s->file[i] && s->file[i] != stdin)
 			fclose(s->file[i]);
+		if (s->log_file[i] && s->log_file[i] != stdin)
+			fclose(s->log_file[i]);
 		free(s->in[i]);
+		free(s->log[i]);
 		if (i == 0 || s->st[1] != s->st[0])
 			symtab_free(s->st[i]);
 	}
@@ -35,6 +39,21 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 		}
 		s->in[i] = xmalloc(sizeof *s->in[i]);
 		input_init(s->in[i], s->file[i], std_in ? "<stdin>" : path);
+	}
+	for (int i = 0; i < o->logs; i++) {
+		const char *path = o->log[i];
+		const int std_in = !strcmp(path, "-");
+		if (std_in && (!o->input[i] || !strcmp(o->input[i], "-"))) {
+			error_at(NULL, 0, "--log - and the dump cannot both be standard input");
+			return EXIT_USAGE;
+		}
+		s->log_file[i] = std_in ? stdin : fopen(path, "rb");
+		if (!s->log_file[i]) {
+			error_at(path, 0, "cannot open the console log: %s", strerror(errno));
+			return EXIT_INPUT;
+		}
+		s->log[i] = xmalloc(sizeof *s->log[i]);
+		input_init(s->log[i], s->log_file[i], std_in ? "<stdin>" : path);
 	}
 	for (int i = 0; i < o->elfs; i++)
 		if (!(s->st[i] = symtab_load(o->elf[i])))
@@ -65,8 +84,60 @@ static void describe(const unsigned seen[FRAME_KINDS + 1], char *buf, size_t siz
 			                        k < FRAME_KINDS ? frame_type_name[k] : "unknown");
 }
 
+/* "sections or hot": the frame types in want. */
+static void wanted_types(unsigned want, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (int k = 0; k < FRAME_KINDS && len < size; k++)
+		if (want & 1u << k)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? " or " : "",
+			                        frame_type_name[k]);
+}
+
+/* The run frame of a trace stream's console log: its clock and build id
+ * (checked against the ELF's) become the stream's. */
+static void read_log(struct session *s, int i)
+{
+	struct input *log = s->log[i], *in = s->in[i];
+	unsigned seen[FRAME_KINDS + 1];
+	const struct dump_handler run_only = { .st = s->st[i] };
+	decode_dump(log, &run_only, seen);
+	if (!log->run_line) {
+		warning_at(log->name, 0,
+		           "no run frame: the trace stream's clock and build id are unknown");
+		return;
+	}
+	in->clock_hz = log->clock_hz;
+	memcpy(in->build_id, log->build_id, log->build_id_len);
+	in->build_id_len = log->build_id_len;
+	in->run_line = log->run_line;
+}
+
+/* A trace stream serves the commands that read events, and trace. */
+static unsigned stream_decode_for(struct session *s, int i, const struct dump_handler *h,
+                                  unsigned want)
+{
+	if (s->log[i])
+		read_log(s, i);
+	if (!(want & 1u << FRAME_EVENTS) && !((want & 1u << FRAME_CALLTRACE) && h->stack)) {
+		char wanted[96];
+		wanted_types(want, wanted, sizeof wanted);
+		error_at(s->in[i]->name, 0,
+		         "no %s frame for %s: this is a trace stream (docs/trace.md), which holds "
+		         "calls, not frames",
+		         wanted, s->o->command);
+		return 0;
+	}
+	struct dump_handler with_elf = *h;
+	with_elf.st = s->st[i];
+	return (unsigned)stream_decode(s->in[i], &with_elf);
+}
+
 unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want)
 {
+	if (s->log[i] || stream_is(s->in[i]))
+		return stream_decode_for(s, i, h, want);
 	unsigned seen[FRAME_KINDS + 1], found = 0;
 	struct dump_handler with_elf = *h;
 	with_elf.st = s->st[i];
@@ -75,12 +146,8 @@ unsigned session_decode(struct session *s, int i, const struct dump_handler *h, 
 		if (want & 1u << k)
 			found += seen[k];
 	if (!found) {
-		char wanted[96] = "", has[160];
-		size_t len = 0;
-		for (int k = 0; k < FRAME_KINDS; k++)
-			if (want & 1u << k)
-				len += (size_t)snprintf(wanted + len, sizeof wanted - len, "%s%s", len ? " or " : "",
-				                        frame_type_name[k]);
+		char wanted[96], has[160];
+		wanted_types(want, wanted, sizeof wanted);
 		describe(seen, has, sizeof has);
 		if (*has)
 			error_at(s->in[i]->name, 0, "no %s frame for %s (the dump has %s frames)", wanted,

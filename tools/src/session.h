@@ -19,6 +19,8 @@ struct session {
 	const struct options *o;
 	FILE *file[2];
 	struct input *in[2];
+	FILE *log_file[2]; /* --log: the console log beside a trace stream */
+	struct input *log[2];
 	struct symtab *st[2];  /* NULL without --elf; st[1] == st[0] if one ELF serves both */
 	struct output out;
 	FILE *f;               /* the output */
@@ -29,7 +31,10 @@ struct session {
 int session_open(struct session *s, const struct options *o, int need_elf);
 
 /* Decodes input i with h; returns how many frames of the kinds in `want`
- * (a mask of 1 << FRAME_x) it has, having reported "no ... frame" if none. */
+ * (a mask of 1 << FRAME_x) it has, having reported "no ... frame" if none.
+ * A trace stream (stream.h; or any input given --log) counts as one events
+ * frame, and for trace as one calltrace frame if h->stack is set; its
+ * --log is read first, for the run frame's clock and build id. */
 unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want);
 
 /* Keeps or discards the output and closes everything; returns the exit status. */

@@ -23,7 +23,7 @@ void stacks_build(struct stacks *s, const struct callgraph *g, const struct symt
 	s->name = xcalloc(g->stats, sizeof *s->name);
 	s->hex = xcalloc(g->stats, sizeof *s->hex);
 	for (size_t i = 0; i < g->stats; i++)
-		s->name[i] = symtab_fn_name(st, g->stat[i].fn, s->hex[i]);
+		s->name[i] = cg_name(st, g->stat[i].fn, g->stat[i].irq, s->hex[i]);
 	/* Children grouped by parent: count, place, then sort each group. */
 	s->first = xcalloc(n, sizeof *s->first);
 	s->count = xcalloc(n, sizeof *s->count);

@@ -18,7 +18,7 @@ struct stacks {
 	uint32_t *first, *count; /* per node: where its children start in kids, how many */
 	uint32_t *kids;
 	const char **name;       /* per function (struct cg_stat) */
-	char (*hex)[12];         /* names of functions the ELF lacks */
+	char (*hex)[CG_NAME_SIZE]; /* names of functions the ELF lacks, of interrupts */
 };
 
 /* g must have had cg_finish. */

@@ -62,8 +62,12 @@ void table_from_events(struct table *t, const struct callgraph *g)
 {
 	size_t cap = 0;
 	*t = (struct table){ 0 };
-	int len = snprintf(t->head, sizeof t->head, "max call depth seen: %u, functions: %zu (from %u events frame%s)\n",
-	                   g->max_depth, g->stats, g->frames, g->frames == 1 ? "" : "s");
+	const unsigned frames = g->frames - g->streams;
+	int len = snprintf(t->head, sizeof t->head,
+	                   "max call depth seen: %u, functions: %zu (from %u %s%s)\n", g->max_depth,
+	                   g->stats, g->streams ? g->streams : frames,
+	                   g->streams ? "trace stream" : "events frame",
+	                   (g->streams ? g->streams : frames) == 1 ? "" : "s");
 	t->lost = g->lost_all;
 	if (g->hook_cost)
 		len += snprintf(t->head + len, sizeof t->head - (size_t)len,
@@ -74,11 +78,18 @@ void table_from_events(struct table *t, const struct callgraph *g)
 		         (unsigned long long)g->lost_all);
 	for (size_t i = 0; i < g->stats; i++) {
 		const struct cg_stat *s = &g->stat[i];
-		add_row(t, &cap, (struct row){ .fn = s->fn, .calls = s->calls, .outer = s->outer,
-		                               .total = s->total, .total_min = s->total_min,
-		                               .total_max = s->total_max, .self = s->self,
-		                               .self_min = s->self_min, .self_max = s->self_max,
-		                               .depth = s->depth });
+		add_row(t, &cap,
+		        (struct row){ .fn = s->fn,
+		                      .irq = s->irq,
+		                      .calls = s->calls,
+		                      .outer = s->outer,
+		                      .total = s->total,
+		                      .total_min = s->total_min,
+		                      .total_max = s->total_max,
+		                      .self = s->self,
+		                      .self_min = s->self_min,
+		                      .self_max = s->self_max,
+		                      .depth = s->depth });
 		t->whole += s->self;
 	}
 }
@@ -98,7 +109,7 @@ void table_name(struct table *t, const struct symtab *st)
 			r->name = "Program";
 		else if (r->fn == PERF_FRAME_PROFILE_USER_BLOCK)
 			r->name = "USER_DEFINED_BLOCK";
-		else if ((name = symtab_fn_name(st, r->fn, r->hex)) != r->hex)
+		else if ((name = cg_name(st, r->fn, r->irq, r->hex)) != r->hex)
 			r->name = name;
 	}
 }

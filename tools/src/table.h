@@ -16,9 +16,10 @@
 #include "symbols.h"
 
 struct row {
-	uint32_t fn;
+	uint32_t fn;        /* or an interrupt's data (its PC column) */
+	int irq;            /* a trace stream's interrupt: "irq <data>" */
 	const char *name;   /* set by table_name; NULL: the ELF has none, see hex */
-	char hex[12];
+	char hex[CG_NAME_SIZE];
 	uint64_t calls, outer;
 	uint64_t total, total_min, total_max; /* over outer calls */
 	uint64_t self, self_min, self_max;

@@ -4,8 +4,21 @@
 #define TIMELINE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
+#include "frame.h"
 #include "input.h"
+
+/* A recording's track: "events frame 2 (app.log:14)", or "trace stream
+ * (trace.bin)"; its id is the frame's index. Section n of a trace stream
+ * has a track of its own, TIMELINE_SECTION_TRACK + n, "section n". */
+#define TIMELINE_SECTION_TRACK 1000
+static inline int timeline_track_name(char *buf, size_t size, const struct frame *fr)
+{
+	if (fr->stream)
+		return snprintf(buf, size, "trace stream (%s)", fr->in->name);
+	return snprintf(buf, size, "events frame %d (%s:%ld)", fr->index, fr->in->name, fr->line);
+}
 
 /* The clock a timeline uses: --clock-hz, else the run frame's, else none
  * (0: a cycle shows as a microsecond). */

@@ -15,11 +15,22 @@
  * --chrono turns each frame round, oldest call first (it keeps the frame's
  * records to do so); --function and --from/--to leave out the records of
  * other functions and of stamps outside the window.
+ *
+ * From a trace stream, which has no frames, the view is NITRO's stack mode
+ * rebuilt: the calls open at the stream's end, or after its last record at
+ * or before --to, from the reader's own stack (an interrupt as "irq
+ * <data>"), with their entry's cycle; the stream has no return addresses:
+ *
+ *   trace stream (trace.bin): the stack at cycle 5000 (--to), 3 calls open
+ *       test3: t=4800
+ *     test2: t=4650
+ *   test1: t=4000
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "callgraph.h"
 #include "commands.h"
 #include "fmt.h"
 #include "session.h"
@@ -128,11 +139,51 @@ static void end(void *ctx, const struct frame *fr, int sound)
 		        t->head.overflows, t->head.underflows);
 }
 
+/* One open call of a stream's stack, as a record line without lr. */
+static void stack_line(struct trace *t, const struct callgraph *g, size_t level)
+{
+	const struct cg_open *o = &g->stack[level];
+	const struct cg_stat *c = &g->stat[g->node[o->node].stat];
+	char buf[CG_NAME_SIZE];
+	const char *name = cg_name(t->st, c->fn, c->irq, buf);
+	if (o->start < t->o->from || (t->o->function && strcmp(name, t->o->function)))
+		return;
+	const int indent = 2 * (int)(level < MAX_INDENT ? level : MAX_INDENT);
+	fprintf(t->f, "%*s%s: t=%llu\n", indent, "", name, (unsigned long long)o->start);
+}
+
+static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)
+{
+	struct trace *t = ctx;
+	if (t->o->to != UINT64_MAX)
+		fprintf(t->f,
+		        "trace stream (%s): the stack at cycle %llu (--to), %zu calls open%s\n",
+		        fr->in->name, (unsigned long long)t->o->to, g->depth,
+		        t->o->chrono ? ", oldest first" : "");
+	else
+		fprintf(t->f, "trace stream (%s): the stack at its end, %zu calls open%s\n",
+		        fr->in->name, g->depth, t->o->chrono ? ", oldest first" : "");
+	for (size_t i = 0; i < g->depth; i++)
+		stack_line(t, g, t->o->chrono ? i : g->depth - 1 - i);
+	if (g->lost_all)
+		fprintf(t->f,
+		        "%llu events lost before it (the FIFO was full): calls may be missing\n",
+		        (unsigned long long)g->lost_all);
+}
+
 void run_trace(struct session *s)
 {
 	struct trace t = { .f = s->f, .st = s->st[0], .o = s->o };
-	const struct dump_handler h = { .ctx = &t, .calltrace_begin = begin, .calltrace_record = record,
-	                                .calltrace_end = end };
+	struct callgraph g;
+	cg_init(&g, s->st[0]);
+	const struct dump_handler h = { .ctx = &t,
+		                        .calltrace_begin = begin,
+		                        .calltrace_record = record,
+		                        .calltrace_end = end,
+		                        .stream = &g,
+		                        .stack = stack,
+		                        .stack_at = s->o->to };
 	session_decode(s, 0, &h, 1u << FRAME_CALLTRACE);
 	free(t.kept);
+	cg_free(&g);
 }

@@ -13,28 +13,33 @@ static const struct command_help {
 	{ "report", "[-c HZ] [--names A,B,...] [--bias CYCLES] [-o FILE] [DUMP]",
 	  "Each sections frame as the Nios II performance counter report:\n"
 	  "section, %, seconds, clocks, occurrences." },
-	{ "trace", "[-e ELF] [--chrono] [--function NAME] [--from CYCLE] [--to CYCLE]\n"
-	           " [-o FILE] [DUMP]",
+	{ "trace",
+	  "[-e ELF] [--chrono] [--function NAME] [--from CYCLE] [--to CYCLE]\n"
+	  " [--log LOG] [-o FILE] [DUMP]",
 	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
-	  "newest call first, indented by depth, with names." },
-	{ "functions", "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
-	               " [--format text|csv|json | --graph] [-o FILE] [DUMP]\n"
-	               "functions --diff [-e ELF [-e ELF2]] [-s COLUMN] [-o FILE] DUMP DUMP2",
+	  "newest call first, indented by depth, with names; from a trace\n"
+	  "stream, the call stack at its end (or at --to)." },
+	{ "functions",
+	  "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
+	  " [--format text|csv|json | --graph] [--log LOG] [-o FILE] [DUMP]\n"
+	  "functions --diff [-e ELF [-e ELF2]] [--log LOG [--log LOG2]] [-s COLUMN]\n"
+	  " [-o FILE] DUMP DUMP2",
 	  "The IAS function table: calls, self+children and self, each with\n"
 	  "total, %, average, maximum and minimum, and the deepest call." },
-	{ "gprof", "-e ELF [-o gmon.out] [DUMP]",
+	{ "gprof", "-e ELF [--log LOG] [-o gmon.out] [DUMP]",
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames." },
-	{ "chrome", "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
-	            " [-o FILE] [DUMP]",
+	{ "chrome",
+	  "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
+	  " [--log LOG] [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
 	  "frame." },
-	{ "folded", "[-e ELF] [-o FILE] [DUMP]",
+	{ "folded", "[-e ELF] [--log LOG] [-o FILE] [DUMP]",
 	  "The events frames as folded stacks weighted by self cycles, for\n"
 	  "flamegraph.pl, speedscope and the like." },
-	{ "flame", "[-e ELF] [--title TEXT] [--width PIXELS] [-o FILE] [DUMP]",
+	{ "flame", "[-e ELF] [--title TEXT] [--width PIXELS] [--log LOG] [-o FILE] [DUMP]",
 	  "The events frames as a flame graph, a standalone SVG." },
 	{ "hot", "[-e ELF] [-o FILE] [DUMP]",
 	  "The -pg hot-address tables with the function of each address." },
@@ -48,40 +53,56 @@ static const struct option_help {
 	{ "trace functions gprof chrome folded flame hot",
 	  "-e, --elf ELF       The firmware the dump came from, for names. Given twice\n"
 	  "                    with --diff, one per dump." },
+	{ "trace functions gprof chrome folded flame",
+	  "--log LOG           With a trace stream as DUMP: the run's console log, for\n"
+	  "                    the clock and build id of its run frame (DUMP is then\n"
+	  "                    read as a stream whatever it starts with). Given twice\n"
+	  "                    with --diff, one per dump." },
 	{ NULL, "-o, --output FILE   Where the report goes (default standard output; gprof:\n"
 	        "                    gmon.out). A file appears only if the run succeeds." },
-	{ "report chrome", "-c, --clock-hz HZ   Clock frequency, e.g. 50000000 or 50M: report (instead of\n"
-	                   "                    the frame's), chrome (microseconds instead of cycles)." },
+	{ "report chrome",
+	  "-c, --clock-hz HZ   Clock frequency, e.g. 50000000 or 50M: report (instead of\n"
+	  "                    the frame's), chrome (microseconds instead of cycles)." },
 	{ "report", "--names A,B,...     report: section names; as many sections as names." },
 	{ "report", "--bias CYCLES       report: take CYCLES per occurrence off each section, the\n"
 	            "                    cost of the marks (perf_calibrate), as the net report." },
-	{ "functions", "-s, --sort COLUMN   functions: sort by calls, total, total-avg, total-max,\n"
-	               "                    total-min, self (the default), self-avg, self-max,\n"
-	               "                    self-min, depth (largest first), name, pc (smallest\n"
-	               "                    first) or none (frame order); with --diff also diff\n"
-	               "                    (largest change of self time, the default)." },
-	{ "functions", "--source TYPE       functions: take the rows from events, funcstat or profile\n"
-	               "                    frames (default: events if the dump has any, else the\n"
-	               "                    others, a table per frame)." },
-	{ "functions", "--diff              functions: compare DUMP (A) with DUMP2 (B), function by\n"
-	               "                    function; each run's last table." },
+	{ "functions",
+	  "-s, --sort COLUMN   functions: sort by calls, total, total-avg, total-max,\n"
+	  "                    total-min, self (the default), self-avg, self-max,\n"
+	  "                    self-min, depth (largest first), name, pc (smallest\n"
+	  "                    first) or none (frame order); with --diff also diff\n"
+	  "                    (largest change of self time, the default)." },
+	{ "functions",
+	  "--source TYPE       functions: take the rows from events, funcstat or profile\n"
+	  "                    frames (default: events if the dump has any, else the\n"
+	  "                    others, a table per frame)." },
+	{ "functions",
+	  "--diff              functions: compare DUMP (A) with DUMP2 (B), function by\n"
+	  "                    function; each run's last table." },
 	{ "functions", "--top N             functions: the first N rows only, after sorting." },
-	{ "functions", "--min-pct P         functions: only rows with a self Pct of at least P (e.g.\n"
-	               "                    0.5)." },
-	{ "functions chrome", "--format FORMAT     functions: text (the default), csv or json, for scripts;\n"
-	                      "                    chrome: perfetto, Perfetto's binary protobuf trace\n"
-	                      "                    instead of JSON (smaller, and it loads fast)." },
-	{ "functions", "--graph             functions: each function's callers and callees with the\n"
-	               "                    calls and the exact cycles of every arc (events only)." },
+	{ "functions",
+	  "--min-pct P         functions: only rows with a self Pct of at least P (e.g.\n"
+	  "                    0.5)." },
+	{ "functions chrome",
+	  "--format FORMAT     functions: text (the default), csv or json, for scripts;\n"
+	  "                    chrome: perfetto, Perfetto's binary protobuf trace\n"
+	  "                    instead of JSON (smaller, and it loads fast)." },
+	{ "functions",
+	  "--graph             functions: each function's callers and callees with the\n"
+	  "                    calls and the exact cycles of every arc (events only)." },
 	{ "trace", "--chrono            trace: oldest call first (the frame's records are kept in\n"
 	           "                    memory to turn them round)." },
 	{ "trace", "--function NAME     trace: only the records of the function NAME (or its\n"
 	           "                    address, 0x...)." },
-	{ "trace chrome", "--from CYCLE        trace: records stamped at CYCLE or later (stamps are\n"
-	                  "                    G[31:0], so a window within 2^32 cycles); chrome: calls\n"
-	                  "                    that end at or after CYCLE of the timeline." },
-	{ "trace chrome", "--to CYCLE          trace: records stamped at CYCLE or before; chrome: calls\n"
-	                  "                    that start at or before CYCLE." },
+	{ "trace chrome",
+	  "--from CYCLE        trace: records stamped at CYCLE or later (stamps are\n"
+	  "                    G[31:0], so a window within 2^32 cycles; a trace stream:\n"
+	  "                    calls entered then or later); chrome: calls that end at\n"
+	  "                    or after CYCLE of the timeline." },
+	{ "trace chrome",
+	  "--to CYCLE          trace: records stamped at CYCLE or before (a trace stream:\n"
+	  "                    the stack after its last record at or before CYCLE);\n"
+	  "                    chrome: calls that start at or before CYCLE." },
 	{ "functions gprof folded flame",
 	  "--hook-cost CYCLES  events: take CYCLES off every call's own time, and off its\n"
 	  "                    callers' for each call inside them: what the entry and exit\n"
@@ -142,37 +163,41 @@ void usage_synopsis(FILE *f)
 }
 
 static const char description[] =
-	"DESCRIPTION\n"
-	"    Reads the framed dumps (\"@PS\" lines, docs/dump-format.md) that the perfscope\n"
-	"    driver prints, from a console log or a file of raw frames (DUMP; standard\n"
-	"    input if none or -), names addresses from the firmware's ELF symbol table,\n"
-	"    and writes one report. Every frame is checked (format version, counts\n"
-	"    against its length, CRC-32) before anything is said of its content; the\n"
-	"    dump streams, whatever its size.\n";
+        "DESCRIPTION\n"
+        "    Reads the framed dumps (\"@PS\" lines, docs/dump-format.md) that the perfscope\n"
+        "    driver prints, from a console log or a file of raw frames (DUMP; standard\n"
+        "    input if none or -), names addresses from the firmware's ELF symbol table,\n"
+        "    and writes one report. Every frame is checked (format version, counts\n"
+        "    against its length, CRC-32) before anything is said of its content; the\n"
+        "    dump streams, whatever its size. DUMP may also be the stream file of\n"
+        "    perfscope's trace unit (docs/trace.md), known by its first bytes (\"PSTRACE\"),\n"
+        "    for the commands that read calls: trace, functions, gprof, chrome, folded\n"
+        "    and flame; --log names the run's console log beside it.\n";
 
 static const char rest[] =
-	"DIAGNOSTICS\n"
-	"    Problems go to standard error as \"perfscope: FILE:LINE: error: ...\", with the\n"
-	"    payload byte and file byte for a frame's contents: truncated or corrupted\n"
-	"    frames, bad base64, a format version newer than this perfscope reads, counts\n"
-	"    that disagree with the length, addresses the ELF has no function for (the\n"
-	"    wrong ELF). A frame of unknown type is a warning and is skipped. A recording\n"
-	"    whose buffer lost events says so in the output too.\n"
-	"\n"
-	"EXIT STATUS\n"
-	"    0  the report was written\n"
-	"    1  the dump or the ELF had errors (no -o FILE written unless --partial)\n"
-	"    2  the command line was wrong\n"
-	"    3  the output could not be written\n"
-	"\n"
-	"EXAMPLES\n"
-	"    perfscope report --names crc32,sort,tokenize,printf build/demo-output.txt\n"
-	"    perfscope functions -e app.elf --sort calls console.log\n"
-	"    perfscope gprof -e app.elf console.log && riscv64-unknown-elf-gprof app.elf gmon.out\n"
-	"    perfscope flame -e app.elf -o app.svg console.log\n"
-	"\n"
-	"SEE ALSO\n"
-	"    docs/host-tool.md, docs/dump-format.md, docs/hooks.md\n";
+        "DIAGNOSTICS\n"
+        "    Problems go to standard error as \"perfscope: FILE:LINE: error: ...\", with the\n"
+        "    payload byte and file byte for a frame's contents: truncated or corrupted\n"
+        "    frames, bad base64, a format version newer than this perfscope reads, counts\n"
+        "    that disagree with the length, addresses the ELF has no function for (the\n"
+        "    wrong ELF). A frame of unknown type is a warning and is skipped. A recording\n"
+        "    whose buffer lost events says so in the output too.\n"
+        "\n"
+        "EXIT STATUS\n"
+        "    0  the report was written\n"
+        "    1  the dump or the ELF had errors (no -o FILE written unless --partial)\n"
+        "    2  the command line was wrong\n"
+        "    3  the output could not be written\n"
+        "\n"
+        "EXAMPLES\n"
+        "    perfscope report --names crc32,sort,tokenize,printf build/demo-output.txt\n"
+        "    perfscope functions -e app.elf --sort calls console.log\n"
+        "    perfscope gprof -e app.elf console.log && riscv64-unknown-elf-gprof app.elf gmon.out\n"
+        "    perfscope flame -e app.elf -o app.svg console.log\n"
+        "    perfscope chrome -e app.elf --log console.log -o trace.json trace.bin\n"
+        "\n"
+        "SEE ALSO\n"
+        "    docs/host-tool.md, docs/dump-format.md, docs/hooks.md\n";
 
 void usage_full(FILE *f)
 {

@@ -31,8 +31,8 @@ static char *path_in(const char *name)
 	return p;
 }
 
-/* The whole of the file at path (free it), or NULL. */
-static char *slurp(const char *path)
+/* The whole of the file at path (free it), or NULL; its length in *n. */
+static char *slurp_n(const char *path, size_t *n)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -49,7 +49,38 @@ static char *slurp(const char *path)
 	if (!s)
 		exit(2);
 	s[len] = 0;
+	*n = len;
 	return s;
+}
+
+static char *slurp(const char *path)
+{
+	size_t n;
+	return slurp_n(path, &n);
+}
+
+int tool_file_has(const char *name, const char *part)
+{
+	char *p = path_in(name);
+	size_t n = 0;
+	char *s = slurp_n(p, &n);
+	free(p);
+	int found = 0;
+	for (size_t i = 0, k = strlen(part); s && !found && i + k <= n; i++)
+		found = !memcmp(s + i, part, k);
+	free(s);
+	return found;
+}
+
+void tool_write(const char *name, const void *data, size_t n)
+{
+	char *p = path_in(name);
+	FILE *f = fopen(p, "wb");
+	free(p);
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f)) {
+		fprintf(stderr, "unit: cannot write %s\n", name);
+		exit(2);
+	}
 }
 
 char *tool_file(const char *name)
@@ -82,7 +113,7 @@ static void remove_in(const char *name)
 
 void tool_cleanup(void)
 {
-	const char *names[] = { "dump.log", "out.txt", "err.txt", "o.txt" };
+	const char *names[] = { "dump.log", "out.txt", "err.txt", "o.txt", "trace.bin" };
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		remove_in(names[i]);
 	rmdir(dir);

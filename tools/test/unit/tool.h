@@ -24,13 +24,25 @@ void tool_cleanup(void);
 void tool_run(struct run *r, const char *dump, const char *const args[]);
 void run_free(struct run *r);
 
+/* Writes n bytes to the file name in the run directory (a binary input,
+ * such as a trace stream, beside dump.log). */
+void tool_write(const char *name, const void *data, size_t n);
+
 /* A file the last run wrote in its directory (free it), or NULL. */
 char *tool_file(const char *name);
+
+/* Whether the file name of the last run holds the bytes of part (a binary
+ * output, such as a Perfetto trace). */
+int tool_file_has(const char *name, const char *part);
 
 /* Checks that a run of args on dump gives exactly out, err and status
  * (out or err NULL: not checked). */
 void check_run(const char *what, const char *dump, const char *const args[], const char *out,
                const char *err, int status);
+
+/* Whether the file name of the last run holds the bytes of part (a binary
+ * output, such as a Perfetto trace). */
+int tool_file_has(const char *name, const char *part);
 
 /* Checks that a run of args on dump succeeds, silent on standard error,
  * with exactly the output kept in test/unit/expected/<name>: the longer

@@ -22,6 +22,7 @@ int main(int argc, char **argv)
 	test_errors();
 	test_callgraph();
 	test_outputs();
+	test_stream();
 	tool_cleanup();
 	return check_summary();
 }

@@ -17,5 +17,6 @@ void test_errors(void);    /* test_errors.c: damaged frames, exact messages and 
 void test_callgraph(void); /* test_callgraph.c: self, self+children, recursion, gaps, lost events */
 void test_outputs(void);   /* test_outputs.c: functions csv/json/graph, folded */
 void test_modules(void);   /* test_modules.c: map.c, json.c, util.c directly */
+void test_stream(void); /* test_stream.c: the trace unit's stream file, exact outputs and errors */
 
 #endif

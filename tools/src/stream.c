@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The trace unit's stream file, record by record (docs/trace.md; how the
+ * host tool reads it: docs/host-tool.md, "Traces from the trace unit"):
+ *
+ * - Time: a SYNC gives it absolutely (T[60:0]); every other record adds its
+ *   21-bit delta to the time of the record before it. Records before the
+ *   first SYNC have no time (a flight recording that starts mid-stream):
+ *   they are skipped and counted. A SYNC earlier than the time already
+ *   reached is damage: a warning, and the time stays.
+ * - ENTER and EXIT are calls; IRQ_ENTER and IRQ_EXIT the call of the
+ *   interrupt's pseudo-function "irq <data>", so that a handler's time is
+ *   its own, a child of whatever it interrupted. BEGIN and END of section n
+ *   are spans for the timelines. A LOSS counts the records dropped.
+ * - Depth: the unit keeps the depth of ENTER and EXIT only (8 bits,
+ *   wrapping; an EXIT at 0 stays at 0) and every record but SYNC and LOSS
+ *   carries it. Each record's depth is checked against the depth the
+ *   records before it give; one that disagrees is a warning naming the
+ *   record, and the depths are checked from it on. The first record sets
+ *   the depth (the stream may start inside calls). After a LOSS, a depth
+ *   that agrees means the calls lost began and ended inside the loss, and
+ *   the reader keeps its stack; one that does not closes every open call
+ *   at the loss and starts over, the exits of calls it never saw entered
+ *   then being ignored.
+ *
+ * Nothing is kept per record: a file of any length streams through.
+ */
+#include "stream.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "callgraph.h"
+#include "diag.h"
+
+static const char *const type_name[] = { "SYNC", "ENTER",     "EXIT",     "BEGIN",
+	                                 "END",  "IRQ_ENTER", "IRQ_EXIT", "LOSS" };
+
+struct reader {
+	struct input *in;
+	const struct dump_handler *h;
+	struct callgraph *g;
+	struct frame f; /* what the call graph and the callbacks are told */
+	uint64_t index; /* of the record being read, from 0 */
+	uint64_t at;    /* its file byte */
+	uint64_t time;  /* its time, once synced */
+	int synced;
+	uint64_t skipped; /* records before the first SYNC */
+	int depth_known;
+	uint32_t depth; /* the unit's depth after the records so far */
+	int after_loss; /* a LOSS came since the last record with a depth */
+	uint64_t losses, lost;
+	uint64_t loss_time; /* of the last LOSS: its first dropped event's */
+	int stacked;        /* h->stack was called */
+	int open[STREAM_SECTIONS + 1];
+	uint64_t start[STREAM_SECTIONS + 1];
+};
+
+static uint32_t le32(const unsigned char *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Up to n bytes; returns how many the file still had. */
+static unsigned take(struct input *in, unsigned char *b, unsigned n)
+{
+	if (in->len - in->pos >= n) { /* the usual case: all in the buffer */
+		memcpy(b, in->buf + in->pos, n);
+		in->pos += n;
+		in->offset += n;
+		return n;
+	}
+	unsigned got = 0;
+	for (int c; got < n && (c = input_getbyte(in)) != EOF;)
+		b[got++] = (unsigned char)c;
+	return got;
+}
+
+int stream_is(struct input *in)
+{
+	const size_t n = sizeof STREAM_MAGIC - 1;
+	if (in->pos == in->len && !input_refill(in))
+		return 0;
+	return in->len - in->pos >= n && !memcmp(in->buf + in->pos, STREAM_MAGIC, n);
+}
+
+static int header(struct input *in)
+{
+	unsigned char b[STREAM_HEADER_BYTES];
+	const unsigned got = take(in, b, sizeof b);
+	for (unsigned i = 0; i < STREAM_MAGIC_BYTES && i < got; i++)
+		if (b[i] != (unsigned char)STREAM_MAGIC[i]) { /* the string's zero byte too */
+			error_at(
+			        in->name, 0,
+			        "trace stream, file byte %u: not a trace stream: it does not start with "
+			        "\"PSTRACE\" and a zero byte (docs/trace.md)",
+			        i);
+			return 0;
+		}
+	if (got < sizeof b) {
+		error_at(
+		        in->name, 0,
+		        "trace stream, file byte %u: the header is cut short: the file ends after %u of its %u bytes",
+		        got, got, STREAM_HEADER_BYTES);
+		return 0;
+	}
+	const uint32_t version = le32(b + 8), size = le32(b + 12);
+	if (version != STREAM_VERSION) {
+		if (version > STREAM_VERSION)
+			error_at(
+			        in->name, 0,
+			        "trace stream, file byte 8: record format version %u is newer than the "
+			        "version %u this perfscope reads: update perfscope",
+			        version, STREAM_VERSION);
+		else
+			error_at(
+			        in->name, 0,
+			        "trace stream, file byte 8: record format version 0 is not a version "
+			        "(this perfscope reads %u)",
+			        STREAM_VERSION);
+		return 0;
+	}
+	if (size != STREAM_RECORD_BYTES) {
+		error_at(
+		        in->name, 0,
+		        "trace stream, file byte 12: records of %u bytes; version %u records are %u",
+		        size, STREAM_VERSION, STREAM_RECORD_BYTES);
+		return 0;
+	}
+	return 1;
+}
+
+static void warn(const struct reader *r, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void warn(const struct reader *r, const char *fmt, ...)
+{
+	char what[320];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	warning_at(r->in->name, 0, "trace stream, record %llu (file byte %llu): %s",
+	           (unsigned long long)r->index, (unsigned long long)r->at, what);
+}
+
+/* Before a record whose time is past h->stack_at: the stack as it was. */
+static void stack_before(struct reader *r, uint64_t time)
+{
+	if (r->h->stack && !r->stacked && time > r->h->stack_at) {
+		r->stacked = 1;
+		r->h->stack(r->h->ctx, &r->f, r->g);
+	}
+}
+
+/* Checks a record's depth against the depth the records before it give,
+ * then takes the record's (docs/trace.md: an ENTER carries its caller's
+ * depth and adds one after; an EXIT takes one off before). */
+static void depth(struct reader *r, unsigned type, uint32_t d)
+{
+	const uint32_t want = type == STREAM_EXIT ? (r->depth ? r->depth - 1 : 0) : r->depth;
+	if (r->depth_known && d != want) {
+		if (!r->after_loss) {
+			warn(r,
+			     "%s at depth %u, where the records before it give depth %u: a record is missing "
+			     "or damaged; depths are checked from this one on",
+			     type_name[type], d, want);
+		} else if (r->g->depth) {
+			warn(r,
+			     "%s at depth %u after a loss at depth %u: the calls open at the loss are closed "
+			     "there, and the exits of calls entered during it are ignored",
+			     type_name[type], d, want);
+			cg_close(r->g, &r->f, r->loss_time);
+		}
+	}
+	r->depth = type == STREAM_ENTER ? (d + 1) & STREAM_DEPTH_MASK : d;
+	r->depth_known = 1;
+	r->after_loss = 0;
+}
+
+static void irq_exit(struct reader *r)
+{
+	if (cg_top_is_irq(r->g)) {
+		cg_exit_at(r->g, &r->f, r->time);
+		return;
+	}
+	if (!cg_irqs_open(r->g)) { /* entered before the recording began */
+		r->g->unmatched++;
+		return;
+	}
+	size_t above = 0;
+	for (size_t i = r->g->depth;
+	     i > 0 && !r->g->stat[r->g->node[r->g->stack[i - 1].node].stat].irq; i--)
+		above++;
+	warn(r, "IRQ_EXIT while %zu calls made in the handler are open: they end here", above);
+	while (!cg_top_is_irq(r->g))
+		cg_exit_at(r->g, &r->f, r->time);
+	cg_exit_at(r->g, &r->f, r->time);
+}
+
+static void section(struct reader *r, unsigned type, uint32_t n)
+{
+	if (n < 1 || n > STREAM_SECTIONS) {
+		warn(r, "%s of section %u: perfscope has sections 1 to %u: ignored",
+		     type_name[type], n, STREAM_SECTIONS);
+		return;
+	}
+	if (type == STREAM_BEGIN && !r->open[n]) {
+		r->open[n] = 1;
+		r->start[n] = r->time;
+	} else if (type == STREAM_END && r->open[n]) {
+		r->open[n] = 0;
+		if (r->h->section)
+			r->h->section(r->h->ctx, &r->f, n, r->start[n], r->time, 0);
+	}
+}
+
+static void record(struct reader *r, uint32_t w0, uint32_t w1)
+{
+	const unsigned type = w1 >> STREAM_TYPE_SHIFT;
+	if (type == STREAM_SYNC) {
+		const uint64_t t = (uint64_t)(w1 & STREAM_TIME_HI_MASK) << 32 | w0;
+		if (!r->synced && r->skipped)
+			warning_at(
+			        r->in->name, 0,
+			        "trace stream: %llu records before the first SYNC skipped (a flight "
+			        "recording starts mid-stream)",
+			        (unsigned long long)r->skipped);
+		if (r->synced && t < r->time) {
+			warning_at(
+			        r->in->name, 0,
+			        "trace stream, record %llu (file byte %llu): SYNC at cycle %llu, before "
+			        "cycle %llu that the records before it reached: the stream is damaged; the time stays",
+			        (unsigned long long)r->index, (unsigned long long)r->at,
+			        (unsigned long long)t, (unsigned long long)r->time);
+			return;
+		}
+		stack_before(r, t);
+		r->time = t;
+		r->synced = 1;
+		return;
+	}
+	if (!r->synced) {
+		r->skipped++;
+		return;
+	}
+	const uint64_t t = r->time + (w1 & STREAM_DELTA_MASK);
+	stack_before(r, t);
+	r->time = t;
+	if (type == STREAM_LOSS) {
+		r->losses++;
+		r->lost += w0;
+		r->loss_time = t;
+		r->after_loss = 1;
+		cg_lost(r->g, &r->f, w0, t);
+		return;
+	}
+	depth(r, type, (w1 >> STREAM_DEPTH_SHIFT) & STREAM_DEPTH_MASK);
+	switch (type) {
+	case STREAM_ENTER: cg_enter_at(r->g, &r->f, w0, 0, t); break;
+	case STREAM_IRQ_ENTER: cg_enter_at(r->g, &r->f, w0, 1, t); break;
+	case STREAM_EXIT:
+		if (cg_top_is_irq(r->g))
+			warn(r,
+			     "%s while the handler of irq 0x%08x runs, with no call of its own open: ignored",
+			     type_name[type], r->g->node[r->g->stack[r->g->depth - 1].node].fn);
+		else
+			cg_exit_at(r->g, &r->f, t);
+		break;
+	case STREAM_IRQ_EXIT: irq_exit(r); break;
+	default: section(r, type, w0); break;
+	}
+}
+
+int stream_decode(struct input *in, const struct dump_handler *h)
+{
+	if (!header(in))
+		return 0;
+	struct reader r = { .in = in, .h = h, .g = h->events ? h->events : h->stream };
+	r.f = (struct frame){ .in = in, .kind = FRAME_EVENTS, .index = 1, .stream = 1 };
+	cg_begin(r.g, &r.f, 0);
+	for (;; r.index++) {
+		unsigned char b[STREAM_RECORD_BYTES];
+		r.at = in->offset;
+		const unsigned got = take(in, b, sizeof b);
+		if (got < sizeof b) {
+			if (got)
+				error_at(
+				        in->name, 0,
+				        "trace stream, record %llu (file byte %llu): truncated: the file ends "
+				        "after %u of its %u bytes",
+				        (unsigned long long)r.index, (unsigned long long)r.at, got,
+				        STREAM_RECORD_BYTES);
+			break;
+		}
+		record(&r, le32(b), le32(b + 4));
+	}
+	if (!r.synced && r.skipped)
+		warning_at(
+		        in->name, 0,
+		        "trace stream: no SYNC record: its %llu records have no time and are skipped",
+		        (unsigned long long)r.skipped);
+	if (r.losses)
+		warning_at(
+		        in->name, 0,
+		        "trace stream: %llu records lost in %llu LOSS records (the FIFO was full): "
+		        "a partial recording",
+		        (unsigned long long)r.lost, (unsigned long long)r.losses);
+	if (h->stack && !r.stacked)
+		h->stack(h->ctx, &r.f, r.g);
+	for (uint32_t n = 1; n <= STREAM_SECTIONS; n++)
+		if (r.open[n] && h->section)
+			h->section(h->ctx, &r.f, n, r.start[n], r.time, 1);
+	r.g->now = r.time; /* open calls are counted up to the last record */
+	cg_end(r.g, &r.f);
+	return 1;
+}

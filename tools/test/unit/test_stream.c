@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The trace unit's stream file (docs/trace.md) read by perfscope: every
+ * record type, time from SYNCs and deltas (across 2^32, and the largest
+ * delta), LOSS in every output, a flight recording, interrupts charged to
+ * themselves, the depth check, and each damaged header or record with its
+ * exact message. The streams are written by the small record writer
+ * below, a test fixture (the hardware is the other writer); every figure
+ * is worked out by hand in the comments. Times without a clock show as
+ * microseconds: a cycle is 1.000.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define CSV_HEAD                                                                                    \
+	"table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,self,self_pct,self_avg," \
+	"self_max,self_min,depth\n"
+#define INCOMPLETE "perfscope: 1 error: the output is incomplete\n"
+
+enum { SYNC, ENTER, EXIT_, BEGIN, END, IRQ_ENTER, IRQ_EXIT, LOSS };
+
+/* ---- the record writer ---------------------------------------------------- */
+
+struct stream {
+	unsigned char b[4096];
+	size_t n;
+};
+
+static void put32(struct stream *s, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		s->b[s->n++] = (unsigned char)(v >> (8 * i));
+}
+
+/* The 16-byte header: "PSTRACE\0", version, bytes per record. */
+static void header(struct stream *s, uint32_t version, uint32_t size)
+{
+	memcpy(s->b, "PSTRACE", 8);
+	s->n = 8;
+	put32(s, version);
+	put32(s, size);
+}
+
+static void rec(struct stream *s, uint32_t w0, uint32_t w1)
+{
+	put32(s, w0);
+	put32(s, w1);
+}
+
+/* T[31:0] in word 0, T[60:32] in word 1's 28:0. */
+static void sync_at(struct stream *s, uint64_t t)
+{
+	rec(s, (uint32_t)t, (uint32_t)(t >> 32) & 0x1fffffffu);
+}
+
+static void event(struct stream *s, unsigned type, uint32_t data, uint32_t depth, uint32_t delta)
+{
+	rec(s, data, (uint32_t)type << 29 | depth << 21 | delta);
+}
+
+static void start(struct stream *s)
+{
+	header(s, 1, 8);
+}
+
+static void check_stream(const char *what, const struct stream *s, const char *const args[],
+                         const char *out, const char *err, int status)
+{
+	tool_write("trace.bin", s->b, s->n);
+	check_run(what, NULL, args, out, err, status);
+}
+
+static const char *const csv[] = { "functions", "--format",  "csv", "--sort",
+	                           "none",      "trace.bin", NULL };
+
+/* ---- the same calls as an events frame ------------------------------------ */
+
+/* main 0x100 [0, 100) calls a 0x200 [10, 40), which calls b 0x300 [15, 25);
+ * then main calls b [50, 60) (test_callgraph.c's): as events, and as
+ * records whose deltas add up to the same stamps, each with the depth the
+ * unit gives (an ENTER its caller's, an EXIT the same). */
+static void same_as_events(void)
+{
+	static const struct event ev[] = {
+		{ 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
+		{ EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 }
+	};
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, ENTER, 0x300, 2, 5);
+	event(&s, EXIT_, 0x300, 2, 10);
+	event(&s, EXIT_, 0x200, 1, 15);
+	event(&s, ENTER, 0x300, 1, 10);
+	event(&s, EXIT_, 0x300, 1, 10);
+	event(&s, EXIT_, 0x100, 0, 40);
+	tool_write("trace.bin", s.b, s.n);
+	struct text t = { 0 };
+	events_add(&t, ev, sizeof ev / sizeof *ev, 0);
+	const char *const *views[] = {
+		csv,
+		(const char *const[]){ "functions", "trace.bin", NULL },
+		(const char *const[]){ "functions", "--graph", "trace.bin", NULL },
+		(const char *const[]){ "folded", "trace.bin", NULL },
+	};
+	for (size_t v = 0; v < sizeof views / sizeof *views; v++) {
+		struct run a, b;
+		const char *args[8];
+		size_t n = 0;
+		for (; views[v][n]; n++)
+			args[n] = strcmp(views[v][n], "trace.bin") ? views[v][n] : "dump.log";
+		args[n] = NULL;
+		tool_run(&a, NULL, views[v]);
+		tool_run(&b, t.s, args);
+		char what[128];
+		snprintf(what, sizeof what,
+		         "stream: %s %s the same from the stream as from the events frame",
+		         views[v][0], views[v][1]);
+		/* The table's first line names the source: compared apart. */
+		const char *from_stream = a.out, *from_frame = b.out;
+		if (v == 1 || v == 2) {
+			check_str("stream: the table says it is from a trace stream",
+			          strtok(a.out, "\n"),
+			          "max call depth seen: 3, functions: 3 (from 1 trace stream)");
+			from_stream += strlen(a.out) + 1;
+			from_frame += strcspn(b.out, "\n") + 1;
+		}
+		check_str(what, from_stream, from_frame);
+		check_str("stream: nothing on standard error", a.err, "");
+		run_free(&a);
+		run_free(&b);
+	}
+	text_free(&t);
+	/* And the figures test_callgraph.c works out for these calls. */
+	check_stream("stream: the functions table's figures", &s, csv,
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,1,100,100.00,100,100,100,60,60.00,60,60,60,1\n"
+	             "1,0x00000200,0x00000200,1,30,30.00,30,30,30,20,20.00,20,20,20,2\n"
+	             "1,0x00000300,0x00000300,2,20,20.00,10,10,10,20,20.00,10,10,10,3\n",
+	             "", 0);
+}
+
+/* ---- every record type, time --------------------------------------------- */
+
+/* SYNC at 0x1_ffff_fff0, then deltas that carry into bit 32:
+ *   ENTER main 0x100 +0x10   at B = 0x2_0000_0000 = 8589934592
+ *   BEGIN 1          +5      B + 5
+ *   IRQ_ENTER 0x8000000b +10 B + 15   (the depth stays 1: not an ENTER)
+ *   ENTER 0x200      +3      B + 18   (the handler's call, at depth 1)
+ *   EXIT 0x200       +7      B + 25
+ *   IRQ_EXIT         +5      B + 30
+ *   END 1            +20     B + 50
+ *   SYNC B + 1000            (time from it, not from the records before)
+ *   EXIT main        +0x1fffff (the largest delta): B + 1000 + 2097151
+ * main: 2098151 cycles, self 2098151 - 15 = 2098136; the interrupt 15,
+ * self 15 - 7 = 8, at depth 2; 0x200 7 at depth 3. Of the 2098151 self
+ * cycles: 100.00 (9999.93 hundredths, rounded), 0.00, 0.00. Section 1:
+ * [B + 5, B + 50), 45 cycles. */
+static void every_type(void)
+{
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0x1fffffff0ull);
+	event(&s, ENTER, 0x100, 0, 0x10);
+	event(&s, BEGIN, 1, 1, 5);
+	event(&s, IRQ_ENTER, 0x8000000b, 1, 10);
+	event(&s, ENTER, 0x200, 1, 3);
+	event(&s, EXIT_, 0x200, 1, 7);
+	event(&s, IRQ_EXIT, 0x8000000b, 1, 5);
+	event(&s, END, 1, 1, 20);
+	sync_at(&s, 0x200000000ull + 1000);
+	event(&s, EXIT_, 0x100, 0, 0x1fffff);
+	check_stream(
+	        "stream: every record type, SYNCs and deltas, the functions table", &s, csv,
+	        CSV_HEAD
+	        "1,0x00000100,0x00000100,1,2098151,100.00,2098151,2098151,2098151,2098136,100.00,2098136,2098136,"
+	        "2098136,1\n"
+	        "1,irq 0x8000000b,0x8000000b,1,15,0.00,15,15,15,8,0.00,8,8,8,2\n"
+	        "1,0x00000200,0x00000200,1,7,0.00,7,7,7,7,0.00,7,7,7,3\n",
+	        "", 0);
+	struct run r;
+	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
+	check_int("stream: chrome, exit status", r.status, 0);
+	check_str("stream: chrome, standard error", r.err, "");
+	check_contains(
+	        "stream: chrome, the stream's track", r.out,
+	        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"trace stream "
+	        "(trace.bin)\"}}");
+	check_contains(
+	        "stream: chrome, the call across 2^32, with the largest delta", r.out,
+	        "\"name\":\"0x00000100\",\"pid\":1,\"tid\":1,\"ts\":8589934592.000,\"dur\":2098151.000,"
+	        "\"args\":{\"cycles\":2098151,\"self_cycles\":2098136,\"start_cycle\":8589934592,");
+	check_contains(
+	        "stream: chrome, the interrupt as a call of its own", r.out,
+	        "{\"ph\":\"X\",\"cat\":\"function\",\"name\":\"irq 0x8000000b\",\"pid\":1,\"tid\":1,\"ts\":"
+	        "8589934607.000,\"dur\":15.000,\"args\":{\"cycles\":15,\"self_cycles\":8,\"start_cycle\":"
+	        "8589934607,\"irq\":\"0x8000000b\",\"depth\":2}}");
+	check_contains(
+	        "stream: chrome, section 1's track", r.out,
+	        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1001,\"args\":{\"name\":\"section "
+	        "1\"}}");
+	check_contains(
+	        "stream: chrome, section 1 from BEGIN to END", r.out,
+	        "{\"ph\":\"X\",\"cat\":\"section\",\"name\":\"section 1\",\"pid\":1,\"tid\":1001,\"ts\":"
+	        "8589934597.000,\"dur\":45.000,\"args\":{\"cycles\":45,\"start_cycle\":8589934597}}");
+	check_contains("stream: chrome, nothing lost", r.out,
+	               "\"events_lost\":0,\"partial\":false}}");
+	run_free(&r);
+	tool_run(&r, NULL,
+	         (const char *[]){ "chrome", "--format", "perfetto", "-o", "o.txt", "trace.bin",
+	                           NULL });
+	check_int("stream: chrome --format perfetto, exit status", r.status, 0);
+	check_int("stream: perfetto, the interrupt's name interned",
+	          tool_file_has("o.txt", "irq 0x8000000b"), 1);
+	check_int("stream: perfetto, the stream's track",
+	          tool_file_has("o.txt", "trace stream (trace.bin)"), 1);
+	check_int("stream: perfetto, the section's track", tool_file_has("o.txt", "section 1"), 1);
+	run_free(&r);
+}
+
+/* ---- LOSS ------------------------------------------------------------------ */
+
+static void loss(void)
+{
+	/* f [0, 10); 6 records lost from 15; a SYNC at 100; f [100, 120).
+	 * The depth after the loss is the one before it: the reader keeps its
+	 * stack. f: 2 calls, 30 cycles, max 20, min 10. */
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, EXIT_, 0x100, 0, 10);
+	rec(&s, 6, (uint32_t)LOSS << 29 | 5);
+	sync_at(&s, 100);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, EXIT_, 0x100, 0, 20);
+	const char *lost =
+	        "perfscope: trace.bin: warning: trace stream: 6 records lost in 1 LOSS records (the FIFO "
+	        "was full): a partial recording\n";
+	check_stream(
+	        "stream: LOSS in the table's head", &s,
+	        (const char *[]){ "functions", "trace.bin", NULL },
+	        "max call depth seen: 1, functions: 1 (from 1 trace stream)\n"
+	        "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only\n"
+	        "Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct "
+	        "    Avg     Max     Min  Depth\n"
+	        "0x00000100          0x00000100      2            30 100.00      15      20      10            30 100.00 "
+	        "     15      20      10      1\n",
+	        lost, 0);
+	check_stream(
+	        "stream: LOSS in the CSV", &s, csv,
+	        "# lost: 6 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000100,0x00000100,2,30,100.00,15,20,10,30,100.00,15,20,10,1\n",
+	        lost, 0);
+	check_stream(
+	        "stream: LOSS first in the folded stacks", &s,
+	        (const char *[]){ "folded", "trace.bin", NULL },
+	        "# perfscope: 6 events lost, the buffer was full: a partial recording\n0x00000100 30\n",
+	        lost, 0);
+	struct run r;
+	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
+	check_contains(
+	        "stream: LOSS as an instant event at its time", r.out,
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"6 events lost: the buffer was full\","
+	        "\"pid\":1,\"tid\":1,\"ts\":15.000,\"args\":{\"lost\":6,\"cycle\":15}}");
+	check_contains("stream: LOSS in chrome's otherData", r.out,
+	               "\"events_lost\":6,\"partial\":true}}");
+	run_free(&r);
+	tool_run(&r, NULL, (const char *[]){ "flame", "trace.bin", NULL });
+	check_contains("stream: LOSS in the flame graph's subtitle", r.out,
+	               "30 cycles recorded, 6 events lost: a partial recording");
+	run_free(&r);
+
+	/* main 0x100 [0, ...) calls 0x200 at 10; 4 records lost from 15; the
+	 * EXIT after it (record 5, file byte 16 + 5 * 8) is at depth 0 where
+	 * the loss left depth 1: both calls are closed at 15 (0x200 5 cycles,
+	 * main 15, self 10) and that EXIT has no entry. Then 0x300 [110, 130).
+	 * Of 35 self cycles: 15 is 42.86 %, 10 28.57, 5 14.29, 20 57.14. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	rec(&s, 4, (uint32_t)LOSS << 29 | 5);
+	sync_at(&s, 100);
+	event(&s, EXIT_, 0x200, 0, 0);
+	event(&s, ENTER, 0x300, 0, 10);
+	event(&s, EXIT_, 0x300, 0, 20);
+	check_stream(
+	        "stream: a loss across which the depth changed: the calls open are closed at it",
+	        &s, csv,
+	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000100,0x00000100,1,15,42.86,15,15,15,10,28.57,10,10,10,1\n"
+	        "1,0x00000200,0x00000200,1,5,14.29,5,5,5,5,14.29,5,5,5,2\n"
+	        "1,0x00000300,0x00000300,1,20,57.14,20,20,20,20,57.14,20,20,20,1\n",
+	        "perfscope: trace.bin: warning: trace stream, record 5 (file byte 56): EXIT at depth 0 after a loss "
+	        "at depth 1: the calls open at the loss are closed there, and the exits of calls entered during "
+	        "it are ignored\n"
+	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS records (the FIFO was "
+	        "full): a partial recording\n"
+	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
+	        "recording began), ignored\n",
+	        0);
+}
+
+/* ---- a flight recording, interrupts, the depth check ----------------------- */
+
+static void flight(void)
+{
+	/* Three records before the first SYNC, then 0x200 [1010, 1030) at
+	 * depth 1 (the first record sets the depth), then the EXIT of a call
+	 * entered before: ignored. */
+	struct stream s;
+	start(&s);
+	event(&s, ENTER, 0x300, 5, 1);
+	event(&s, EXIT_, 0x300, 5, 1);
+	event(&s, BEGIN, 2, 5, 1);
+	sync_at(&s, 1000);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, EXIT_, 0x200, 1, 20);
+	event(&s, EXIT_, 0x100, 0, 5);
+	check_stream(
+	        "stream: a flight recording starts at its first SYNC", &s, csv,
+	        CSV_HEAD "1,0x00000200,0x00000200,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
+	        "perfscope: trace.bin: warning: trace stream: 3 records before the first SYNC skipped (a flight "
+	        "recording starts mid-stream)\n"
+	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
+	        "recording began), ignored\n",
+	        0);
+}
+
+static void interrupts(void)
+{
+	/* f 0x100 [0, 50) interrupted [10, 40) by irq 7: f self 20 (40 %), the
+	 * interrupt 30 (60 %) as f's child. */
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, IRQ_ENTER, 7, 1, 10);
+	event(&s, IRQ_EXIT, 7, 1, 30);
+	event(&s, EXIT_, 0x100, 0, 10);
+	check_stream("stream: an interrupt's time is its own, not the function's it interrupted",
+	             &s, csv,
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,1,50,100.00,50,50,50,20,40.00,20,20,20,1\n"
+	             "1,irq 0x00000007,0x00000007,1,30,60.00,30,30,30,30,60.00,30,30,30,2\n",
+	             "", 0);
+	check_stream("stream: the interrupt a child of what ran, in the folded stacks", &s,
+	             (const char *[]){ "folded", "trace.bin", NULL },
+	             "0x00000100 20\n0x00000100;irq_0x00000007 30\n", "", 0);
+	check_stream("stream: trace, the stack at --to, newest first", &s,
+	             (const char *[]){ "trace", "--to", "20", "trace.bin", NULL },
+	             "trace stream (trace.bin): the stack at cycle 20 (--to), 2 calls open\n"
+	             "  irq 0x00000007: t=10\n"
+	             "0x00000100: t=0\n",
+	             "", 0);
+	check_stream(
+	        "stream: trace --chrono --function", &s,
+	        (const char *[]){ "trace", "--chrono", "--to", "39", "--function", "0x00000100",
+	                          "trace.bin", NULL },
+	        "trace stream (trace.bin): the stack at cycle 39 (--to), 2 calls open, oldest first\n"
+	        "0x00000100: t=0\n",
+	        "", 0);
+	check_stream("stream: trace, the stack at the end", &s,
+	             (const char *[]){ "trace", "trace.bin", NULL },
+	             "trace stream (trace.bin): the stack at its end, 0 calls open\n", "", 0);
+	/* A record at --to is in: the interrupt entered at 10. */
+	check_stream("stream: trace --to the cycle of a record", &s,
+	             (const char *[]){ "trace", "--to", "10", "trace.bin", NULL },
+	             "trace stream (trace.bin): the stack at cycle 10 (--to), 2 calls open\n"
+	             "  irq 0x00000007: t=10\n"
+	             "0x00000100: t=0\n",
+	             "", 0);
+	/* An interrupt whose data is a function's address is not that
+	 * function: f 0x7 [0, 50) and irq 7 [10, 40) are two rows, and in
+	 * --graph two functions, irq 7 called by 0x7. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 7, 0, 0);
+	event(&s, IRQ_ENTER, 7, 1, 10);
+	event(&s, IRQ_EXIT, 7, 1, 30);
+	event(&s, EXIT_, 7, 0, 10);
+	check_stream("stream: irq 7 and the function at 0x7 apart", &s, csv,
+	             CSV_HEAD
+	             "1,0x00000007,0x00000007,1,50,100.00,50,50,50,20,40.00,20,20,20,1\n"
+	             "1,irq 0x00000007,0x00000007,1,30,60.00,30,30,30,30,60.00,30,30,30,2\n",
+	             "", 0);
+	check_stream("stream: irq 7 and the function at 0x7 apart, --graph", &s,
+	             (const char *[]){ "functions", "--graph", "trace.bin", NULL },
+	             "max call depth seen: 2, functions: 2 (from 1 trace stream)\n\n"
+	             "irq 0x00000007                    calls           cycles\n"
+	             "  <- 0x00000007                       1               30\n"
+	             "  == irq 0x00000007                   1               30  self 30\n\n"
+	             "0x00000007                        calls           cycles\n"
+	             "  <- <outside the recording>          1               50\n"
+	             "  == 0x00000007                       1               50  self 20\n"
+	             "  -> irq 0x00000007                   1               30\n",
+	             "", 0);
+}
+
+static void depth_check(void)
+{
+	/* 0x200's ENTER (record 2, file byte 32) says depth 3 where f's ENTER
+	 * left 1: a warning, and the depths after it are checked from 3 on
+	 * (its EXIT at 3, f's at 2): no more warnings. */
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 3, 10);
+	event(&s, EXIT_, 0x200, 3, 10);
+	event(&s, EXIT_, 0x100, 2, 10);
+	check_stream(
+	        "stream: a depth that disagrees is a warning naming the record", &s, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,30,100.00,30,30,30,20,66.67,20,20,20,1\n"
+	                 "1,0x00000200,0x00000200,1,10,33.33,10,10,10,10,33.33,10,10,10,2\n",
+	        "perfscope: trace.bin: warning: trace stream, record 2 (file byte 32): ENTER at depth 3, where the "
+	        "records before it give depth 1: a record is missing or damaged; depths are checked from this "
+	        "one on\n",
+	        0);
+	/* A SYNC at 5 after the time reached 10 (record 3, file byte 40): the
+	 * time stays at 10, so f [0, 20) is 20. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, BEGIN, 1, 1, 10);
+	sync_at(&s, 5);
+	event(&s, EXIT_, 0x100, 0, 10);
+	check_stream(
+	        "stream: a SYNC that goes back in time", &s, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
+	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC at cycle 5, before "
+	        "cycle 10 that the records before it reached: the stream is damaged; the time stays\n",
+	        0);
+}
+
+/* ---- the run's console log ------------------------------------------------- */
+
+static void console_log(void)
+{
+	/* The driver's run frame gives 25 MHz: a cycle is 40 ns. f [0, 50):
+	 * 0 and 2 us; the interrupt [10, 40): 0.4 us for 1.2 us. */
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, IRQ_ENTER, 7, 1, 10);
+	event(&s, IRQ_EXIT, 7, 1, 30);
+	event(&s, EXIT_, 0x100, 0, 10);
+	tool_write("trace.bin", s.b, s.n);
+	struct run r;
+	tool_run(&r, driver_run_frame,
+	         (const char *[]){ "chrome", "--log", "dump.log", "trace.bin", NULL });
+	check_int("stream: --log, exit status", r.status, 0);
+	check_contains("stream: --log gives the run frame's clock", r.out,
+	               "\"clock_hz\":25000000,\"clock_from\":\"the run frame\"");
+	check_contains(
+	        "stream: --log, times at that clock", r.out,
+	        "\"name\":\"irq 0x00000007\",\"pid\":1,\"tid\":1,\"ts\":0.400,\"dur\":1.200,");
+	run_free(&r);
+	check_run(
+	        "stream: --log without a run frame", "console text\n",
+	        (const char *[]){ "folded", "--log", "dump.log", "trace.bin", NULL },
+	        "0x00000100 20\n0x00000100;irq_0x00000007 30\n",
+	        "perfscope: dump.log: warning: no run frame: the trace stream's clock and build id are unknown\n",
+	        0);
+	check_run(
+	        "stream: a command that reads no calls", NULL,
+	        (const char *[]){ "report", "trace.bin", NULL }, "",
+	        "perfscope: trace.bin: error: no sections frame for report: this is a trace stream (docs/trace.md), "
+	        "which holds calls, not frames\n" INCOMPLETE,
+	        1);
+	check_run(
+	        "stream: --log once per dump", NULL,
+	        (const char *[]){ "folded", "--log", "a.log", "--log", "b.log", "trace.bin", NULL },
+	        "",
+	        "perfscope: more --log than dumps\nTry 'perfscope --help' for more information.\n",
+	        2);
+	check_run(
+	        "stream: --log is not an option of report", NULL,
+	        (const char *[]){ "report", "--log", "a.log", "trace.bin", NULL }, "",
+	        "perfscope: --log is not an option of report\nTry 'perfscope --help' for more information.\n",
+	        2);
+}
+
+/* ---- damaged streams --------------------------------------------------------- */
+
+static void damaged(void)
+{
+	struct stream s;
+	char want[512];
+	const struct {
+		const char *what;
+		const char *error;
+	} cases[] = {
+		{ "a header cut short",
+		  "file byte 10: the header is cut short: the file ends after 10 of its 16 bytes" },
+		{ "a wrong magic",
+		  "file byte 7: not a trace stream: it does not start with \"PSTRACE\" and a zero "
+		  "byte (docs/trace.md)" },
+		{ "a newer version",
+		  "file byte 8: record format version 2 is newer than the version 1 this perfscope "
+		  "reads: update perfscope" },
+		{ "version 0",
+		  "file byte 8: record format version 0 is not a version (this perfscope reads 1)" },
+		{ "records of 16 bytes",
+		  "file byte 12: records of 16 bytes; version 1 records are 8" },
+		{ "a truncated last record",
+		  "record 1 (file byte 24): truncated: the file ends after 3 of its 8 bytes" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		start(&s);
+		switch (i) {
+		case 0: s.n = 10; break;
+		case 1: s.b[7] = 'S'; break;
+		case 2: header(&s, 2, 8); break;
+		case 3: header(&s, 0, 8); break;
+		case 4: header(&s, 1, 16); break;
+		case 5:
+			sync_at(&s, 0);
+			s.n += 3;
+			break;
+		}
+		char what[128];
+		snprintf(what, sizeof what, "stream: %s", cases[i].what);
+		snprintf(want, sizeof want,
+		         "perfscope: trace.bin: error: trace stream, %s\n" INCOMPLETE,
+		         cases[i].error);
+		/* The records before a truncated one are read: an empty table. */
+		check_stream(what, &s, csv, i == 5 ? CSV_HEAD : "", want, 1);
+	}
+	/* With --log the dump is a stream whatever it starts with. */
+	memcpy(s.b, "console text\n", 13);
+	s.n = 13;
+	tool_write("trace.bin", s.b, s.n);
+	check_run(
+	        "stream: --log with a dump that is not a stream", "",
+	        (const char *[]){ "functions", "--log", "dump.log", "trace.bin", NULL }, "",
+	        "perfscope: dump.log: warning: no run frame: the trace stream's clock and build id are unknown\n"
+	        "perfscope: trace.bin: error: trace stream, file byte 0: not a trace stream: it does not start with "
+	        "\"PSTRACE\" and a zero byte (docs/trace.md)\n" INCOMPLETE,
+	        1);
+	/* Without it, a file that does not start "PSTRACE" is a console log. */
+	check_stream(
+	        "stream: a dump not starting \"PSTRACE\" is a console log", &s, csv, "",
+	        "perfscope: trace.bin: error: no frames at all: not the console output of a perfscope run?\n" INCOMPLETE,
+	        1);
+}
+
+void test_stream(void)
+{
+	same_as_events();
+	every_type();
+	loss();
+	flight();
+	interrupts();
+	depth_check();
+	console_log();
+	damaged();
+}
