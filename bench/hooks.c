@@ -3,8 +3,8 @@
  * (work_light.c, work_heavy.c) once without instrumentation, and once per
  * hook: empty hooks, a counting hook, the two bare rings (bare_ring.c with
  * -finstrument-functions, entry_ring.c patched into the entry nops), the
- * call trace in log and stack mode, function cost, profiles and -pg hot
- * addresses. Prints
+ * call trace in log and stack mode, function cost, profiles, -pg hot
+ * addresses and the trace unit's one-store hooks. Prints
  *   BENCH call=<cycles per call of an empty function> light=<cycles> heavy=<cycles>
  * and, in the counting builds, the instrumented calls each workload made
  * (calls_light, calls_heavy with -finstrument-functions; mcount_light,
@@ -19,6 +19,7 @@
 #include "perfscope_calltrace.h"
 #include "perfscope_funccost.h"
 #include "perfscope_hot.h"
+#include "perfscope_hwtrace.h"
 #include "perfscope_profile.h"
 #include "soc.h"
 #include "work.h"
@@ -117,6 +118,11 @@ PERF_NO_TRACE int main(void)
 	entry_ring_init(0);
 #elif defined(MODE_entry_log)
 	entry_ring_init(1);
+#elif defined(MODE_hwtrace)
+	if (perf_hwtrace_start(PERF, PERF_HWTRACE_STOP_ON_FULL) != 0) {
+		printf("bench: perfscope has no trace unit\n");
+		return 1;
+	}
 #endif
 	timed(calls); /* fill the caches */
 	between();

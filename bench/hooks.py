@@ -18,14 +18,21 @@ The metrics of summary.tsv, per CPU:
                                 and exit together; <mode> is empty (hooks that do
                                 nothing), bare_ring, entry_ring, entry_log,
                                 calltrace (log mode), calltrace_stack, funccost,
-                                profile, pg (-pg hot addresses)
+                                profile, pg (-pg hot addresses), calltrace_hw (the
+                                trace unit, docs/trace.md)
   profile_over_funccost         profile_cycles_per_call / funccost_cycles_per_call
   calls_per_kcycle_<workload>   instrumented calls per 1000 cycles of the workload
                                 built without instrumentation (-finstrument-functions)
   pg_calls_per_kcycle_<workload>  the same for -pg (_mcount calls)
   plain_cycles_<workload>       the workload's cycles without instrumentation
   slowdown_<mode>_<workload>    cycles instrumented / cycles plain, for <mode> in
-                                calltrace, calltrace_stack, funccost, profile, pg
+                                calltrace, calltrace_stack, funccost, profile, pg,
+                                calltrace_hw
+  hook_calltrace_hw_cycles_per_call, hook_funccost_hw_cycles_per_call
+                                calltrace_hw_cycles_per_call, under the names the
+                                comparison with the software hooks uses
+  slowdown_callheavy_calltrace_hw, slowdown_callheavy_calltrace_sw
+                                slowdown_calltrace_hw_heavy, slowdown_calltrace_heavy
   cycles_per_call_<mode>_<workload>  the cycles the mode adds per call of the workload
   irq_leak_funccost, irq_leak_profile  the cycles of an interrupt the context
                                 switches cannot see (tests/irq.c, irq_profile.c)
@@ -46,8 +53,8 @@ WORKLOADS = ("light", "heavy")
 # bench mode -> metric name
 MODES = {"empty": "empty", "bare": "bare_ring", "entry": "entry_ring", "entry_log": "entry_log",
          "log": "calltrace", "stack": "calltrace_stack", "cost": "funccost", "profile": "profile",
-         "hot": "pg"}
-SLOWED = ("log", "stack", "cost", "profile", "hot")
+         "hot": "pg", "hwtrace": "calltrace_hw"}
+SLOWED = ("log", "stack", "cost", "profile", "hot", "hwtrace")
 
 
 def sim(cpu, hexfile):
@@ -77,6 +84,10 @@ def measure(cpu):
     for mode, name in MODES.items():
         m[f"{name}_cycles_per_call"] = r[mode]["call"] - plain["call"]
     m["profile_over_funccost"] = m["profile_cycles_per_call"] / m["funccost_cycles_per_call"]
+    # The trace unit records calls; the host tool makes both the call trace
+    # and the function cost from the same records, at the same cost.
+    m["hook_calltrace_hw_cycles_per_call"] = m["calltrace_hw_cycles_per_call"]
+    m["hook_funccost_hw_cycles_per_call"] = m["calltrace_hw_cycles_per_call"]
     for w in WORKLOADS:
         calls, mcount = r["count"][f"calls_{w}"], r["hot"][f"mcount_{w}"]
         m[f"plain_cycles_{w}"] = plain[w]
@@ -86,6 +97,8 @@ def measure(cpu):
             name = MODES[mode]
             m[f"slowdown_{name}_{w}"] = r[mode][w] / plain[w]
             m[f"cycles_per_call_{name}_{w}"] = (r[mode][w] - plain[w]) / (mcount if mode == "hot" else calls)
+    m["slowdown_callheavy_calltrace_hw"] = m["slowdown_calltrace_hw_heavy"]
+    m["slowdown_callheavy_calltrace_sw"] = m["slowdown_calltrace_heavy"]
     return m
 
 
@@ -112,15 +125,16 @@ def cost_table(res):
             ("entry_ring", "bare ring in the entry nop, no exit"),
             ("entry_log", "log record in the entry nop, exit by return trampoline"),
             ("calltrace", "call trace, log"), ("calltrace_stack", "call trace, stack"),
-            ("funccost", "function cost"), ("profile", "profiles"), ("pg", "-pg hot addresses")]
+            ("funccost", "function cost"), ("profile", "profiles"), ("pg", "-pg hot addresses"),
+            ("calltrace_hw", "trace unit: call trace and function cost")]
     return md_table(["CPU"] + [c[1] for c in cols] + ["profiles ÷ function cost"],
                     [[cpu] + [fmt(res[cpu][f"{c[0]}_cycles_per_call"]) for c in cols]
                      + [f"{res[cpu]['profile_over_funccost']:.2f}"] for cpu in CPUS])
 
 
 NAMES = {"calltrace": "call trace, log", "calltrace_stack": "call trace, stack", "funccost": "function cost",
-         "profile": "profiles", "pg": "-pg hot addresses"}
-KEYS = ("calltrace", "calltrace_stack", "funccost", "profile", "pg")
+         "profile": "profiles", "pg": "-pg hot addresses", "calltrace_hw": "trace unit (one store a hook)"}
+KEYS = ("calltrace", "calltrace_stack", "funccost", "profile", "pg", "calltrace_hw")
 
 
 def workload_table(res):

@@ -83,4 +83,47 @@ PY
     status=1
   fi
 done <<< "$MUTATIONS"
+
+# The trace unit's: each must fail the bounded model check of the model with
+# the unit (NUM_SECTIONS=2, TRACE_DEPTH=16), whose properties
+# (perfscope_trace.v) do not close by induction yet.
+TRACE_MUTATIONS=$(cat <<'EOF'
+trace-sync-not-forced % wire        need_sync = r_force_sync || r_dcnt[21] || (&r_since); % wire        need_sync = r_dcnt[21] || (&r_since);
+trace-delta-off-by-one % r_dcnt <= {21'd0, i_grun}; % r_dcnt <= 22'd0;
+trace-head-visible-too-early % wire        avail     = (r_level > 1) || ((r_level == 1) && !r_wrote); % wire        avail     = (r_level != 0);
+trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
+EOF
+)
+while IFS='%' read -r name from to; do
+  name=${name% } from=${from# } from=${from% } to=${to# }
+  dir=$OUT/$name
+  rm -rf "$dir" && mkdir -p "$dir/rtl"
+  cp "${ip_files[@]}" "$dir/rtl/"
+  if ! FROM=$from TO=$to python3 - "$dir/rtl/perfscope_trace.v" <<'PY'
+import os, sys
+p = sys.argv[1]
+t = open(p).read()
+if t.count(os.environ["FROM"]) != 1:
+    sys.exit(1)
+open(p, "w").write(t.replace(os.environ["FROM"], os.environ["TO"]))
+PY
+  then
+    echo "FAIL mutation $name: its text is not in rtl/perfscope_trace.v exactly once"
+    status=1
+    continue
+  fi
+  start=$(date +%s)
+  model=$dir/formal/t2/model.smt2
+  if ! make -s -C formal RTL="$dir/rtl" BUILD="$dir/formal" "$model" > "$dir/build.log" 2>&1; then
+    echo "FAIL mutation $name: yosys cannot read the mutant, see $dir/build.log"
+    status=1
+    continue
+  fi
+  bmc=$(formal/prove.sh bmc "$model" 20 "$name")
+  secs=$(( $(date +%s) - start ))
+  case $bmc in
+    FAIL*) echo "PASS mutation $name: caught by BMC (${bmc##*from reset: }) ($secs s)" ;;
+    *) echo "FAIL mutation $name: the bounded model check passed ($secs s)"; status=1 ;;
+  esac
+done <<< "$TRACE_MUTATIONS"
 exit $status

@@ -173,3 +173,53 @@ def line(kind, payload, claimed=None, crc=None):
 def raw(kind, payload):
     """The raw form: the header line, then the payload's bytes."""
     return f"@PS {kind} {len(payload)} 0x{zlib.crc32(payload):08x}\n".encode() + payload
+
+
+# ---- The trace unit's records and trace files ([stream], docs/trace.md) ----
+
+STREAM = DESCRIPTION["stream"]
+RECORD_TYPES = {r["code"]: r["name"] for r in STREAM["record"]}
+_F = {f["name"]: f for f in STREAM["fields"]}
+
+
+def _field(word1, name):
+    f = _F[name]
+    return (word1 >> f["lsb"]) & ((1 << f["width"]) - 1)
+
+
+def trace_record(rec):
+    """One 64-bit record (word 1 in bits 63:32) as a dict: type (its name),
+    word0, and depth and delta, or for a SYNC its time."""
+    w0, w1 = rec & 0xFFFFFFFF, rec >> 32
+    kind = RECORD_TYPES[_field(w1, "TYPE")]
+    if kind == "SYNC":
+        return {"type": kind, "time": (_field(w1, "TIME_HI") << 32) | w0}
+    return {"type": kind, "word0": w0, "depth": _field(w1, "DEPTH"), "delta": _field(w1, "DELTA")}
+
+
+def trace_records(data):
+    """The records of a trace file's bytes, each with its reconstructed
+    time ("time": None before the first SYNC); FrameError if the header or
+    the length is wrong."""
+    hb, rb = STREAM["header_bytes"], STREAM["record_bytes"]
+    magic = STREAM["magic"].encode() + b"\0"
+    if len(data) < hb or data[:len(magic)] != magic:
+        raise FrameError("not a trace file: no PSTRACE header")
+    ver, size = struct.unpack_from("<II", data, len(magic))
+    if ver != STREAM["version"] or size != rb:
+        raise FrameError(f"trace format version {ver}, record size {size}: not {STREAM['version']}, {rb}")
+    if (len(data) - hb) % rb:
+        raise FrameError("the file ends inside a record")
+    out, t = [], None
+    for at in range(hb, len(data), rb):
+        w0, w1 = struct.unpack_from("<II", data, at)
+        r = trace_record(w1 << 32 | w0)
+        if r["type"] == "SYNC":
+            t = r["time"]
+        elif t is not None:
+            t += r["delta"]
+            r["time"] = t
+        else:
+            r["time"] = None
+        out.append(r)
+    return out

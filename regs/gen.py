@@ -43,7 +43,7 @@ def verilog(m):
     # CONFIG as the TOML packs it, but for the section count the instance adds.
     config = 0
     for f in m["field"]:
-        if f["reg"] == "CONFIG" and f["name"] != "SECTIONS":
+        if f["reg"] == "CONFIG" and not f.get("instance"):
             value = ip[f["name"].lower()]
             if value >> f["width"]:
                 raise ValueError(f"CONFIG.{f['name']} = {value} does not fit {f['width']} bits")
@@ -70,7 +70,7 @@ def verilog(m):
     for f in m["field"]:
         lines.append(f"localparam integer PERF_{f['reg']}_{f['name']}_LSB = {f['lsb']};")
         lines.append(f"localparam integer PERF_{f['reg']}_{f['name']}_WIDTH = {f['width']};")
-    lines.append("// CONFIG's fields but SECTIONS, which the instance adds at its LSB.")
+    lines.append("// CONFIG's fields but those the instance adds (SECTIONS, TRACE).")
     lines.append(f"localparam [31:0]  PERF_CONFIG_FIXED   = 32'h{config:08x};")
     lines.append("/* verilator lint_on UNUSEDPARAM */")
     return "\n".join(lines) + "\n"
@@ -116,7 +116,7 @@ def md_table(m):
     for r in m["ctrl_reg"]:
         reset = r["reset"]
         if reset == "config":
-            reset = "per NUM_SECTIONS"
+            reset = "per NUM_SECTIONS, TRACE_DEPTH"
         elif isinstance(reset, int) and reset > 9:
             reset = f"0x{reset:08x}"
         rows.append(f"| 0x{r['offset']:02x} | {r['name']} | {r['bits']} | {r['access']} | "

@@ -20,12 +20,20 @@
 // overlap. A master that drops CYC aborts its request: a write has taken
 // effect at acceptance, but no ack follows a cycle in which CYC was low.
 //
+// With TRACE_DEPTH not 0 the trace unit (perfscope_trace.v, docs/trace.md)
+// takes the events this decode finds: writes to the TRACE_* registers and
+// the section commands. Its registers are answered at once, but POP_LO,
+// which takes a step like a counter read. With TRACE_DEPTH = 0 it is not
+// built, and nothing of it is left here: every term below that names it is
+// a constant 0.
+//
 // The formal properties at the end (`ifdef FORMAL, run by formal/Makefile)
 // check every read against a shadow of the datasheet's semantics.
 `default_nettype none
 
 module perfscope #(
-	parameter NUM_SECTIONS = 7   // measured code sections, 1..7
+	parameter NUM_SECTIONS = 7,  // measured code sections, 1..7
+	parameter TRACE_DEPTH  = 0   // trace FIFO records: 0 (no trace unit) or a power of two, 16..4096
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,      // synchronous, active high
@@ -45,10 +53,15 @@ module perfscope #(
 	input  wire [3:0]  i_wb_sel,
 	output wire        o_wb_stall,
 	output reg         o_wb_ack,
-	output reg  [31:0] o_wb_data
+	output reg  [31:0] o_wb_data,
+	// The trace unit's stream (docs/trace.md); quiet without the unit
+	output wire        o_trace_valid,
+	output wire [63:0] o_trace_data,
+	input  wire        i_trace_ready
 );
 
 	`include "perfscope_regs.vh"
+	`include "perfscope_trace.vh"
 
 	// A NUM_SECTIONS outside 1..7 must not elaborate: 0 would drop section
 	// 1's decode and 8 or more would leave the IP answering nothing. The
@@ -71,11 +84,19 @@ module perfscope #(
 	if (PERF_CONFIG_SECTIONS_WIDTH < 3) begin : g_bad_config
 		perfscope_error_CONFIG_SECTIONS_field_narrower_than_3_bits u_error ();
 	end
+	if (TRACE_DEPTH != 0 && (TRACE_DEPTH < 16 || TRACE_DEPTH > 4096
+	                         || (TRACE_DEPTH & (TRACE_DEPTH - 1)) != 0)) begin : g_bad_trace_depth
+		perfscope_error_TRACE_DEPTH_must_be_0_or_a_power_of_two_16_to_4096 u_error ();
+	end
 	endgenerate
 
 	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
 	// The CONFIG register, packed as regs/perfscope.toml says.
-	localparam [31:0] CONFIG  = PERF_CONFIG_FIXED | (NUM_SECTIONS << PERF_CONFIG_SECTIONS_LSB);
+	// log2(TRACE_DEPTH) for CONFIG.TRACE; 0 without the unit.
+	localparam integer TRACE_LOG = (TRACE_DEPTH == 0) ? 0 : $clog2(TRACE_DEPTH);
+	localparam [31:0] CONFIG  = PERF_CONFIG_FIXED | (NUM_SECTIONS << PERF_CONFIG_SECTIONS_LSB)
+	                          | (TRACE_LOG << PERF_CONFIG_TRACE_LSB);
+	localparam        TRACE   = (TRACE_DEPTH != 0);  // the trace unit is built
 
 	// What the step does with the section's time word.
 	localparam [1:0] M_KEEP = 2'd0;  // time + 0
@@ -86,6 +107,7 @@ module perfscope #(
 	localparam [1:0] R_LO  = 2'd0;
 	localparam [1:0] R_HI  = 2'd1;
 	localparam [1:0] R_OCC = 2'd2;
+	localparam [1:0] R_POP = 2'd3;  // TRACE_POP_LO
 
 `ifdef PERFSCOPE_TEST_PRELOAD
 	wire [63:0] reset_gtime = i_test_gtime;
@@ -139,13 +161,20 @@ module perfscope #(
 
 	wire wr_ovf     = accept && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0];
 
+	// The trace unit's requests; all 0 without it.
+	wire a_trace_ev = TRACE && !in_secs && (i_wb_addr >= PERF_CTRL_TRACE_ENTER)
+	                  && (i_wb_addr <= PERF_CTRL_TRACE_IRQ_EXIT);
+	wire tr_ev      = (accept && i_wb_we && a_trace_ev) || (TRACE && (cmd_begin || cmd_end));
+	wire tr_ctrl_we = TRACE && accept && i_wb_we && (i_wb_addr == PERF_CTRL_TRACE_CTRL) && i_wb_sel[0];
+
 	wire rd         = accept && !i_wb_we;
+	wire rd_pop     = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
 	wire hi_hit     = r_hi_valid && (r_hi_sec == a_sec);
 	wire rd_lo      = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
 	wire rd_hi      = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
 	wire rd_latched = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && hi_hit;
 	wire rd_occ     = rd && a_valid && (a_reg == PERF_SEC_OCC);
-	wire rd_ram     = rd_lo || rd_hi || rd_occ;
+	wire rd_ram     = rd_lo || rd_hi || rd_occ || rd_pop;
 	// The global section's RAM offset is always 0, so G + 0 reads T[0].
 	wire time_add   = a_run || a_global;
 
@@ -161,7 +190,9 @@ module perfscope #(
 	// Requests that touch the RAM word: all others are answered at once.
 	wire need_step  = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
 
-	// Registers read without the RAM.
+	// Registers read without the RAM; the trace unit's (0 without it).
+	wire [31:0] tr_imm;
+	wire [31:0] tr_pop_lo;
 	reg  [31:0] imm_data;
 	always @(*) begin
 		imm_data = 32'd0;
@@ -176,6 +207,7 @@ module perfscope #(
 			PERF_CTRL_OVF:    imm_data = {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)};
 			default:          imm_data = 32'd0;
 			endcase
+			imm_data = imm_data | tr_imm;
 		end
 	end
 
@@ -202,9 +234,75 @@ module perfscope #(
 		case (r_read_word)
 		R_LO:    step_data = new_time[31:0];
 		R_HI:    step_data = new_time[63:32];
-		default: step_data = word_occ;
+		default: step_data = (TRACE && (r_read_word == R_POP)) ? tr_pop_lo : word_occ;
 		endcase
 	end
+
+	// ------------------------------------------------------------------
+	// The trace unit
+	// ------------------------------------------------------------------
+	wire        tr_pop = TRACE && r_step && r_read && (r_read_word == R_POP);
+	reg  [2:0]  tr_ev_type;
+	always @(*) begin
+		if (cmd_begin)
+			tr_ev_type = PERF_TRACE_T_BEGIN;
+		else if (cmd_end)
+			tr_ev_type = PERF_TRACE_T_END;
+		else begin
+			case (i_wb_addr)
+			PERF_CTRL_TRACE_EXIT:      tr_ev_type = PERF_TRACE_T_EXIT;
+			PERF_CTRL_TRACE_IRQ_ENTER: tr_ev_type = PERF_TRACE_T_IRQ_ENTER;
+			PERF_CTRL_TRACE_IRQ_EXIT:  tr_ev_type = PERF_TRACE_T_IRQ_EXIT;
+			default:                   tr_ev_type = PERF_TRACE_T_ENTER;
+			endcase
+		end
+	end
+	wire [31:0] tr_ev_data = (cmd_begin || cmd_end) ? {29'd0, a_sec} : i_wb_data;
+
+	generate
+	if (TRACE) begin : g_trace
+		wire [1:0]  ctrl;
+		wire [31:0] status, drops, pop_hi;
+		perfscope_trace #(.DEPTH(TRACE_DEPTH)) u_trace (
+			.i_clk         (i_clk),
+			.i_reset       (i_reset),
+			.i_gtime       (r_gtime[60:0]),
+			.i_grun        (r_run[0]),
+			.i_gset        (cmd_reset),
+			.i_accept      (accept),
+			.i_ev          (tr_ev),
+			.i_ev_type     (tr_ev_type),
+			.i_ev_data     (tr_ev_data),
+			.i_ctrl_we     (tr_ctrl_we),
+			.i_ctrl_data   (i_wb_data[2:0]),
+			.i_pop         (tr_pop),
+			.o_ctrl        (ctrl),
+			.o_status      (status),
+			.o_drops       (drops),
+			.o_pop_lo      (tr_pop_lo),
+			.o_pop_hi      (pop_hi),
+			.o_trace_valid (o_trace_valid),
+			.o_trace_data  (o_trace_data),
+			.i_trace_ready (i_trace_ready)
+		);
+		reg [31:0] imm;
+		always @(*) begin
+			case (i_wb_addr)
+			PERF_CTRL_TRACE_CTRL:   imm = {30'd0, ctrl};
+			PERF_CTRL_TRACE_STATUS: imm = status;
+			PERF_CTRL_TRACE_DROPS:  imm = drops;
+			PERF_CTRL_TRACE_POP_HI: imm = pop_hi;
+			default:                imm = 32'd0;
+			endcase
+		end
+		assign tr_imm = imm;
+	end else begin : g_no_trace
+		assign tr_imm        = 32'd0;
+		assign tr_pop_lo     = 32'd0;
+		assign o_trace_valid = 1'b0;
+		assign o_trace_data  = 64'd0;
+	end
+	endgenerate
 
 `ifdef FORMAL
 	// The section whose RAM word the proofs follow: any, as the solver picks.
@@ -282,7 +380,7 @@ module perfscope #(
 			r_write     <= wr;
 			r_occ_inc   <= cmd_start || (cmd_begin && r_run[0]);
 			r_read      <= rd_ram;
-			r_read_word <= rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO);
+			r_read_word <= rd_pop ? R_POP : (rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO));
 			// The step needs G as it is after this edge, G + r_run[0]:
 			// X + G' is X + G + r_run[0], and X - G' is X + ~G + 1 - r_run[0].
 			case (mode)
@@ -352,7 +450,8 @@ module perfscope #(
 
 	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
 	// 31:8 nowhere.
-	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0]};
+	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0], i_trace_ready, tr_ev_type, tr_ev_data,
+	                tr_ev, tr_ctrl_we, tr_pop};
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------
@@ -425,9 +524,12 @@ module perfscope #(
 	wire        f_rd_lo   = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_LO);
 	wire        f_rd_hi_latched = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_HI) && f_latched;
 	// Reads the timing table gives two cycles: those of a counter.
-	wire        f_rd_slow = f_rd && f_rpres && ((f_rreg == PERF_SEC_TIME_LO)
+	// With the trace unit, POP_LO too.
+	wire        f_trace_word = TRACE && (i_wb_addr >= PERF_CTRL_TRACE_ENTER) && (i_wb_addr <= PERF_CTRL_TRACE_POP_HI);
+	wire        f_rd_slow = (f_rd && f_rpres && ((f_rreg == PERF_SEC_TIME_LO)
 	                        || (f_rreg == PERF_SEC_OCC)
-	                        || ((f_rreg == PERF_SEC_TIME_HI) && !f_latched));
+	                        || ((f_rreg == PERF_SEC_TIME_HI) && !f_latched)))
+	                        || (f_rd && TRACE && (i_wb_addr == PERF_CTRL_TRACE_POP_LO));
 
 	// At the edge the counters tick with this cycle's run flags; then the
 	// request takes effect. Reads return the ticked values.
@@ -514,6 +616,10 @@ module perfscope #(
 			end
 			default:          f_want = 32'd0;
 			endcase
+			// The trace unit's registers: its own properties
+			// (perfscope_trace.v) cover what they hold.
+			if (f_trace_word)
+				f_care = 32'd0;
 		end
 	end
 
@@ -639,7 +745,10 @@ module perfscope #(
 				default: assert((r_b_time == 64'd0) && !r_cin);
 				endcase
 				assert(r_read != r_write);
-				assert(PRESENT[r_sec]);
+				// A POP_LO step reads no section, and only the trace unit has one.
+				assert(PRESENT[r_sec] || (TRACE && (r_read_word == R_POP)));
+				if (!TRACE)
+					assert(r_read_word != R_POP);
 				assert(!r_occ_inc || r_write);
 				if (r_sec == f_sec)
 					assert(ram_q == f_ram_word);

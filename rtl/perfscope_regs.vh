@@ -7,7 +7,7 @@ localparam integer PERF_ADDR_BITS      = 6;
 localparam integer PERF_MAX_SECTIONS   = 7;
 localparam [31:0]  PERF_ID_VALUE       = 32'h50534350;
 localparam [7:0]   PERF_VERSION_MAJOR  = 8'd1;
-localparam [7:0]   PERF_VERSION_MINOR  = 8'd1;
+localparam [7:0]   PERF_VERSION_MINOR  = 8'd2;
 // Word offset = {section number, register in the section} below the
 // control block: the low PERF_SEC_REG_BITS bits name the register.
 localparam integer PERF_SEC_REG_BITS   = 2;
@@ -22,12 +22,33 @@ localparam [5:0]   PERF_CTRL_ID          = 6'd32;
 localparam [5:0]   PERF_CTRL_CONFIG      = 6'd33;
 localparam [5:0]   PERF_CTRL_RUN         = 6'd34;
 localparam [5:0]   PERF_CTRL_OVF         = 6'd35;
+localparam [5:0]   PERF_CTRL_TRACE_ENTER = 6'd36;
+localparam [5:0]   PERF_CTRL_TRACE_EXIT  = 6'd37;
+localparam [5:0]   PERF_CTRL_TRACE_IRQ_ENTER = 6'd38;
+localparam [5:0]   PERF_CTRL_TRACE_IRQ_EXIT = 6'd39;
+localparam [5:0]   PERF_CTRL_TRACE_CTRL  = 6'd40;
+localparam [5:0]   PERF_CTRL_TRACE_STATUS = 6'd41;
+localparam [5:0]   PERF_CTRL_TRACE_DROPS = 6'd42;
+localparam [5:0]   PERF_CTRL_TRACE_POP_LO = 6'd43;
+localparam [5:0]   PERF_CTRL_TRACE_POP_HI = 6'd44;
 localparam integer PERF_CONFIG_SECTIONS_LSB = 0;
 localparam integer PERF_CONFIG_SECTIONS_WIDTH = 4;
 localparam integer PERF_CONFIG_VERSION_MINOR_LSB = 8;
 localparam integer PERF_CONFIG_VERSION_MINOR_WIDTH = 8;
 localparam integer PERF_CONFIG_VERSION_MAJOR_LSB = 16;
 localparam integer PERF_CONFIG_VERSION_MAJOR_WIDTH = 8;
-// CONFIG's fields but SECTIONS, which the instance adds at its LSB.
-localparam [31:0]  PERF_CONFIG_FIXED   = 32'h00010100;
+localparam integer PERF_CONFIG_TRACE_LSB = 24;
+localparam integer PERF_CONFIG_TRACE_WIDTH = 4;
+localparam integer PERF_TRACE_CTRL_ENABLE_LSB = 0;
+localparam integer PERF_TRACE_CTRL_ENABLE_WIDTH = 1;
+localparam integer PERF_TRACE_CTRL_OVERWRITE_LSB = 1;
+localparam integer PERF_TRACE_CTRL_OVERWRITE_WIDTH = 1;
+localparam integer PERF_TRACE_CTRL_CLEAR_LSB = 2;
+localparam integer PERF_TRACE_CTRL_CLEAR_WIDTH = 1;
+localparam integer PERF_TRACE_STATUS_LEVEL_LSB = 0;
+localparam integer PERF_TRACE_STATUS_LEVEL_WIDTH = 16;
+localparam integer PERF_TRACE_STATUS_HIGH_LSB = 16;
+localparam integer PERF_TRACE_STATUS_HIGH_WIDTH = 16;
+// CONFIG's fields but those the instance adds (SECTIONS, TRACE).
+localparam [31:0]  PERF_CONFIG_FIXED   = 32'h00010200;
 /* verilator lint_on UNUSEDPARAM */

@@ -15,7 +15,15 @@
 //
 // Plusargs: +firmware=<hex> (required), +timeout=<cycles> (default
 // 20000000), +trace[=<file.fst>] (default: sim.fst next to this binary),
-// +uart=<file> (UART builds only).
+// +uart=<file> (UART builds only), +trace_file=<file> (the trace unit's
+// records, in docs/trace.md's file format), +trace_stall=<n> (the harness
+// takes the trace stream's records in one cycle of n, those whose number
+// is a multiple of n, while the firmware runs; default 1: every cycle).
+//
+// The harness is the trace stream's consumer: every record that leaves
+// the port goes to the reference model, which predicts each one to the
+// cycle, and to the +trace_file=. After the exit and the debug reads it
+// keeps taking records until the FIFO is empty.
 //
 // Before simulating anything it checks its plusargs and the firmware file:
 // a regular, non-empty file of $readmemh words (32-bit hex words, @address
@@ -45,6 +53,7 @@
 
 #include "Vsoc_sim_top.h"
 #include "perf_model.h"
+#include "perfscope_frames.h"
 #include "perfscope_regs.h"
 #include "uart_decoder.h"
 
@@ -277,9 +286,10 @@ void hold_in_reset(Vsoc_sim_top &top)
     top.i_load_we = 0;
     top.i_load_addr = 0;
     top.i_load_data = 0;
+    top.i_trace_ready = 0;
 }
 
-int probe_sections(char **argv, std::string &why)
+int probe_sections(char **argv, std::string &why, uint32_t &config)
 {
     VerilatedContext ctx;
     ctx.commandArgs(1, argv);  // no +firmware=: soc_ram stays empty
@@ -318,7 +328,8 @@ int probe_sections(char **argv, std::string &why)
         }
         return false;
     };
-    uint32_t id = 0, config = 0;
+    uint32_t id = 0;
+    config = 0;
     int sections;
     if (!read(PERF_REG_ID / 4, id)) {
         sections = 0;
@@ -365,6 +376,18 @@ int main(int argc, char **argv)
     std::string trace_file = trace_arg.value;
     if (trace_arg.found && (trace_arg.bare || trace_file.empty()))
         trace_file = dir_of(argv[0]) + "/sim.fst";
+    uint64_t trace_stall = 1;
+    const Plusarg stall_arg = plusarg(argc, argv, "trace_stall");
+    if (stall_arg.found && (stall_arg.bare || !parse_cycles(stall_arg.value, trace_stall) || trace_stall > 1000000)) {
+        std::fprintf(stderr, "sim: +trace_stall%s%s is not a number of cycles; pass a decimal count from 1 to 1000000, "
+                     "e.g. +trace_stall=4\n", stall_arg.bare ? "" : "=", stall_arg.value.c_str());
+        return 2;
+    }
+    const Plusarg tfile_arg = plusarg(argc, argv, "trace_file");
+    if (tfile_arg.found && (tfile_arg.bare || tfile_arg.value.empty())) {
+        std::fprintf(stderr, "sim: +trace_file needs a file name, e.g. +trace_file=run.trace\n");
+        return 2;
+    }
     const Plusarg uart_arg = plusarg(argc, argv, "uart");
     const std::string uart_file = uart_arg.value;
     if (uart_arg.found && (BAUD_DIV == 0 || uart_arg.bare || uart_file.empty())) {
@@ -373,10 +396,32 @@ int main(int argc, char **argv)
     }
 
     std::string probe_error;
-    const int sections = probe_sections(argv, probe_error);
+    uint32_t config = 0;
+    const int sections = probe_sections(argv, probe_error, config);
     if (sections < 0) {
         std::fprintf(stderr, "sim: MISMATCH before the run: %s\n", probe_error.c_str());
         return 3;
+    }
+    // The trace unit's depth, from CONFIG as the section count (0: none).
+    const unsigned trace_log = (config & PERF_CONFIG_TRACE_MASK) >> PERF_CONFIG_TRACE_SHIFT;
+    const unsigned trace_depth = trace_log ? 1u << trace_log : 0;
+
+    // The trace file: its header now, each record as it leaves the port.
+    std::unique_ptr<FILE, int (*)(FILE *)> tfile{nullptr, std::fclose};
+    if (tfile_arg.found) {
+        tfile.reset(std::fopen(tfile_arg.value.c_str(), "wb"));
+        if (!tfile) {
+            std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(),
+                         std::strerror(errno));
+            return 2;
+        }
+        unsigned char head[PERF_TRACE_HEADER_BYTES] = {0};
+        std::memcpy(head, PERF_TRACE_MAGIC, sizeof PERF_TRACE_MAGIC - 1);
+        for (int i = 0; i < 4; i++) {
+            head[8 + i] = (unsigned char)(PERF_TRACE_VERSION >> (8 * i));
+            head[12 + i] = (unsigned char)(PERF_TRACE_RECORD_BYTES >> (8 * i));
+        }
+        std::fwrite(head, 1, sizeof head, tfile.get());
     }
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
@@ -408,7 +453,8 @@ int main(int argc, char **argv)
     }
     top->i_reset = 0;
 
-    PerfModel model((unsigned)sections);
+    PerfModel model((unsigned)sections, trace_depth);
+    top->i_trace_ready = trace_stall == 1;  // cycle 0
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
@@ -435,9 +481,19 @@ int main(int argc, char **argv)
         s.wdata = top->o_perf_wdata;
         s.rdata = top->o_perf_rdata;
         s.sel = top->o_perf_sel;
+        s.trace_valid = top->o_trace_valid;
+        s.trace_ready = top->i_trace_ready;
+        s.trace_data = top->o_trace_data;
         if (!model.cycle(cycle, s)) {
             result = 3;
             break;
+        }
+        uint64_t rec;
+        if (tfile && model.record_taken(&rec)) {
+            unsigned char bytes[8];
+            for (int i = 0; i < 8; i++)
+                bytes[i] = (unsigned char)(rec >> (8 * i));
+            std::fwrite(bytes, 1, sizeof bytes, tfile.get());
         }
 
         if (top->o_console_valid) {
@@ -491,9 +547,14 @@ int main(int argc, char **argv)
             break;
         case Phase::Done:
             // The transmitter took the last character before the firmware
-            // exited, but may still be sending it.
-            if (!uart || !uart->busy())
+            // exited, but may still be sending it; the trace FIFO drains.
+            if ((!uart || !uart->busy()) && model.trace_level() == 0)
                 result = exit_code > 255 ? 255 : (int)exit_code;
+            else if (model.trace_level() != 0 &&
+                     cycle - exit_cycle > kDebugTimeout + trace_depth + 16) {
+                std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
+                result = 124;
+            }
             break;
         }
         if (phase != Phase::Run && phase != Phase::Done && cycle - exit_cycle > kDebugTimeout) {
@@ -506,6 +567,8 @@ int main(int argc, char **argv)
         top->i_dbg_en = dbg_en;
         top->i_dbg_stb = dbg_stb;
         top->i_dbg_addr = dbg_word % kPerfWords;  // 6 bits; 64 once done
+        // +trace_stall= while the firmware runs; every cycle after its exit.
+        top->i_trace_ready = phase != Phase::Run || cycle % trace_stall == 0;
     }
 
     if (trace)
@@ -513,6 +576,13 @@ int main(int argc, char **argv)
     top->final();
 
     const unsigned long long reads = model.reads_checked(), writes = model.writes_seen();
+    std::string records;
+    if (trace_depth)
+        records = ", " + std::to_string(model.records_checked()) + " trace records checked";
+    if (tfile && std::fflush(tfile.get()) != 0) {
+        std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(), std::strerror(errno));
+        result = 2;
+    }
     if (uart && !uart_file.empty()) {
         if (FILE *f = std::fopen(uart_file.c_str(), "wb")) {
             std::fwrite(uart->text().data(), 1, uart->text().size(), f);
@@ -525,10 +595,10 @@ int main(int argc, char **argv)
     if (uart && !uart->error().empty())
         std::fprintf(stderr, "sim: UART: %s\n", uart->error().c_str());
     if (!model.ok())
-        std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %llu perfscope reads checked, %llu writes seen\n"
-                     "sim: %s\n", (unsigned long long)cycle, reads, writes, model.error().c_str());
+        std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %llu perfscope reads checked, %llu writes seen%s\n"
+                     "sim: %s\n", (unsigned long long)cycle, reads, writes, records.c_str(), model.error().c_str());
     else if (phase == Phase::Done)
-        std::fprintf(stderr, "sim: exit %u after %llu cycles; %llu perfscope reads checked, %llu writes seen\n",
-                     exit_code, (unsigned long long)exit_cycle, reads, writes);
+        std::fprintf(stderr, "sim: exit %u after %llu cycles; %llu perfscope reads checked, %llu writes seen%s\n",
+                     exit_code, (unsigned long long)exit_cycle, reads, writes, records.c_str());
     return result;
 }

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 extern "C" {
+#include "perfscope_frames.h"
 #include "perfscope_regs.h"
 }
 
@@ -29,6 +30,16 @@ std::string reg_name(uint32_t word) {
         snprintf(buf, sizeof buf, "RUN");
     else if (word == PERF_REG_OVF / 4)
         snprintf(buf, sizeof buf, "OVF");
+    else if (word == PERF_REG_TRACE_CTRL / 4)
+        snprintf(buf, sizeof buf, "TRACE_CTRL");
+    else if (word == PERF_REG_TRACE_STATUS / 4)
+        snprintf(buf, sizeof buf, "TRACE_STATUS");
+    else if (word == PERF_REG_TRACE_DROPS / 4)
+        snprintf(buf, sizeof buf, "TRACE_DROPS");
+    else if (word == PERF_REG_TRACE_POP_LO / 4)
+        snprintf(buf, sizeof buf, "TRACE_POP_LO");
+    else if (word == PERF_REG_TRACE_POP_HI / 4)
+        snprintf(buf, sizeof buf, "TRACE_POP_HI");
     else
         snprintf(buf, sizeof buf, "word 0x%02x", word);
     return buf;
@@ -36,9 +47,146 @@ std::string reg_name(uint32_t word) {
 
 }  // namespace
 
-PerfModel::PerfModel(unsigned num_sections)
-    : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)) {
+constexpr uint64_t kDeltaLimit = (uint64_t)1 << 21;  // a delta fits 21 bits
+
+const char *rec_name(uint64_t rec) {
+    static const char *const names[] = {
+#define X(name, code) #name,
+        PERF_TRACE_TYPES(X)
+#undef X
+    };
+    return names[rec >> (32 + PERF_TRACE_TYPE_SHIFT)];
+}
+
+std::string rec_str(uint64_t rec) {
+    char buf[80];
+    snprintf(buf, sizeof buf, "%s 0x%08x_%08x", rec_name(rec), (unsigned)(rec >> 32), (unsigned)rec);
+    return buf;
+}
+
+PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth)
+    : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)), tdepth_(trace_depth) {
+    while (tdepth_ && (1u << tlog_) < tdepth_)
+        tlog_++;
     reset_state();
+    trace_reset();
+}
+
+// ---- The trace unit (docs/trace.md, "Timing") -----------------------------
+
+void PerfModel::trace_reset() {
+    trace_clear();
+    en_ = ovw_ = false;
+    since_ = 0;
+    last_t_ = reset_gtime_;
+    pop_hi_ = 0;
+    pop_due_ = false;
+}
+
+void PerfModel::trace_clear() {
+    fifo_.clear();
+    high_ = 0;
+    drops_ = 0;
+    depth_ = 0;
+    loss_ = false;
+    ev_pending_ = false;
+    force_sync_ = true;
+}
+
+void PerfModel::trace_fail(uint64_t cycle_no, const std::string &what) {
+    if (error_.empty())
+        error_ = "perfscope trace mismatch at cycle " + std::to_string(cycle_no) + ": " + what;
+}
+
+// The head leaves the RAM's read port from the second cycle after its write.
+bool PerfModel::trace_visible(uint64_t cycle_no) const {
+    return !fifo_.empty() && fifo_.front().written + 1 < cycle_no;
+}
+
+// A record written at this cycle's edge; a full FIFO (OVERWRITE) loses its oldest.
+void PerfModel::trace_write(uint64_t cycle_no, uint64_t rec) {
+    if (fifo_.size() == tdepth_) {
+        fifo_.pop_front();
+        if (drops_ != UINT32_MAX)
+            drops_++;
+    }
+    fifo_.push_back({rec, cycle_no});
+}
+
+// An event accepted in this cycle, G = g in it; level0 is the level before the edge.
+void PerfModel::trace_event(uint64_t cycle_no, uint64_t g, unsigned type, uint32_t data) {
+    if (!en_)
+        return;
+    uint8_t at = depth_;
+    if (type == PERF_TRACE_EXIT) {
+        if (depth_)
+            depth_--;
+        at = depth_;
+    } else if (type == PERF_TRACE_ENTER) {
+        depth_++;
+    }
+    const uint64_t delta = g - last_t_;
+    const bool sync = force_sync_ || delta >= kDeltaLimit || since_ == PERF_TRACE_SYNC_PERIOD - 1;
+    const size_t need = sync ? 2 : 1;
+    if (loss_ || (!ovw_ && level0_ + need > tdepth_)) {
+        if (drops_ != UINT32_MAX)
+            drops_++;
+        if (!loss_) {
+            loss_ = true;
+            loss_count_ = 1;
+            loss_delta_ = (uint32_t)(delta < kDeltaLimit ? delta : kDeltaLimit - 1);
+        } else if (loss_count_ != UINT32_MAX) {
+            loss_count_++;
+        }
+        return;
+    }
+    if (sync) {
+        trace_write(cycle_no, ((uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT)) |
+                                  (g & (((uint64_t)1 << 61) - 1)));
+        since_ = 1;
+    } else {
+        since_++;
+    }
+    const uint64_t w1 = ((uint64_t)type << PERF_TRACE_TYPE_SHIFT) | ((uint64_t)at << PERF_TRACE_DEPTH_SHIFT) |
+                        (sync ? 0 : delta);
+    ev_rec_ = (w1 << 32) | data;
+    ev_pending_ = true;
+    force_sync_ = false;
+    last_t_ = g;
+}
+
+// A write accepted in this cycle: an event, TRACE_CTRL, or neither.
+void PerfModel::trace_write_request(uint64_t cycle_no, uint64_t g, uint32_t word, uint32_t data, uint8_t sel) {
+    unsigned n, reg;
+    if (word >= PERF_REG_TRACE_ENTER / 4 && word <= PERF_REG_TRACE_IRQ_EXIT / 4) {
+        static const unsigned types[] = {PERF_TRACE_ENTER, PERF_TRACE_EXIT, PERF_TRACE_IRQ_ENTER,
+                                         PERF_TRACE_IRQ_EXIT};
+        trace_event(cycle_no, g, types[word - PERF_REG_TRACE_ENTER / 4], data);
+    } else if (word == PERF_REG_TRACE_CTRL / 4 && (sel & 1)) {
+        const bool en = data & PERF_TRACE_CTRL_ENABLE_MASK;
+        if (en && !en_)
+            force_sync_ = true;
+        en_ = en;
+        ovw_ = data & PERF_TRACE_CTRL_OVERWRITE_MASK;
+        if (data & PERF_TRACE_CTRL_CLEAR_MASK)
+            trace_clear();
+    } else if (section_reg(word, &n, &reg) && n != 0 && (reg == PERF_REG_TIME_LO(0) || reg == PERF_REG_TIME_HI(0))) {
+        trace_event(cycle_no, g, reg == PERF_REG_TIME_HI(0) ? PERF_TRACE_BEGIN : PERF_TRACE_END, n);
+    }
+}
+
+uint32_t PerfModel::trace_read(uint32_t word) const {
+    if (!tdepth_)
+        return 0;
+    if (word == PERF_REG_TRACE_CTRL / 4)
+        return (uint32_t)en_ | (uint32_t)ovw_ << 1;
+    if (word == PERF_REG_TRACE_STATUS / 4)
+        return (uint32_t)fifo_.size() | (uint32_t)high_ << 16;
+    if (word == PERF_REG_TRACE_DROPS / 4)
+        return drops_;
+    if (word == PERF_REG_TRACE_POP_HI / 4)
+        return pop_hi_;
+    return 0;
 }
 
 void PerfModel::set_reset_values(uint64_t gtime, uint32_t occ) {
@@ -129,7 +277,7 @@ uint32_t PerfModel::predict_read(uint32_t word) {
     if (word == PERF_REG_CONFIG / 4)
         return (PERF_VERSION_MAJOR << PERF_CONFIG_VERSION_MAJOR_SHIFT) |
                (PERF_VERSION_MINOR << PERF_CONFIG_VERSION_MINOR_SHIFT) |
-               (nsec_ << PERF_CONFIG_SECTIONS_SHIFT);
+               (nsec_ << PERF_CONFIG_SECTIONS_SHIFT) | (tlog_ << PERF_CONFIG_TRACE_SHIFT);
     if (word == PERF_REG_RUN / 4) {
         uint32_t run = 0;
         for (unsigned n = 0; n <= nsec_; n++)
@@ -163,6 +311,8 @@ uint32_t PerfModel::predict_read(uint32_t word) {
 // The reads the timing table gives two cycles: a counter of a section that
 // exists, except a TIME_HI the latch answers.
 bool PerfModel::slow_read(uint32_t word) const {
+    if (tdepth_ && word == PERF_REG_TRACE_POP_LO / 4)
+        return true;
     if (word >= kSectionWords)
         return false;
     const unsigned n = word / kWordsPerSection;
@@ -198,10 +348,47 @@ bool PerfModel::cycle(uint64_t cycle_no, const PerfBusSample &s) {
         protocol_error(cycle_no, std::string("stall ") + (s.stall ? "high" : "low") +
                                      ", expected " + (s.stall ? "low" : "high"));
 
+    // The trace unit before the edge: what the port shows, what the
+    // registers read, the level every decision at the edge counts.
+    const bool accepted = s.cyc && s.stb && !s.stall;
+    const uint32_t req_word = s.addr & 0x3f;
+    const uint32_t trace_value = trace_read(req_word);
+    level0_ = fifo_.size();
+    taken_ = false;
+    const bool pop_step = pop_due_;
+    const bool visible = trace_visible(cycle_no);
+    const bool valid = tdepth_ && visible && !pop_step;
+    if (s.trace_valid != valid)
+        trace_fail(cycle_no, std::string("o_trace_valid ") + (s.trace_valid ? "high" : "low") + ", expected " +
+                                 (valid ? "high" : "low") + " (" + std::to_string(fifo_.size()) +
+                                 " records in the FIFO)");
+    else if (valid && s.trace_data != fifo_.front().data)
+        trace_fail(cycle_no, "record " + std::to_string(records_checked_) + " expected " +
+                                 rec_str(fifo_.front().data) + " got " + rec_str(s.trace_data));
+    else if (valid && s.trace_ready) {
+        taken_ = true;
+        taken_rec_ = fifo_.front().data;
+        records_checked_++;
+        fifo_.pop_front();
+    }
+    if (pop_step) {
+        // POP_LO's step: the head's word 0 goes to the ack, word 1 to the latch.
+        pop_due_ = false;
+        if (visible) {
+            pending_value_ = (uint32_t)fifo_.front().data;
+            pop_hi_ = (uint32_t)(fifo_.front().data >> 32);
+            fifo_.pop_front();
+        } else {
+            pending_value_ = 0;
+            pop_hi_ = UINT32_MAX;
+        }
+    }
+
     if (s.reset) {
         // Counters and flags clear at this edge, the RAM clear stalls the
         // next eight cycles, and an outstanding request is dropped.
         reset_state();
+        trace_reset();
         pending_ = false;
         ready_known_ = true;
         ready_at_ = cycle_no + 9;
@@ -215,9 +402,17 @@ bool PerfModel::cycle(uint64_t cycle_no, const PerfBusSample &s) {
 
     // The edge that ends this cycle: counters tick with the run flags the
     // cycle had, then an access accepted in this cycle takes effect.
+    const uint64_t g = sec_[0].time;
     uint8_t set = tick();
 
-    if (s.cyc && s.stb && !s.stall) {
+    // The event record of the event accepted in the last cycle.
+    const bool ev_written = ev_pending_;
+    if (ev_pending_) {
+        trace_write(cycle_no, ev_rec_);
+        ev_pending_ = false;
+    }
+
+    if (accepted) {
         if (pending_)
             protocol_error(cycle_no, "request accepted before the previous one was acknowledged");
         const uint32_t word = s.addr & 0x3f;
@@ -233,13 +428,32 @@ bool PerfModel::cycle(uint64_t cycle_no, const PerfBusSample &s) {
         if (s.we) {
             writes_seen_++;
             set |= apply_write(word, s.wdata, s.sel);
-            if (reset)
+            if (reset) {
                 set = 0;
+                force_sync_ = true;  // G starts again from its reset value
+                last_t_ = reset_gtime_;
+            }
+            if (tdepth_)
+                trace_write_request(cycle_no, g, word, s.wdata, s.sel);
+        } else if (tdepth_ && word >= PERF_REG_TRACE_CTRL / 4 && word <= PERF_REG_TRACE_POP_HI / 4) {
+            pending_value_ = trace_value;
+            if (word == PERF_REG_TRACE_POP_LO / 4)
+                pop_due_ = true;
         } else {
             ovf_ |= set;  // a read returns the flags as after this edge
             pending_value_ = predict_read(word);
         }
     }
+    // A pending LOSS, in a cycle that accepts no request and writes no
+    // event record, once there is room for it and what follows it.
+    if (loss_ && !ev_written && !accepted && (ovw_ || level0_ + 3 <= tdepth_)) {
+        trace_write(cycle_no, ((uint64_t)PERF_TRACE_LOSS << (32 + PERF_TRACE_TYPE_SHIFT)) |
+                                  ((uint64_t)loss_delta_ << 32) | loss_count_);
+        loss_ = false;
+        force_sync_ = true;
+    }
+    if (fifo_.size() > high_)
+        high_ = (unsigned)fifo_.size();
     // A flag set in the cycle a write clears it stays set.
     ovf_ |= set;
     wraps_seen_ += set != 0;

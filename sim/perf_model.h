@@ -12,6 +12,7 @@
 #define PERF_MODEL_H
 
 #include <cstdint>
+#include <deque>
 #include <string>
 
 struct PerfBusSample {
@@ -22,11 +23,18 @@ struct PerfBusSample {
     uint8_t sel;     // i_wb_sel
     bool reset = false;  // i_reset; a harness that never resets the IP after
                          // the model starts may leave it out
+    // The trace stream (docs/trace.md): o_trace_valid, o_trace_data and
+    // i_trace_ready as in this cycle. A harness of an IP without the unit
+    // leaves them 0.
+    bool trace_valid = false;
+    bool trace_ready = false;
+    uint64_t trace_data = 0;
 };
 
 class PerfModel {
 public:
-    explicit PerfModel(unsigned num_sections);
+    // trace_depth: the IP's TRACE_DEPTH (0: no trace unit).
+    explicit PerfModel(unsigned num_sections, unsigned trace_depth = 0);
 
     // What a reset loads into G and into every occurrence count: 0, except
     // in test builds of the IP with PERFSCOPE_TEST_PRELOAD, where the
@@ -41,6 +49,16 @@ public:
     uint64_t reads_checked() const { return reads_checked_; }
     uint64_t writes_seen() const { return writes_seen_; }
     uint64_t wraps_seen() const { return wraps_seen_; }  // counters that wrapped
+    // The trace records that left through the stream port, each checked.
+    uint64_t records_checked() const { return records_checked_; }
+    // The record the port gave in the last cycle(), if it gave one.
+    bool record_taken(uint64_t *rec) const {
+        *rec = taken_rec_;
+        return taken_;
+    }
+    // Records in the FIFO after the last cycle (a harness drains them).
+    size_t trace_level() const { return fifo_.size(); }
+    uint64_t trace_drops() const { return drops_; }
 
 private:
     struct Section {
@@ -74,6 +92,40 @@ private:
     bool pending_is_read_ = false;
     bool ready_known_ = false; // the model knows when the slave stalls:
     uint64_t ready_at_ = 0;    // from this cycle on it must not
+    // The trace unit, as docs/trace.md describes it.
+    struct Rec {
+        uint64_t data;
+        uint64_t written;  // the cycle whose edge wrote it
+    };
+    void trace_reset();
+    void trace_clear();
+    bool trace_visible(uint64_t cycle_no) const;
+    void trace_write(uint64_t cycle_no, uint64_t rec);
+    void trace_event(uint64_t cycle_no, uint64_t g, unsigned type, uint32_t data);
+    void trace_write_request(uint64_t cycle_no, uint64_t g, uint32_t word, uint32_t data, uint8_t sel);
+    size_t level0_ = 0;        // the level before this cycle's edge
+    uint32_t trace_read(uint32_t word) const;
+    unsigned tdepth_;
+    unsigned tlog_ = 0;
+    std::deque<Rec> fifo_;
+    bool en_ = false, ovw_ = false;
+    unsigned high_ = 0;
+    uint32_t drops_ = 0;
+    uint8_t depth_ = 0;
+    unsigned since_ = 0;
+    bool force_sync_ = true;
+    uint64_t last_t_ = 0;      // G at the last record made
+    bool loss_ = false;        // a LOSS pending ...
+    uint32_t loss_count_ = 0;  // ... of these records ...
+    uint32_t loss_delta_ = 0;  // ... the first this far after the last record
+    bool ev_pending_ = false;  // an event record written at the next edge
+    uint64_t ev_rec_ = 0;
+    bool pop_due_ = false;     // a POP_LO's step in the next cycle
+    uint32_t pop_hi_ = 0;
+    bool taken_ = false;
+    uint64_t taken_rec_ = 0;
+    uint64_t records_checked_ = 0;
+    void trace_fail(uint64_t cycle_no, const std::string &what);
     uint64_t reads_checked_ = 0;
     uint64_t writes_seen_ = 0;
     uint64_t wraps_seen_ = 0;

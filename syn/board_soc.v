@@ -66,7 +66,10 @@ module board_soc #(
 		.i_wb_sel   (perf_sel),
 		.o_wb_stall (),
 		.o_wb_ack   (perf_ack),
-		.o_wb_data  (perf_rdata)
+		.o_wb_data  (perf_rdata),
+		.o_trace_valid (),
+		.o_trace_data  (),
+		.i_trace_ready (1'b0)
 	);
 	/* verilator lint_on PINCONNECTEMPTY */
 

@@ -46,6 +46,12 @@ def core_files(core, type="verilogSource", **select):
 
 
 IP_RTL = core_files(IP)
+# The IP as built without its trace unit (TRACE_DEPTH = 0, the default):
+# perfscope_trace.v is not instantiated then, and Debian's yosys 0.23 maps
+# the same design to a dozen more LUTs when it has merely read one more
+# module (its names shift ABC's order), so the budgeted measurement leaves
+# it out.
+IP_RTL_NO_TRACE = [f for f in IP_RTL if os.path.basename(f) != "perfscope_trace.v"]
 BASELINE_RTL = core_files(IP, filesets=["baseline"], no_depend=True)
 AREA_TOP_RTL = core_files(IP, filesets=["area"], no_depend=True)
 INCLUDE_DIRS = sorted({os.path.dirname(repo(f[0])) for f in corefiles.select(IP) if f[2]})
@@ -485,7 +491,7 @@ def area_test():
     failed = 0
     for n in (1, 7):
         out = os.path.join(BUILD, "area-test", f"s{n}")
-        s = synth("ice40", IP_RTL, "perfscope", {"NUM_SECTIONS": n}, out)
+        s = synth("ice40", IP_RTL_NO_TRACE, "perfscope", {"NUM_SECTIONS": n}, out)
         p = pnr("hx8k", s["json"], 1, BENCH_MHZ["hx8k", "ip"], out)
         for what, got in (("lc", p["util"]["ICESTORM_LC"]), ("ram", p["util"]["ICESTORM_RAM"]),
                           ("registers", s["registers"])):

@@ -25,7 +25,8 @@ static void discovery(void)
 	check_u64("perf_probe finds 7 sections", (uint64_t)perf_probe(PERF), 7);
 	check_u64("ID register", reg(PERF_REG_ID), PERF_ID_VALUE);
 	check_u64("CONFIG register", reg(PERF_REG_CONFIG),
-	          (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | 7u);
+	          (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | 7u |
+	                  (9u << PERF_CONFIG_TRACE_SHIFT)); /* the SoC's TRACE_DEPTH 512 */
 }
 
 static void reset(void)

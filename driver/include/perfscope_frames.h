@@ -243,4 +243,45 @@ enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 /* build_id: the build id, then zeros to a multiple of 4 bytes; the head's n gives the bytes. */
 #define PERF_FRAME_RUN_BUILD_ID_ALIGN 4u
 
+/* ---- The trace unit's records and trace file (docs/trace.md) -------- */
+
+/* A trace file: a header of PERF_TRACE_HEADER_BYTES (the magic and a zero
+ * byte, the version u32, the record size u32), then the records, word 0
+ * then word 1, each little-endian. */
+#define PERF_TRACE_MAGIC "PSTRACE"
+#define PERF_TRACE_VERSION 1u
+#define PERF_TRACE_RECORD_BYTES 8u
+#define PERF_TRACE_HEADER_BYTES 16u
+/* A SYNC comes before the PERF_TRACE_SYNC_PERIOD-th event record since the last. */
+#define PERF_TRACE_SYNC_PERIOD 256u
+
+/* Word 1's fields. */
+#define PERF_TRACE_TYPE_SHIFT 29u /* the record type */
+#define PERF_TRACE_TYPE_MASK 0xe0000000u
+#define PERF_TRACE_DEPTH_SHIFT 21u /* the call depth the event ran at */
+#define PERF_TRACE_DEPTH_MASK 0x1fe00000u
+#define PERF_TRACE_DELTA_SHIFT 0u /* the event's time less the time of the record before it */
+#define PERF_TRACE_DELTA_MASK 0x001fffffu
+#define PERF_TRACE_TIME_HI_SHIFT 0u /* SYNC: bits 60:32 of its time */
+#define PERF_TRACE_TIME_HI_MASK 0x1fffffffu
+
+/* The record types, word 1's TYPE; X(name, code). */
+#define PERF_TRACE_TYPES(X) \
+	X(SYNC, 0) \
+	X(ENTER, 1) \
+	X(EXIT, 2) \
+	X(BEGIN, 3) \
+	X(END, 4) \
+	X(IRQ_ENTER, 5) \
+	X(IRQ_EXIT, 6) \
+	X(LOSS, 7)
+#define PERF_TRACE_SYNC 0u /* word 0: bits 31:0 of its time T */
+#define PERF_TRACE_ENTER 1u /* word 0: function address */
+#define PERF_TRACE_EXIT 2u /* word 0: function address */
+#define PERF_TRACE_BEGIN 3u /* word 0: section n */
+#define PERF_TRACE_END 4u /* word 0: section n */
+#define PERF_TRACE_IRQ_ENTER 5u /* word 0: the data written */
+#define PERF_TRACE_IRQ_EXIT 6u /* word 0: the data written */
+#define PERF_TRACE_LOSS 7u /* word 0: records dropped since the last LOSS (saturating) */
+
 #endif /* PERFSCOPE_FRAMES_H */

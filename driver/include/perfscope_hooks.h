@@ -10,10 +10,14 @@
  *   function cost   driver/hooks/funccost.c    perfscope_funccost.h
  *   profiles        driver/hooks/profile.c     perfscope_profile.h
  *   hot addresses   driver/hooks/hot.c         perfscope_hot.h
+ *   trace unit      driver/hooks/hwtrace.c     perfscope_hwtrace.h
+ *
+ * The first four keep their records in RAM; the last stores each event to
+ * perfscope's trace unit (docs/trace.md), which stamps and streams it.
  *
  * Function cost and profiles also link driver/hooks/functable.c, the
  * per-function table both keep. A program links the mode it wants
- * (soc/fw/fw.mk: FW_HOOKS_calltrace, _funccost, _profile, _hot). The hooks
+ * (soc/fw/fw.mk: FW_HOOKS_calltrace, _funccost, _profile, _hot, _hwtrace). The hooks
  * and this driver are never instrumented themselves.
  *
  * Time stamps are the low 32 bits of perfscope's global time G, so they

@@ -19,6 +19,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "Vperfscope.h"
 #include "perf_model.h"
@@ -26,6 +27,7 @@
 #include "verilated_fst_c.h"
 
 extern "C" {
+#include "perfscope_frames.h"
 #include "perfscope_regs.h"
 }
 
@@ -52,7 +54,8 @@ constexpr unsigned kPatience = 32;
 
 class Bench {
 public:
-    Bench(VerilatedContext *ctx, bool trace) : ctx_(ctx), dut_(new Vperfscope(ctx)), model_(NSEC) {
+    Bench(VerilatedContext *ctx, bool trace)
+        : ctx_(ctx), dut_(new Vperfscope(ctx)), model_(NSEC, TRACE_DEPTH), rng_(7) {
         if (trace) {
             ctx_->traceEverOn(true);
             fst_.reset(new VerilatedFstC);
@@ -91,7 +94,13 @@ public:
         s.rdata = dut_->o_wb_data;
         s.sel = dut_->i_wb_sel;
         s.reset = dut_->i_reset;
+        s.trace_valid = dut_->o_trace_valid;
+        s.trace_ready = dut_->i_trace_ready;
+        s.trace_data = dut_->o_trace_data;
         model_.cycle(cycle_, s);
+        uint64_t rec;
+        if (model_.record_taken(&rec))
+            taken_.push_back({cycle_, rec});
         if (fst_)
             fst_->dump(2 * cycle_);
         dut_->i_clk = 1;
@@ -99,7 +108,21 @@ public:
         if (fst_)
             fst_->dump(2 * cycle_ + 1);
         cycle_++;
+        // The stream's consumer for the next cycle: always, never, or one
+        // cycle in ready_every_ at random.
+        dut_->i_trace_ready = ready_every_ == 1 || (ready_every_ > 1 && rng_() % ready_every_ == 0);
     }
+
+    // 0: the consumer never takes; 1: every cycle; n: one cycle in n at random.
+    void set_ready(unsigned every) {
+        ready_every_ = every;
+        dut_->i_trace_ready = every == 1;
+    }
+    // The records the port gave: cycle and record.
+    struct Taken {
+        uint64_t cycle, rec;
+    };
+    std::vector<Taken> &taken() { return taken_; }
 
     // What the next reset loads into G and every occurrence count.
     void preload(uint64_t gtime, uint32_t occ) {
@@ -237,6 +260,7 @@ public:
     void random_ops(uint64_t seed, uint64_t ops);
 
     static constexpr unsigned NSEC = PERF_NUM_SECTIONS;
+    static constexpr unsigned TRACE_DEPTH = PERF_TRACE_DEPTH;
 
     // What one random run did, for its report line.
     struct Stats {
@@ -250,6 +274,9 @@ private:
     PerfModel model_;
     uint64_t cycle_ = 0;
     std::string hang_;
+    std::mt19937_64 rng_;
+    unsigned ready_every_ = 1;
+    std::vector<Taken> taken_;
 };
 
 // Random mix of every access kind: pipelined bursts (STB held, address
@@ -317,6 +344,22 @@ void Bench::random_ops(uint64_t seed, uint64_t ops) {
             request(true, w(PERF_REG_OVF), data, lanes());                  // clear flags
         } else if (kind < 500) {
             request(true, pick(64), data, lanes());                         // any word
+        } else if (TRACE_DEPTH && kind < 700) {
+            // The trace unit: mostly events, some TRACE_CTRL writes (CLEAR
+            // rarely), its reads and pops; the consumer changes its pace.
+            const unsigned t = pick(100);
+            if (t < 60)
+                request(true, w(PERF_REG_TRACE_ENTER) + pick(4), data, 0xf);
+            else if (t < 63)
+                request(true, w(PERF_REG_TRACE_CTRL), pick(4) ? (pick(3) ? 1u : 3u) : data & 7u, lanes());
+            else if (t < 75)
+                request(false, w(PERF_REG_TRACE_STATUS) + pick(2), 0, 0xf);
+            else
+                request(false, w(PERF_REG_TRACE_POP_LO) + pick(2), 0, 0xf);
+            if (pick(300) == 0) {
+                static const unsigned paces[] = {0, 1, 1, 2, 3, 8, 40};
+                set_ready(paces[pick(7)]);
+            }
         } else if (kind < 900) {
             request(false, 4 * sec + pick(4), 0, lanes());                  // section registers
         } else {
@@ -347,7 +390,8 @@ void directed(Bench &b) {
     const unsigned last = Bench::NSEC;
     check("ID", b.rd(PERF_REG_ID), PERF_ID_VALUE);
     check("CONFIG", b.rd(PERF_REG_CONFIG),
-          (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | Bench::NSEC);
+          (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | Bench::NSEC
+              | (Bench::TRACE_DEPTH ? (unsigned)__builtin_ctz(Bench::TRACE_DEPTH) << PERF_CONFIG_TRACE_SHIFT : 0u));
     check("reset: global time", b.rd64(0), 0);
     check("reset: section time", b.rd64(last), 0);
     check("reset: RUN", b.rd(PERF_REG_RUN), 0);
@@ -508,7 +552,9 @@ void misuse(Bench &b) {
     b.wr(PERF_REG_CONFIG, 0xffffffff);
     b.wr(PERF_REG_RUN, 0xffffffff);
     check(name("writes to ID, CONFIG and RUN are ignored"), state(b) == frozen, true);
-    for (uint32_t off = PERF_REG_OVF + 4; off < PERF_SPAN_BYTES; off += 4)
+    // Without the trace unit its words are unmapped too.
+    const uint32_t unmapped = Bench::TRACE_DEPTH ? PERF_REG_TRACE_POP_HI + 4 : PERF_REG_OVF + 4;
+    for (uint32_t off = unmapped; off < PERF_SPAN_BYTES; off += 4)
         b.wr(off, 0xffffffff);
     check(name("writes to the unmapped words are ignored"), state(b) == frozen, true);
     unsigned nonzero = 0;
@@ -516,7 +562,7 @@ void misuse(Bench &b) {
         nonzero += b.rd(PERF_REG_RSVD(n)) != 0;
     check(name("RSVD reads 0"), nonzero, 0);
     nonzero = 0;
-    for (uint32_t off = PERF_REG_OVF + 4; off < PERF_SPAN_BYTES; off += 4)
+    for (uint32_t off = unmapped; off < PERF_SPAN_BYTES; off += 4)
         nonzero += b.rd(off) != 0;
     check(name("unmapped words read 0"), nonzero, 0);
     b.wr(PERF_REG_TIME_LO(2), 0);
@@ -675,6 +721,95 @@ void misuse(Bench &b) {
         printf("  %s\n", b.hang().c_str());
 }
 
+// The trace unit, with exact cycles (docs/trace.md, "Timing"): the records
+// of an event, where they appear on the port, the polled drain, stop on
+// full with its LOSS, OVERWRITE and CLEAR.
+void trace_directed(Bench &b) {
+    if (!Bench::TRACE_DEPTH)
+        return;
+    const unsigned D = Bench::TRACE_DEPTH;
+    auto name = [](const char *what) { return std::string("trace: ") + what; };
+    auto type = [](uint64_t rec) { return (unsigned)(rec >> (32 + PERF_TRACE_TYPE_SHIFT)); };
+    auto delta = [](uint64_t rec) { return (unsigned)((rec >> 32) & PERF_TRACE_DELTA_MASK); };
+    uint64_t s, a, e;
+    b.set_ready(1);
+    b.wr(PERF_REG_TIME_LO(0), 1);
+    b.idle_until_ready();
+    check(name("CONFIG.TRACE"), (b.rd(PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) >> PERF_CONFIG_TRACE_SHIFT,
+          (uint64_t)__builtin_ctz(D));
+    b.wr(PERF_REG_TIME_HI(0), 0, &s);
+    b.wr(PERF_REG_TRACE_CTRL, 1);
+    b.taken().clear();
+    b.wr(PERF_REG_TRACE_ENTER, 0xabc, &a);
+    b.wr(PERF_REG_TRACE_EXIT, 0xabc, &e);
+    b.idle(4);
+    auto &tk = b.taken();
+    check(name("an event after ENABLE: SYNC and its record"), tk.size(), 3);
+    if (tk.size() == 3) {
+        check(name("the SYNC leaves in the second cycle after the acceptance"), tk[0].cycle, a + 2);
+        // G counts from the edge after the cycle START was accepted in.
+        check(name("the SYNC's time is G in the acceptance"), tk[0].rec & 0xffffffffu, a - s - 1);
+        check(name("the event record the cycle after"), tk[1].cycle, a + 3);
+        check(name("ENTER: type, depth 0, delta 0, address"), tk[1].rec,
+              ((uint64_t)PERF_TRACE_ENTER << 61) | 0xabc);
+        check(name("EXIT: delta = the cycles between the acceptances"), delta(tk[2].rec), e - a);
+        check(name("EXIT: its depth is the ENTER's"), (tk[2].rec >> 53) & 0xff, 0);
+        check(name("EXIT leaves 3 cycles after its acceptance"), tk[2].cycle, e + 3);
+    }
+    // Polled: the consumer takes nothing.
+    b.set_ready(0);
+    b.wr(PERF_REG_TRACE_CTRL, 4 | 1);  // CLEAR, ENABLE stays
+    for (unsigned i = 0; i < 5; i++)
+        b.wr(PERF_REG_TRACE_IRQ_ENTER, i);
+    check(name("STATUS after CLEAR and 5 events: level 6 (a SYNC), high 6"), b.rd(PERF_REG_TRACE_STATUS),
+          6u | 6u << 16);
+    const uint32_t lo = b.rd(PERF_REG_TRACE_POP_LO);
+    const uint32_t hi = b.rd(PERF_REG_TRACE_POP_HI);
+    check(name("POP_HI: a SYNC"), hi >> PERF_TRACE_TYPE_SHIFT, PERF_TRACE_SYNC);
+    check(name("POP: G at the first IRQ_ENTER, nonzero"), lo != 0, true);
+    uint64_t at;
+    b.rd(PERF_REG_TRACE_POP_LO, &at);
+    b.rd(PERF_REG_ID, &e);
+    check(name("POP_LO is a two-cycle read: the next request 3 cycles later"), e - at, 3);
+    check(name("the pop took a record"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, 4);
+    // Fill: stop on full.
+    for (unsigned i = 0; i < D + 10; i++)
+        b.wr(PERF_REG_TRACE_ENTER, i);
+    check(name("stop on full: level D"), b.rd(PERF_REG_TRACE_STATUS), D | D << 16);
+    const uint32_t drops = b.rd(PERF_REG_TRACE_DROPS);
+    check(name("stop on full: the events that found no room are counted"), drops, 14);
+    b.set_ready(1);
+    b.idle(D + 10);
+    b.wr(PERF_REG_TRACE_ENTER, 77);
+    b.idle(8);
+    check(name("the drain takes everything"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, 0);
+    // The last three records: LOSS (14), SYNC, the event.
+    if (tk.size() >= 3) {
+        const size_t n = tk.size();
+        check(name("LOSS after the loss"), type(tk[n - 3].rec), PERF_TRACE_LOSS);
+        check(name("LOSS counts the drops"), tk[n - 3].rec & 0xffffffffu, 14);
+        check(name("then a SYNC"), type(tk[n - 2].rec), PERF_TRACE_SYNC);
+        check(name("then the event, delta 0"), tk[n - 1].rec, ((uint64_t)PERF_TRACE_ENTER << 61) |
+              ((uint64_t)((D + 10) % 256) << 53) | 77);
+    }
+    // OVERWRITE: the newest D records stay.
+    b.set_ready(0);
+    b.wr(PERF_REG_TRACE_CTRL, 4 | 2 | 1);
+    for (unsigned i = 0; i < D + 5; i++)
+        b.wr(PERF_REG_TRACE_EXIT, i);
+    check(name("OVERWRITE: full"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, D);
+    check(name("OVERWRITE: DROPS counts the records overwritten"), b.rd(PERF_REG_TRACE_DROPS), 6);
+    b.rd(PERF_REG_TRACE_POP_LO);
+    check(name("OVERWRITE: the oldest kept is record 6, event 5"), b.rd(PERF_REG_TRACE_POP_HI) >> 29,
+          PERF_TRACE_EXIT);
+    b.wr(PERF_REG_TRACE_CTRL, 4);
+    check(name("CLEAR empties and zeroes"), b.rd(PERF_REG_TRACE_STATUS) | b.rd(PERF_REG_TRACE_DROPS), 0);
+    check(name("POP of the empty FIFO"), b.rd(PERF_REG_TRACE_POP_LO), 0);
+    check(name("... latches 0xffffffff"), b.rd(PERF_REG_TRACE_POP_HI), 0xffffffffu);
+    b.set_ready(1);
+    b.reset_all();
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -693,6 +828,7 @@ int main(int argc, char **argv) {
     if (!random_only) {
         Bench b(ctx.get(), trace);
         directed(b);
+        trace_directed(b);
         check("directed: reference model agrees", b.model().ok(), true);
         if (!b.model().ok())
             printf("  %s\n", b.model().error().c_str());
@@ -718,6 +854,12 @@ int main(int argc, char **argv) {
                  st.resets, st.aborts, st.preloads, b.model().wraps_seen());
         check(what, ok, true);
         check("random, " + nsec + ": counters wrapped", b.model().wraps_seen() > 0, true);
+        if (Bench::TRACE_DEPTH) {
+            snprintf(what, sizeof what, "random, %s, TRACE_DEPTH %u: %" PRIu64 " trace records checked, %" PRIu64
+                     " leaving on the port", nsec.c_str(), Bench::TRACE_DEPTH, b.model().records_checked(),
+                     (uint64_t)b.taken().size());
+            check(what, b.model().records_checked() > 1000 && b.model().ok(), true);
+        }
         if (!ok)
             printf("  seed %" PRIu64 " (rerun: +seed=%" PRIu64 " +ops=%" PRIu64 "): %s\n", seed, seed,
                    ops, b.hang().empty() ? b.model().error().c_str() : b.hang().c_str());

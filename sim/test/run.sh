@@ -8,6 +8,8 @@
 #              image bigger than the RAM: exit 2, one line naming the
 #              problem and what to pass, nothing simulated
 #   timeout    +timeout= not a positive number: exit 2, one line
+#   trace      +trace_stall= not 1..1000000, +trace_file without a name or
+#              not writable: exit 2, one line; a good one gets the header
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
@@ -75,6 +77,33 @@ done
 expect "+timeout without a value" 2 \
   "sim: +timeout is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
   +firmware="$fw/hello.hex" +timeout
+
+# The trace stream's plusargs: refused before anything is simulated.
+for t in abc -5 0 12x 1000001 99999999999999999999; do
+  expect "+trace_stall=$t" 2 \
+    "sim: +trace_stall=$t is not a number of cycles; pass a decimal count from 1 to 1000000, e.g. +trace_stall=4" \
+    +firmware="$fw/hello.hex" +trace_stall="$t"
+done
+expect "+trace_stall without a value" 2 \
+  "sim: +trace_stall is not a number of cycles; pass a decimal count from 1 to 1000000, e.g. +trace_stall=4" \
+  +firmware="$fw/hello.hex" +trace_stall
+expect "+trace_file without a value" 2 "sim: +trace_file needs a file name, e.g. +trace_file=run.trace" \
+  +firmware="$fw/hello.hex" +trace_file
+expect "+trace_file= empty" 2 "sim: +trace_file needs a file name, e.g. +trace_file=run.trace" \
+  +firmware="$fw/hello.hex" +trace_file=
+expect "+trace_file in a directory that does not exist" 2 \
+  "sim: cannot write +trace_file=$work/none/x.trace: No such file or directory" \
+  +firmware="$fw/hello.hex" +trace_file="$work/none/x.trace"
+
+# A good +trace_file= gets the header even when no record leaves; a stall
+# changes nothing for a program that traces nothing.
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/hello.hex" +trace_file="$work/hello.trace" +trace_stall=7 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(od -An -c -N8 "$work/hello.trace" | tr -d ' ')" = 'PSTRACE\0' ] \
+   && [ "$(stat -c %s "$work/hello.trace")" -eq 16 ] && grep -q ', 0 trace records checked$' "$work/err"; then
+  pass "+trace_file=: the 16-byte PSTRACE header, no record; +trace_stall=7 runs"
+else
+  fail "+trace_file=: exit $rc, $(od -An -c -N16 "$work/hello.trace" 2>&1 | head -1); $(tail -1 "$work/err")"
+fi
 
 # +timeout= still bites.
 limit "$sim" +firmware="$fw/hello.hex" +timeout=100 > "$work/out" 2> "$work/err"; rc=$?

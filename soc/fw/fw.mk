@@ -86,10 +86,12 @@ FW_INSTR_calltrace := -finstrument-functions -fpatchable-function-entry=1 -fno-i
 FW_INSTR_funccost  := -finstrument-functions
 FW_INSTR_profile   := -finstrument-functions
 FW_INSTR_hot       := -pg
+FW_INSTR_hwtrace   := -finstrument-functions
 FW_HOOKS_calltrace := $(TOP)/driver/hooks/calltrace.c
 FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/functable.c
 FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/functable.c
 FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
+FW_HOOKS_hwtrace   := $(TOP)/driver/hooks/hwtrace.c
 
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])
 # Sources may be relative to the including Makefile's directory: the compile

@@ -6,7 +6,8 @@
 `default_nettype none
 
 module soc_perf #(
-	parameter PERF_SECTIONS = 7   // 1..7; 0: no perfscope
+	parameter PERF_SECTIONS = 7,  // 1..7; 0: no perfscope
+	parameter TRACE_DEPTH   = 0   // perfscope's trace FIFO: 0 (none) or a power of two 16..4096
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,
@@ -19,7 +20,10 @@ module soc_perf #(
 	input  wire [3:0]  i_wb_sel,
 	output wire        o_wb_stall,
 	output wire        o_wb_ack,
-	output wire [31:0] o_wb_data
+	output wire [31:0] o_wb_data,
+	output wire        o_trace_valid,  // perfscope's trace stream (docs/trace.md)
+	output wire [63:0] o_trace_data,
+	input  wire        i_trace_ready
 );
 
 	// PERF_SECTIONS out of range stops elaboration with an error naming the
@@ -34,7 +38,7 @@ module soc_perf #(
 
 	generate
 	if (PERF_SECTIONS != 0) begin : g_perf
-		perfscope #(.NUM_SECTIONS(PERF_SECTIONS)) u_perf (
+		perfscope #(.NUM_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
 			.i_clk      (i_clk),
 			.i_reset    (i_reset),
 			.i_wb_cyc   (i_wb_cyc),
@@ -45,15 +49,21 @@ module soc_perf #(
 			.i_wb_sel   (i_wb_sel),
 			.o_wb_stall (o_wb_stall),
 			.o_wb_ack   (o_wb_ack),
-			.o_wb_data  (o_wb_data)
+			.o_wb_data  (o_wb_data),
+			.o_trace_valid (o_trace_valid),
+			.o_trace_data  (o_trace_data),
+			.i_trace_ready (i_trace_ready)
 		);
 	end else begin : g_no_perf
 		// The window is unmapped I/O; the port stays quiet.
 		assign o_wb_stall = 1'b0;
 		assign o_wb_ack   = 1'b0;
 		assign o_wb_data  = 32'd0;
+		assign o_trace_valid = 1'b0;
+		assign o_trace_data  = 64'd0;
 		// verilator lint_off UNUSEDSIGNAL
-		wire unused = &{1'b0, i_clk, i_reset, i_wb_cyc, i_wb_stb, i_wb_we, i_wb_addr, i_wb_data, i_wb_sel};
+		wire unused = &{1'b0, i_clk, i_reset, i_wb_cyc, i_wb_stb, i_wb_we, i_wb_addr, i_wb_data, i_wb_sel,
+		                i_trace_ready};
 		// verilator lint_on UNUSEDSIGNAL
 	end
 	endgenerate

@@ -6,6 +6,8 @@
 //   o_console_*  each character the firmware writes to CONSOLE
 //   o_perf_*     perfscope's Wishbone port exactly as the IP sees it, for
 //                the reference model
+//   o_trace_*, i_trace_ready   perfscope's trace stream (docs/trace.md); the
+//                harness is its consumer
 //   i_dbg_*      a debug master: while i_dbg_en is set it owns perfscope's
 //                port (cyc is held high, sel is all ones) and the CPU's
 //                accesses to the window get the unmapped answer; switch it
@@ -15,7 +17,8 @@
 
 module soc_sim_top #(
 	parameter PERF_SECTIONS = 7,   // 1..7; 0 builds the SoC without perfscope
-	parameter BAUD_DIV      = 0    // clock cycles per UART bit; 0: no UART
+	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
+	parameter TRACE_DEPTH   = 512  // perfscope's trace FIFO; 0: no trace unit
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,          // synchronous, active high
@@ -40,7 +43,10 @@ module soc_sim_top #(
 	input  wire        i_dbg_stb,
 	input  wire        i_dbg_we,
 	input  wire [5:0]  i_dbg_addr,
-	input  wire [31:0] i_dbg_wdata
+	input  wire [31:0] i_dbg_wdata,
+	output wire        o_trace_valid,
+	output wire [63:0] o_trace_data,
+	input  wire        i_trace_ready
 );
 
 	wire        present, cpu_cyc, cpu_stb, cpu_we;
@@ -82,7 +88,7 @@ module soc_sim_top #(
 	assign o_perf_wdata = i_dbg_en ? i_dbg_wdata : cpu_wdata;
 	assign o_perf_sel   = i_dbg_en ? 4'hf        : cpu_sel;
 
-	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS)) u_perf (
+	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
 		.i_clk      (i_clk),
 		.i_reset    (i_reset),
 		.o_mapped   (present),
@@ -94,7 +100,10 @@ module soc_sim_top #(
 		.i_wb_sel   (o_perf_sel),
 		.o_wb_stall (o_perf_stall),
 		.o_wb_ack   (o_perf_ack),
-		.o_wb_data  (o_perf_rdata)
+		.o_wb_data  (o_perf_rdata),
+		.o_trace_valid (o_trace_valid),
+		.o_trace_data  (o_trace_data),
+		.i_trace_ready (i_trace_ready)
 	);
 
 endmodule

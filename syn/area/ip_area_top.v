@@ -17,6 +17,10 @@
 
 `ifndef AREA_IP
 `define AREA_IP perfscope
+// perfscope's trace stream, unused: TRACE_DEPTH stays 0, its default.
+`define AREA_TRACE_PORTS , .o_trace_valid(), .o_trace_data(), .i_trace_ready(1'b0)
+`else
+`define AREA_TRACE_PORTS
 `endif
 
 module ip_area_top #(
@@ -51,10 +55,14 @@ module ip_area_top #(
 		.o_wb_stall (stall),
 		.o_wb_ack   (ack),
 		.o_wb_data  (rdata)
+		/* verilator lint_off PINCONNECTEMPTY */
+		`AREA_TRACE_PORTS
+		/* verilator lint_on PINCONNECTEMPTY */
 	);
 
 endmodule
 
 `undef AREA_IP
+`undef AREA_TRACE_PORTS
 
 `default_nettype wire

@@ -53,8 +53,8 @@ struct reader {
 	uint64_t losses, lost;
 	uint64_t loss_time; /* of the last LOSS: its first dropped event's */
 	int stacked;        /* h->stack was called */
-	int open[STREAM_SECTIONS + 1];
-	uint64_t start[STREAM_SECTIONS + 1];
+	int open[PERF_MAX_SECTIONS + 1];
+	uint64_t start[PERF_MAX_SECTIONS + 1];
 };
 
 static uint32_t le32(const unsigned char *b)
@@ -79,18 +79,18 @@ static unsigned take(struct input *in, unsigned char *b, unsigned n)
 
 int stream_is(struct input *in)
 {
-	const size_t n = sizeof STREAM_MAGIC - 1;
+	const size_t n = sizeof PERF_TRACE_MAGIC - 1;
 	if (in->pos == in->len && !input_refill(in))
 		return 0;
-	return in->len - in->pos >= n && !memcmp(in->buf + in->pos, STREAM_MAGIC, n);
+	return in->len - in->pos >= n && !memcmp(in->buf + in->pos, PERF_TRACE_MAGIC, n);
 }
 
 static int header(struct input *in)
 {
-	unsigned char b[STREAM_HEADER_BYTES];
+	unsigned char b[PERF_TRACE_HEADER_BYTES];
 	const unsigned got = take(in, b, sizeof b);
-	for (unsigned i = 0; i < STREAM_MAGIC_BYTES && i < got; i++)
-		if (b[i] != (unsigned char)STREAM_MAGIC[i]) { /* the string's zero byte too */
+	for (unsigned i = 0; i < sizeof PERF_TRACE_MAGIC && i < got; i++)
+		if (b[i] != (unsigned char)PERF_TRACE_MAGIC[i]) { /* the string's zero byte too */
 			error_at(
 			        in->name, 0,
 			        "trace stream, file byte %u: not a trace stream: it does not start with "
@@ -102,30 +102,30 @@ static int header(struct input *in)
 		error_at(
 		        in->name, 0,
 		        "trace stream, file byte %u: the header is cut short: the file ends after %u of its %u bytes",
-		        got, got, STREAM_HEADER_BYTES);
+		        got, got, PERF_TRACE_HEADER_BYTES);
 		return 0;
 	}
 	const uint32_t version = le32(b + 8), size = le32(b + 12);
-	if (version != STREAM_VERSION) {
-		if (version > STREAM_VERSION)
+	if (version != PERF_TRACE_VERSION) {
+		if (version > PERF_TRACE_VERSION)
 			error_at(
 			        in->name, 0,
 			        "trace stream, file byte 8: record format version %u is newer than the "
 			        "version %u this perfscope reads: update perfscope",
-			        version, STREAM_VERSION);
+			        version, PERF_TRACE_VERSION);
 		else
 			error_at(
 			        in->name, 0,
 			        "trace stream, file byte 8: record format version 0 is not a version "
 			        "(this perfscope reads %u)",
-			        STREAM_VERSION);
+			        PERF_TRACE_VERSION);
 		return 0;
 	}
-	if (size != STREAM_RECORD_BYTES) {
+	if (size != PERF_TRACE_RECORD_BYTES) {
 		error_at(
 		        in->name, 0,
 		        "trace stream, file byte 12: records of %u bytes; version %u records are %u",
-		        size, STREAM_VERSION, STREAM_RECORD_BYTES);
+		        size, PERF_TRACE_VERSION, PERF_TRACE_RECORD_BYTES);
 		return 0;
 	}
 	return 1;
@@ -157,7 +157,7 @@ static void stack_before(struct reader *r, uint64_t time)
  * depth and adds one after; an EXIT takes one off before). */
 static void depth(struct reader *r, unsigned type, uint32_t d)
 {
-	const uint32_t want = type == STREAM_EXIT ? (r->depth ? r->depth - 1 : 0) : r->depth;
+	const uint32_t want = type == PERF_TRACE_EXIT ? (r->depth ? r->depth - 1 : 0) : r->depth;
 	if (r->depth_known && d != want) {
 		if (!r->after_loss) {
 			warn(r,
@@ -172,7 +172,9 @@ static void depth(struct reader *r, unsigned type, uint32_t d)
 			cg_close(r->g, &r->f, r->loss_time);
 		}
 	}
-	r->depth = type == STREAM_ENTER ? (d + 1) & STREAM_DEPTH_MASK : d;
+	r->depth = type == PERF_TRACE_ENTER
+	                   ? (d + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT)
+	                   : d;
 	r->depth_known = 1;
 	r->after_loss = 0;
 }
@@ -199,15 +201,15 @@ static void irq_exit(struct reader *r)
 
 static void section(struct reader *r, unsigned type, uint32_t n)
 {
-	if (n < 1 || n > STREAM_SECTIONS) {
+	if (n < 1 || n > PERF_MAX_SECTIONS) {
 		warn(r, "%s of section %u: perfscope has sections 1 to %u: ignored",
-		     type_name[type], n, STREAM_SECTIONS);
+		     type_name[type], n, PERF_MAX_SECTIONS);
 		return;
 	}
-	if (type == STREAM_BEGIN && !r->open[n]) {
+	if (type == PERF_TRACE_BEGIN && !r->open[n]) {
 		r->open[n] = 1;
 		r->start[n] = r->time;
-	} else if (type == STREAM_END && r->open[n]) {
+	} else if (type == PERF_TRACE_END && r->open[n]) {
 		r->open[n] = 0;
 		if (r->h->section)
 			r->h->section(r->h->ctx, &r->f, n, r->start[n], r->time, 0);
@@ -216,9 +218,9 @@ static void section(struct reader *r, unsigned type, uint32_t n)
 
 static void record(struct reader *r, uint32_t w0, uint32_t w1)
 {
-	const unsigned type = w1 >> STREAM_TYPE_SHIFT;
-	if (type == STREAM_SYNC) {
-		const uint64_t t = (uint64_t)(w1 & STREAM_TIME_HI_MASK) << 32 | w0;
+	const unsigned type = w1 >> PERF_TRACE_TYPE_SHIFT;
+	if (type == PERF_TRACE_SYNC) {
+		const uint64_t t = (uint64_t)(w1 & PERF_TRACE_TIME_HI_MASK) << 32 | w0;
 		if (!r->synced && r->skipped)
 			warning_at(
 			        r->in->name, 0,
@@ -243,10 +245,10 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 		r->skipped++;
 		return;
 	}
-	const uint64_t t = r->time + (w1 & STREAM_DELTA_MASK);
+	const uint64_t t = r->time + (w1 & PERF_TRACE_DELTA_MASK);
 	stack_before(r, t);
 	r->time = t;
-	if (type == STREAM_LOSS) {
+	if (type == PERF_TRACE_LOSS) {
 		r->losses++;
 		r->lost += w0;
 		r->loss_time = t;
@@ -254,11 +256,11 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 		cg_lost(r->g, &r->f, w0, t);
 		return;
 	}
-	depth(r, type, (w1 >> STREAM_DEPTH_SHIFT) & STREAM_DEPTH_MASK);
+	depth(r, type, (w1 & PERF_TRACE_DEPTH_MASK) >> PERF_TRACE_DEPTH_SHIFT);
 	switch (type) {
-	case STREAM_ENTER: cg_enter_at(r->g, &r->f, w0, 0, t); break;
-	case STREAM_IRQ_ENTER: cg_enter_at(r->g, &r->f, w0, 1, t); break;
-	case STREAM_EXIT:
+	case PERF_TRACE_ENTER: cg_enter_at(r->g, &r->f, w0, 0, t); break;
+	case PERF_TRACE_IRQ_ENTER: cg_enter_at(r->g, &r->f, w0, 1, t); break;
+	case PERF_TRACE_EXIT:
 		if (cg_top_is_irq(r->g))
 			warn(r,
 			     "%s while the handler of irq 0x%08x runs, with no call of its own open: ignored",
@@ -266,7 +268,7 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 		else
 			cg_exit_at(r->g, &r->f, t);
 		break;
-	case STREAM_IRQ_EXIT: irq_exit(r); break;
+	case PERF_TRACE_IRQ_EXIT: irq_exit(r); break;
 	default: section(r, type, w0); break;
 	}
 }
@@ -279,7 +281,7 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 	r.f = (struct frame){ .in = in, .kind = FRAME_EVENTS, .index = 1, .stream = 1 };
 	cg_begin(r.g, &r.f, 0);
 	for (;; r.index++) {
-		unsigned char b[STREAM_RECORD_BYTES];
+		unsigned char b[PERF_TRACE_RECORD_BYTES];
 		r.at = in->offset;
 		const unsigned got = take(in, b, sizeof b);
 		if (got < sizeof b) {
@@ -289,7 +291,7 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 				        "trace stream, record %llu (file byte %llu): truncated: the file ends "
 				        "after %u of its %u bytes",
 				        (unsigned long long)r.index, (unsigned long long)r.at, got,
-				        STREAM_RECORD_BYTES);
+				        PERF_TRACE_RECORD_BYTES);
 			break;
 		}
 		record(&r, le32(b), le32(b + 4));
@@ -307,7 +309,7 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 		        (unsigned long long)r.lost, (unsigned long long)r.losses);
 	if (h->stack && !r.stacked)
 		h->stack(h->ctx, &r.f, r.g);
-	for (uint32_t n = 1; n <= STREAM_SECTIONS; n++)
+	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)
 		if (r.open[n] && h->section)
 			h->section(h->ctx, &r.f, n, r.start[n], r.time, 1);
 	r.g->now = r.time; /* open calls are counted up to the last record */

@@ -29,7 +29,14 @@ module user_top #(
 		.i_wb_sel   (i_wb_sel),
 		.o_wb_stall (o_wb_stall),
 		.o_wb_ack   (o_wb_ack),
-		.o_wb_data  (o_wb_data)
+		.o_wb_data  (o_wb_data),
+		// The trace unit's stream (docs/trace.md): not built, TRACE_DEPTH
+		// being 0, so nothing to consume.
+		/* verilator lint_off PINCONNECTEMPTY */
+		.o_trace_valid (),
+		.o_trace_data  (),
+		/* verilator lint_on PINCONNECTEMPTY */
+		.i_trace_ready (1'b0)
 	);
 
 endmodule

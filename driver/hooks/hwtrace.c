@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Hardware trace hooks (perfscope_hwtrace.h): the compiler's entry and exit
+ * hooks each store the function's address to the trace unit, one store to
+ * a constant address; the IP does the rest (docs/trace.md).
+ */
+#include <stdint.h>
+
+#include "perfscope_hwtrace.h"
+
+#ifndef PERF_HWTRACE_BASE
+#include "system.h" /* the BSP's: PERFORMANCE_COUNTER_0_BASE */
+#define PERF_HWTRACE_BASE PERFORMANCE_COUNTER_0_BASE
+#endif
+
+void __cyg_profile_func_enter(void *this_fn, void *call_site)
+{
+	(void)call_site; /* a record names the function; its caller is the call open before it */
+	PERF_MMIO_WRITE32(PERF_ADDR(PERF_HWTRACE_BASE, PERF_REG_TRACE_ENTER),
+	                  (uint32_t)(uintptr_t)this_fn);
+}
+
+void __cyg_profile_func_exit(void *this_fn, void *call_site)
+{
+	(void)call_site;
+	PERF_MMIO_WRITE32(PERF_ADDR(PERF_HWTRACE_BASE, PERF_REG_TRACE_EXIT),
+	                  (uint32_t)(uintptr_t)this_fn);
+}
+
+static uint32_t reg(void *base, uint32_t off)
+{
+	return PERF_MMIO_READ32(PERF_ADDR(base, off));
+}
+
+int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
+{
+	if (mode != PERF_HWTRACE_STOP_ON_FULL && mode != PERF_HWTRACE_OVERWRITE)
+		return -PERF_EINVAL;
+	if ((reg(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
+		return -PERF_ENODEV;
+	const uint32_t ctrl =
+	        PERF_TRACE_CTRL_ENABLE_MASK |
+	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);
+	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL), PERF_TRACE_CTRL_CLEAR_MASK);
+	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL), ctrl);
+	return 0;
+}
+
+void perf_hwtrace_stop(void *base)
+{
+	const uint32_t ctrl = reg(base, PERF_REG_TRACE_CTRL);
+	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL),
+	                  ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
+}
+
+uint32_t perf_hwtrace_drops(void *base)
+{
+	return reg(base, PERF_REG_TRACE_DROPS);
+}
+
+uint32_t perf_hwtrace_level(void *base)
+{
+	return (reg(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK) >>
+	       PERF_TRACE_STATUS_LEVEL_SHIFT;
+}
+
+uint32_t perf_hwtrace_high_water(void *base)
+{
+	return (reg(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
+	       PERF_TRACE_STATUS_HIGH_SHIFT;
+}
