@@ -39,13 +39,16 @@ if [ ${#ip_files[@]} -eq 0 ]; then
   exit 1
 fi
 
-status=0
-while IFS='%' read -r name from to; do
-  name=${name% } from=${from# } from=${from% } to=${to# }
+# mutant NAME FILE FROM TO MODEL: a copy of the IP in $OUT/NAME with FROM
+# replaced by TO in rtl/FILE (it must stand there once), and that copy's
+# formal model MODEL (s2, or t2 with the trace unit) built; sets dir and
+# model, or says FAIL and returns 1.
+mutant() {
+  local name=$1 file=$2 from=$3 to=$4
   dir=$OUT/$name
   rm -rf "$dir" && mkdir -p "$dir/rtl"
   cp "${ip_files[@]}" "$dir/rtl/"
-  if ! FROM=$from TO=$to python3 - "$dir/rtl/perfscope.v" <<'PY'
+  if ! FROM=$from TO=$to python3 - "$dir/rtl/$file" <<'PY'
 import os, sys
 p = sys.argv[1]
 t = open(p).read()
@@ -54,17 +57,21 @@ if t.count(os.environ["FROM"]) != 1:
 open(p, "w").write(t.replace(os.environ["FROM"], os.environ["TO"]))
 PY
   then
-    echo "FAIL mutation $name: its text is not in rtl/perfscope.v exactly once"
-    status=1
-    continue
+    echo "FAIL mutation $name: its text is not in rtl/$file exactly once"
+    return 1
   fi
-  start=$(date +%s)
-  model=$dir/formal/s2/model.smt2
+  model=$dir/formal/$5/model.smt2
   if ! make -s -C formal RTL="$dir/rtl" BUILD="$dir/formal" "$model" > "$dir/build.log" 2>&1; then
     echo "FAIL mutation $name: yosys cannot read the mutant, see $dir/build.log"
-    status=1
-    continue
+    return 1
   fi
+}
+
+status=0
+while IFS='%' read -r name from to; do
+  name=${name% } from=${from# } from=${from% } to=${to# }
+  start=$(date +%s)
+  mutant "$name" perfscope.v "$from" "$to" s2 || { status=1; continue; }
   # Induction first: a broken invariant usually fails it in seconds.
   ind=$(formal/prove.sh ind "$model" 1 "$name")
   bmc=$(formal/prove.sh bmc "$model" 20 "$name")
@@ -96,29 +103,8 @@ EOF
 )
 while IFS='%' read -r name from to; do
   name=${name% } from=${from# } from=${from% } to=${to# }
-  dir=$OUT/$name
-  rm -rf "$dir" && mkdir -p "$dir/rtl"
-  cp "${ip_files[@]}" "$dir/rtl/"
-  if ! FROM=$from TO=$to python3 - "$dir/rtl/perfscope_trace.v" <<'PY'
-import os, sys
-p = sys.argv[1]
-t = open(p).read()
-if t.count(os.environ["FROM"]) != 1:
-    sys.exit(1)
-open(p, "w").write(t.replace(os.environ["FROM"], os.environ["TO"]))
-PY
-  then
-    echo "FAIL mutation $name: its text is not in rtl/perfscope_trace.v exactly once"
-    status=1
-    continue
-  fi
   start=$(date +%s)
-  model=$dir/formal/t2/model.smt2
-  if ! make -s -C formal RTL="$dir/rtl" BUILD="$dir/formal" "$model" > "$dir/build.log" 2>&1; then
-    echo "FAIL mutation $name: yosys cannot read the mutant, see $dir/build.log"
-    status=1
-    continue
-  fi
+  mutant "$name" perfscope_trace.v "$from" "$to" t2 || { status=1; continue; }
   bmc=$(formal/prove.sh bmc "$model" 20 "$name")
   secs=$(( $(date +%s) - start ))
   case $bmc in

@@ -96,6 +96,8 @@ def c_header(m):
     out.append("")
     for r in m["ctrl_reg"]:
         out.append(f"#define PERF_REG_{r['name']:<20} 0x{r['offset']:x}u")
+    out.append("/* The registers after the sections, X(NAME, byte offset). */")
+    out.append("#define PERF_CTRL_REGS(X) " + " ".join(f"X({r['name']}, 0x{r['offset']:x}u)" for r in m["ctrl_reg"]))
     out.append("")
     for f in m["field"]:
         mask = ((1 << f["width"]) - 1) << f["lsb"]

@@ -22,24 +22,10 @@ std::string reg_name(uint32_t word) {
     if (word < kSectionWords)
         snprintf(buf, sizeof buf, "%s(%u)", names[word % kWordsPerSection],
                  word / kWordsPerSection);
-    else if (word == PERF_REG_ID / 4)
-        snprintf(buf, sizeof buf, "ID");
-    else if (word == PERF_REG_CONFIG / 4)
-        snprintf(buf, sizeof buf, "CONFIG");
-    else if (word == PERF_REG_RUN / 4)
-        snprintf(buf, sizeof buf, "RUN");
-    else if (word == PERF_REG_OVF / 4)
-        snprintf(buf, sizeof buf, "OVF");
-    else if (word == PERF_REG_TRACE_CTRL / 4)
-        snprintf(buf, sizeof buf, "TRACE_CTRL");
-    else if (word == PERF_REG_TRACE_STATUS / 4)
-        snprintf(buf, sizeof buf, "TRACE_STATUS");
-    else if (word == PERF_REG_TRACE_DROPS / 4)
-        snprintf(buf, sizeof buf, "TRACE_DROPS");
-    else if (word == PERF_REG_TRACE_POP_LO / 4)
-        snprintf(buf, sizeof buf, "TRACE_POP_LO");
-    else if (word == PERF_REG_TRACE_POP_HI / 4)
-        snprintf(buf, sizeof buf, "TRACE_POP_HI");
+#define X(name, off) \
+    else if (word == (off) / 4) snprintf(buf, sizeof buf, "%s", #name);
+    PERF_CTRL_REGS(X)
+#undef X
     else
         snprintf(buf, sizeof buf, "word 0x%02x", word);
     return buf;

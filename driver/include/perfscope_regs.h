@@ -29,6 +29,8 @@
 #define PERF_REG_TRACE_DROPS          0xa8u
 #define PERF_REG_TRACE_POP_LO         0xacu
 #define PERF_REG_TRACE_POP_HI         0xb0u
+/* The registers after the sections, X(NAME, byte offset). */
+#define PERF_CTRL_REGS(X) X(ID, 0x80u) X(CONFIG, 0x84u) X(RUN, 0x88u) X(OVF, 0x8cu) X(TRACE_ENTER, 0x90u) X(TRACE_EXIT, 0x94u) X(TRACE_IRQ_ENTER, 0x98u) X(TRACE_IRQ_EXIT, 0x9cu) X(TRACE_CTRL, 0xa0u) X(TRACE_STATUS, 0xa4u) X(TRACE_DROPS, 0xa8u) X(TRACE_POP_LO, 0xacu) X(TRACE_POP_HI, 0xb0u)
 
 #define PERF_CONFIG_SECTIONS_SHIFT 0u
 #define PERF_CONFIG_SECTIONS_MASK  0x0000000fu

@@ -333,17 +333,23 @@ static void flight(void)
 	        0);
 }
 
+/* Function fn [0, 50), interrupted [10, 40) by irq 7. */
+static void interrupted(struct stream *s, uint32_t fn)
+{
+	start(s);
+	sync_at(s, 0);
+	event(s, ENTER, fn, 0, 0);
+	event(s, IRQ_ENTER, 7, 1, 10);
+	event(s, IRQ_EXIT, 7, 1, 30);
+	event(s, EXIT_, fn, 0, 10);
+}
+
 static void interrupts(void)
 {
 	/* f 0x100 [0, 50) interrupted [10, 40) by irq 7: f self 20 (40 %), the
 	 * interrupt 30 (60 %) as f's child. */
 	struct stream s;
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, IRQ_ENTER, 7, 1, 10);
-	event(&s, IRQ_EXIT, 7, 1, 30);
-	event(&s, EXIT_, 0x100, 0, 10);
+	interrupted(&s, 0x100);
 	check_stream("stream: an interrupt's time is its own, not the function's it interrupted",
 	             &s, csv,
 	             CSV_HEAD
@@ -379,12 +385,7 @@ static void interrupts(void)
 	/* An interrupt whose data is a function's address is not that
 	 * function: f 0x7 [0, 50) and irq 7 [10, 40) are two rows, and in
 	 * --graph two functions, irq 7 called by 0x7. */
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 7, 0, 0);
-	event(&s, IRQ_ENTER, 7, 1, 10);
-	event(&s, IRQ_EXIT, 7, 1, 30);
-	event(&s, EXIT_, 7, 0, 10);
+	interrupted(&s, 7);
 	check_stream("stream: irq 7 and the function at 0x7 apart", &s, csv,
 	             CSV_HEAD
 	             "1,0x00000007,0x00000007,1,50,100.00,50,50,50,20,40.00,20,20,20,1\n"
@@ -446,12 +447,7 @@ static void console_log(void)
 	/* The driver's run frame gives 25 MHz: a cycle is 40 ns. f [0, 50):
 	 * 0 and 2 us; the interrupt [10, 40): 0.4 us for 1.2 us. */
 	struct stream s;
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, IRQ_ENTER, 7, 1, 10);
-	event(&s, IRQ_EXIT, 7, 1, 30);
-	event(&s, EXIT_, 0x100, 0, 10);
+	interrupted(&s, 0x100);
 	tool_write("trace.bin", s.b, s.n);
 	struct run r;
 	tool_run(&r, driver_run_frame,
