@@ -107,22 +107,28 @@ def c_header(m):
     return "\n".join(out)
 
 
+HEAD = ["| Address | Name | Bits | R/W | Reset | Description |", "|---|---|---|---|---|---|"]
+
+
+def ctrl_row(r):
+    """A register of the control block as a row of the tables."""
+    reset = r["reset"]
+    if reset == "config":
+        reset = "per NUM_SECTIONS, TRACE_DEPTH"
+    elif isinstance(reset, int) and reset > 9:
+        reset = f"0x{reset:08x}"
+    return (f"| 0x{r['offset']:02x} | {r['name']} | {r['bits']} | {r['access']} | "
+            f"{reset} | Read: {r['read']} Write: {r['write']} |")
+
+
 def md_table(m):
     ip = m["ip"]
-    rows = ["| Address | Name | Bits | R/W | Reset | Description |",
-            "|---|---|---|---|---|---|"]
+    rows = list(HEAD)
     stride = ip["section_stride"]
     for r in m["section_reg"]:
         rows.append(f"| 0x{r['offset']:02x} + 0x{stride:x}·n | {r['name']}(n) | {r['bits']} | "
                     f"{r['access']} | {r['reset']} | Read: {r['read']} Write: {r['write']} |")
-    for r in m["ctrl_reg"]:
-        reset = r["reset"]
-        if reset == "config":
-            reset = "per NUM_SECTIONS, TRACE_DEPTH"
-        elif isinstance(reset, int) and reset > 9:
-            reset = f"0x{reset:08x}"
-        rows.append(f"| 0x{r['offset']:02x} | {r['name']} | {r['bits']} | {r['access']} | "
-                    f"{reset} | Read: {r['read']} Write: {r['write']} |")
+    rows += [ctrl_row(r) for r in m["ctrl_reg"]]
     rows.append(f"| other offsets below 0x{ip['span_bytes']:x} | — | 31:0 | R | 0 | "
                 "Reserved: read 0, writes ignored. |")
     return "\n".join(rows) + "\n"
@@ -133,6 +139,15 @@ def render_datasheet(m, text):
     if not pat.search(text):
         raise SystemExit("docs/datasheet.md lacks the <!-- regmap:begin/end --> markers")
     return pat.sub(lambda mo: mo.group(1) + md_table(m) + mo.group(2), text)
+
+
+def render_trace_regs(m, text):
+    """docs/trace.md's table: the trace unit's registers, as the datasheet has them."""
+    pat = re.compile(r"(<!-- regmap:trace:begin -->\n).*?(<!-- regmap:trace:end -->)", re.S)
+    if not pat.search(text):
+        raise SystemExit("docs/trace.md lacks the <!-- regmap:trace:begin/end --> markers")
+    rows = HEAD + [ctrl_row(r) for r in m["ctrl_reg"] if r["name"].startswith("TRACE_")]
+    return pat.sub(lambda mo: mo.group(1) + "\n".join(rows) + "\n" + mo.group(2), text)
 
 
 def main():
@@ -147,6 +162,7 @@ def main():
         "docs/datasheet.md": render_datasheet(m, (ROOT / "docs/datasheet.md").read_text()),
         **gen_frames.outputs(),
     }
+    files["docs/trace.md"] = render_trace_regs(m, files["docs/trace.md"])
     for rel, text in files.items():
         p = out / rel
         p.parent.mkdir(parents=True, exist_ok=True)
