@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runs the benchmark firmware on each CPU and prints the tables: the marks,
 # the hooks (hooks.py, which also writes build/bench/summary.tsv and the
-# figures of docs/hooks.md) and the simulation speed.
+# figures of docs/hooks.md), the trace unit's area (syn/fpga.py trace-area)
+# and the simulation speed.
 # usage: bench.sh <top> <cpu>...
 set -euo pipefail
 top=$1; shift
@@ -43,6 +44,13 @@ heading() {
   echo
   "$(dirname "$0")/hooks.py" "$top" "$@"
   cat "$top/build/bench/hooks.md"
+  # The trace unit's area on the iCE40 (512 records, 7 sections), into the
+  # summary beside the hooks' figures (docs/trace.md's goal: 350 cells).
+  "$top/.venv/bin/python" "$top/syn/fpga.py" trace-area > "$top/build/bench/trace-area.tsv"
+  cat "$top/build/bench/trace-area.tsv" >> "$top/build/bench/summary.tsv"
+  echo
+  heading "Trace unit on the iCE40 HX8K (TRACE_DEPTH 512, 7 sections, seed 1)" metric device value
+  awk -F'\t' '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$top/build/bench/trace-area.tsv"
   echo
   heading "Simulation speed (Verilator, simulated cycles per wall-clock second)" CPU \
     "SoC with perfscope and the reference model" "SoC without perfscope"

