@@ -12,23 +12,10 @@ sys.path.insert(0, os.path.join(TOP, "regs"))
 sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
 import frame_reader  # noqa: E402 (found through the path above)
 from frame_reader import pack, read  # noqa: E402,F401 (for the tests that import oracle)
-from check import check, failures  # noqa: E402,F401 (likewise)
+from check import check, failures, same  # noqa: E402,F401 (likewise)
 
 TOOL = os.path.join(TOP, "build", "tools", "perfscope")
 FW = os.path.join(TOP, "build", "fw", "VexRiscv_Full", "tests")
-
-
-def same(what, got, want):
-    """PASS if equal; else FAIL with the first line that differs."""
-    if got == want:
-        return check(what, True)
-    g, w = got.splitlines(), want.splitlines()
-    for i in range(max(len(g), len(w))):
-        a = g[i] if i < len(g) else "<end>"
-        b = w[i] if i < len(w) else "<end>"
-        if a != b:
-            return check(what, False, f"line {i + 1}: got {a!r}, want {b!r}")
-    check(what, False, "differs")
 
 
 def run(*args, tool=TOOL, stdin=None):
