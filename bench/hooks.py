@@ -19,7 +19,9 @@ The metrics of summary.tsv, per CPU:
                                 nothing), bare_ring, entry_ring, entry_log,
                                 calltrace (log mode), calltrace_stack, funccost,
                                 profile, pg (-pg hot addresses), calltrace_hw (the
-                                trace unit, docs/trace.md)
+                                trace unit's one-store hooks, docs/trace.md),
+                                calltrace_hw_cyg (the trace unit through
+                                -finstrument-functions)
   profile_over_funccost         profile_cycles_per_call / funccost_cycles_per_call
   calls_per_kcycle_<workload>   instrumented calls per 1000 cycles of the workload
                                 built without instrumentation (-finstrument-functions)
@@ -27,7 +29,7 @@ The metrics of summary.tsv, per CPU:
   plain_cycles_<workload>       the workload's cycles without instrumentation
   slowdown_<mode>_<workload>    cycles instrumented / cycles plain, for <mode> in
                                 calltrace, calltrace_stack, funccost, profile, pg,
-                                calltrace_hw
+                                calltrace_hw, calltrace_hw_cyg
   hook_calltrace_hw_cycles_per_call, hook_funccost_hw_cycles_per_call
                                 calltrace_hw_cycles_per_call, under the names the
                                 comparison with the software hooks uses
@@ -53,8 +55,8 @@ WORKLOADS = ("light", "heavy")
 # bench mode -> metric name
 MODES = {"empty": "empty", "bare": "bare_ring", "entry": "entry_ring", "entry_log": "entry_log",
          "log": "calltrace", "stack": "calltrace_stack", "cost": "funccost", "profile": "profile",
-         "hot": "pg", "hwtrace": "calltrace_hw"}
-SLOWED = ("log", "stack", "cost", "profile", "hot", "hwtrace")
+         "hot": "pg", "hwtrace": "calltrace_hw", "hwtrace_cyg": "calltrace_hw_cyg"}
+SLOWED = ("log", "stack", "cost", "profile", "hot", "hwtrace", "hwtrace_cyg")
 
 
 def sim(cpu, hexfile):
@@ -126,15 +128,17 @@ def cost_table(res):
             ("entry_log", "log record in the entry nop, exit by return trampoline"),
             ("calltrace", "call trace, log"), ("calltrace_stack", "call trace, stack"),
             ("funccost", "function cost"), ("profile", "profiles"), ("pg", "-pg hot addresses"),
-            ("calltrace_hw", "trace unit: call trace and function cost")]
+            ("calltrace_hw_cyg", "trace unit, compiler hooks"),
+            ("calltrace_hw", "trace unit, one-store hooks: call trace and function cost")]
     return md_table(["CPU"] + [c[1] for c in cols] + ["profiles ÷ function cost"],
                     [[cpu] + [fmt(res[cpu][f"{c[0]}_cycles_per_call"]) for c in cols]
                      + [f"{res[cpu]['profile_over_funccost']:.2f}"] for cpu in CPUS])
 
 
 NAMES = {"calltrace": "call trace, log", "calltrace_stack": "call trace, stack", "funccost": "function cost",
-         "profile": "profiles", "pg": "-pg hot addresses", "calltrace_hw": "trace unit (one store a hook)"}
-KEYS = ("calltrace", "calltrace_stack", "funccost", "profile", "pg", "calltrace_hw")
+         "profile": "profiles", "pg": "-pg hot addresses", "calltrace_hw_cyg": "trace unit, compiler hooks",
+         "calltrace_hw": "trace unit, one-store hooks"}
+KEYS = ("calltrace", "calltrace_stack", "funccost", "profile", "pg", "calltrace_hw_cyg", "calltrace_hw")
 
 
 def workload_table(res):

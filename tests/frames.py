@@ -94,7 +94,9 @@ def compare(kind, p, text, at):
     if kind == "sections":
         counters = [(c["time"], c["occurrences"]) for c in p["counter"]]
         ovf = p["tail"]["overflow"] if p["tail"] else 0  # the OVF word, since the OVF register
-        start = max(i for i in range(at) if text[i] == "--Performance Counter Report--")
+        start = max((i for i in range(at) if text[i] == "--Performance Counter Report--"), default=None)
+        if start is None:
+            return "no report printed before it to compare with"
         wrapped = any(l.startswith("Overflow:") for l in text[start:at])
         if wrapped != bool(ovf):
             return f"OVF word 0x{ovf:x} but the report {'has' if wrapped else 'has no'} overflow line"
@@ -103,7 +105,8 @@ def compare(kind, p, text, at):
         want = [(int(l.split("|")[4]), int(l.split("|")[5])) for l in table]
         if counters[0][0] != total:
             return f"global time {counters[0][0]} != report total {total}"
-        return None if counters[1:5] == want else f"sections {counters[1:5]} != report {want}"
+        got = counters[1:1 + len(want)]
+        return None if got == want else f"sections {got} != report {want}"
     if kind == "run":
         elf = ELF_OF.get("elf")
         if h["clock_hz"] != SOC_CLOCK_HZ:

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The trace unit's hooks on a real program (driver/hooks/hwtrace.c): built
- * with -finstrument-functions, every call of work, leaf and fib is two
- * stores, ENTER and EXIT, which the IP stamps and streams to the harness;
+/* The trace unit's hooks on a real program (driver/hooks/hwtrace.c), built
+ * twice: as hwtrace with the one-store hooks `perfscope patch` writes, and
+ * as hwtrace_cyg (-DHOOKS_CYG) with -finstrument-functions. Either way,
+ * every call of work, leaf and fib is two stores, ENTER and EXIT, which the
+ * IP stamps and streams to the harness;
  * the reference model checks every record, and the host tool's table of
  * the stream is checked against the calls below (tools/test/check_outputs.py).
  * Here: the unit is found, nothing is dropped while the harness drains a
  * record a cycle, and the program computes what it would untraced. */
 #include <stdint.h>
+#include <stdio.h>
 
 #include "lib/check.h"
 #include "perfscope_frame.h"
@@ -14,6 +17,12 @@
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)
+
+static int put(int c, void *ctx)
+{
+	(void)ctx;
+	return putchar(c);
+}
 
 __attribute__((noinline)) unsigned leaf(unsigned x)
 {
@@ -46,11 +55,22 @@ PERF_NO_TRACE int main(void)
 	PERF_END(PERF, 1);
 	perf_hwtrace_stop(PERF);
 	check_u64("hwtrace: work() = 145 + fib(10) = 200, as untraced", r, 200);
+#ifndef HOOKS_CYG
+	/* What the patch made of leaf's entry nops and of its ret, read back
+	 * from the running program's own code. */
+	const volatile uint32_t *code = (const volatile uint32_t *)(uintptr_t)leaf;
+	check_u64("hwtrace: leaf's entry is auipc t0, 0", code[0], 0x00000297u);
+	check_u64("hwtrace: then sw t0, -112(x0), TRACE_ENTER at 0xffffff90", code[1], 0xf8502823u);
+#endif
 	check_u64("hwtrace: no record dropped", perf_hwtrace_drops(PERF), 0);
-	/* A sections frame, and before it the run frame with the clock and the
-	 * build id, which the host tool takes for the stream. */
+	/* The report, then its sections frame and before that the run frame
+	 * with the clock and the build id, which the host tool takes for the
+	 * stream; tests/frames.py checks the frame against the report. */
 	struct perf_snapshot s;
 	check_int("hwtrace: snapshot of the 7 sections", perf_snapshot(PERF, &s), 7);
+	const char *const names[] = { "work" };
+	check_int("hwtrace: the report is written",
+	          perf_report_write(&s, SOC_CLOCK_HZ, 1, names, put, NULL), 0);
 	check_int("hwtrace: the frame is written",
 	          perf_snapshot_frame(&s, SOC_CLOCK_HZ, NULL, NULL), 0);
 	check_int("hwtrace: perf_hwtrace_start refuses an unknown mode",

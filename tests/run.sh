@@ -16,7 +16,13 @@ for hex in "$@"; do
   out=$("$sim" +firmware="$hex" +timeout=5000000 +trace_file="${hex%.hex}.trace" +trace_stall=$stall 2>&1); rc=$?
   printf '%s\n' "$out" | sed -n "s/^\(PASS\|FAIL\) /\1 $cpu $t: /p"
   printf '%s\n' "$out" > "${hex%.hex}.out"
-  "$(dirname "$0")/frames.py" "$cpu $t" "${hex%.hex}.out"
+  # A frames.py that stops without a FAIL line of its own (a crash) fails too.
+  frames=$("$(dirname "$0")/frames.py" "$cpu $t" "${hex%.hex}.out" 2>&1) || case $frames in
+    *"FAIL "*) ;;
+    *) frames="$frames
+FAIL $cpu $t: tests/frames.py stopped before checking every frame" ;;
+  esac
+  printf '%s\n' "$frames"
   summary=$(printf '%s\n' "$out" | grep '^sim: ' | tail -1)
   if [ "$rc" -eq 0 ]; then
     echo "PASS $cpu $t: ${summary#sim: }"

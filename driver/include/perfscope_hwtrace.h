@@ -1,19 +1,30 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Hardware trace hooks (docs/trace.md): with perfscope's trace unit, each
- * instrumented function's entry and exit is one store of its address, and
+ * Hardware trace hooks (docs/trace.md, docs/hooks.md): with perfscope's
+ * trace unit, each instrumented function's entry and exit is one store, and
  * the IP stamps the event with G, keeps the call depth and streams the
- * record out without the CPU. Build the code to trace with
- * -finstrument-functions and link driver/hooks/hwtrace.c (soc/fw/fw.mk:
- * FW_INSTR_hwtrace, FW_HOOKS_hwtrace); code built without the flag costs
- * nothing.
+ * record out without the CPU. Two ways to get there; link
+ * driver/hooks/hwtrace.c for either (soc/fw/fw.mk's FW_HOOKS_hwtrace):
  *
- * The hooks store to a constant address, so that an event costs one store:
- * PERF_HWTRACE_BASE, perfscope's base, given when hwtrace.c is compiled, or
- * else the Nios II HAL's PERFORMANCE_COUNTER_0_BASE from the BSP's system.h.
+ * - One-store hooks (FW_INSTR_hwtrace): build the code to trace with
+ *   -fpatchable-function-entry=2 -fno-optimize-sibling-calls and run
+ *   `perfscope patch` on the linked ELF. Each entry's two nops become
+ *   auipc t0, 0 and a store of t0 to TRACE_ENTER, each ret a jal to
+ *   perf_hwtrace_return, which stores to TRACE_EXIT and returns. The stores
+ *   go off x0 to perfscope's window mapped a second time at
+ *   PERF_HWTRACE_TOP, so the SoC must decode that alias (the reference SoC
+ *   does: soc/README.md). The code is otherwise the code built without
+ *   hooks: a leaf stays a leaf.
+ * - Compiler hooks (FW_INSTR_hwtrace_cyg): build with -finstrument-functions;
+ *   __cyg_profile_func_enter and _exit each store the function's address
+ *   to PERF_HWTRACE_BASE, perfscope's base, given when hwtrace.c is
+ *   compiled, or else the Nios II HAL's PERFORMANCE_COUNTER_0_BASE from the
+ *   BSP's system.h. No alias and no post-link step, at the price of two
+ *   calls per instrumented call.
  *
- * Records carry G, which counts only while the global counter runs: start
- * it (PERF_START_MEASURING) before tracing.
+ * Code built without those flags costs nothing. Records carry G, which
+ * counts only while the global counter runs: start it
+ * (PERF_START_MEASURING) before tracing.
  */
 #ifndef PERFSCOPE_HWTRACE_H
 #define PERFSCOPE_HWTRACE_H
@@ -25,7 +36,15 @@
 /* What the unit does when its FIFO is full: drop new records and count
  * them, with a LOSS record in the stream once there is room again; or
  * overwrite the oldest (a flight recorder). */
+/* perfscope's window mapped again at the top of the address space, for the
+ * one-store hooks: TRACE_ENTER is then sw t0, -112(x0). */
+#define PERF_HWTRACE_TOP 0xFFFFFF00u
+
 enum perf_hwtrace_mode { PERF_HWTRACE_STOP_ON_FULL = 0, PERF_HWTRACE_OVERWRITE = 1 };
+
+/* The one-store hooks' exit: stores t0, the address after the patched ret,
+ * to TRACE_EXIT and returns to ra. Called only by patched code. */
+void perf_hwtrace_return(void);
 
 /* Empties the FIFO, zeroes the depth, the drops and the high-water mark, and
  * starts recording. Returns 0, or -PERF_ENODEV if perfscope has no trace

@@ -76,31 +76,45 @@ FW_ALL :=
 fw-all:
 
 # Entry/exit hooks (driver/include/perfscope_hooks.h): a profiling mode is
-# the flags that instrument a program's own sources, $(FW_INSTR_<mode>), and
-# the hook library linked with it, $(FW_HOOKS_<mode>). The runtime, the
-# driver and the hooks are never instrumented: the program's own sources
-# are compiled on their own first (into <name>.objs/).
+# the flags that instrument a program's own sources, $(FW_INSTR_<mode>), the
+# hook library linked with it, $(FW_HOOKS_<mode>), and for some a step on the
+# linked ELF, $(FW_PATCH_<mode>). The runtime, the driver and the hooks are
+# never instrumented: the program's own sources are compiled on their own
+# first (into <name>.objs/).
 # The call trace's arguments (PERF_CALLTRACE_ARGS) need an entry nop to
 # patch, and callers that keep nothing in temporaries across a call.
-FW_INSTR_calltrace := -finstrument-functions -fpatchable-function-entry=1 -fno-ipa-ra
-FW_INSTR_funccost  := -finstrument-functions
-FW_INSTR_profile   := -finstrument-functions
-FW_INSTR_hot       := -pg
-FW_INSTR_hwtrace   := -finstrument-functions
-FW_HOOKS_calltrace := $(TOP)/driver/hooks/calltrace.c
-FW_HOOKS_funccost  := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/functable.c
-FW_HOOKS_profile   := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/functable.c
-FW_HOOKS_hot       := $(TOP)/driver/hooks/hot.c
-FW_HOOKS_hwtrace   := $(TOP)/driver/hooks/hwtrace.c
+# hwtrace is the trace unit's one-store hooks: two entry nops and every ret
+# rewritten by `perfscope patch` (perfscope_hwtrace.h), which refuses tail
+# calls; hwtrace_cyg the same unit through the compiler's hooks.
+FW_INSTR_calltrace   := -finstrument-functions -fpatchable-function-entry=1 -fno-ipa-ra
+FW_INSTR_funccost    := -finstrument-functions
+FW_INSTR_profile     := -finstrument-functions
+FW_INSTR_hot         := -pg
+FW_INSTR_hwtrace     := -fpatchable-function-entry=2 -fno-optimize-sibling-calls
+FW_INSTR_hwtrace_cyg := -finstrument-functions
+FW_HOOKS_calltrace   := $(TOP)/driver/hooks/calltrace.c
+FW_HOOKS_funccost    := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/functable.c
+FW_HOOKS_profile     := $(TOP)/driver/hooks/profile.c $(TOP)/driver/hooks/functable.c
+FW_HOOKS_hot         := $(TOP)/driver/hooks/hot.c
+FW_HOOKS_hwtrace     := $(TOP)/driver/hooks/hwtrace.c
+FW_HOOKS_hwtrace_cyg := $(TOP)/driver/hooks/hwtrace.c
+FW_TOOL              := $(TOP)/build/tools/perfscope
+FW_PATCH_hwtrace     := $(FW_TOOL) patch
 
-# $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>])
+# The host tool, for the modes that patch; built by its own Makefile.
+$(FW_TOOL): $(wildcard $(TOP)/tools/src/*.[ch] $(TOP)/driver/common/*.[ch])
+	$(MAKE) -s -C $(TOP)/tools
+
+# $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>[,<patch command>]])
 # Sources may be relative to the including Makefile's directory: the compile
-# runs in <name>.objs/, so they are made absolute first.
+# runs in <name>.objs/, so they are made absolute first. The patch command
+# runs as `<command> -o <name>.elf <name>.elf` after the link.
 define fw_program
-$(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS)
+$(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5)))
 	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
 	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(3) -c $(abspath $(2))
 	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
+	$(if $(5),$(5) -o $$@ $$@ >/dev/null || { rm -f $$@; exit 1; })
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 fw-all: $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 endef

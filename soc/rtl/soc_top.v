@@ -35,8 +35,8 @@ module soc_top #(
 	output wire        o_uart_tx,        // the console, 8N1, idle high
 	output wire        o_exit_valid,     // firmware wrote SIMCTRL
 	output wire [31:0] o_exit_code,
-	// perfscope's window, 0x8000_0000, 256 bytes: the data bus as a
-	// Wishbone pipelined master (soc/README.md)
+	// perfscope's window, 0x8000_0000 and 0xFFFF_FF00, 256 bytes: the
+	// data bus as a Wishbone pipelined master (soc/README.md)
 	input  wire        i_perf_mapped,    // low: the window is unmapped I/O
 	output wire        o_perf_cyc,
 	output wire        o_perf_stb,
@@ -112,7 +112,12 @@ module soc_top #(
 	// ------------------------------------------------------------------
 	wire dbus_req = dbus_cyc & dbus_stb;
 	wire dbus_io  = dbus_adr[29];                          // 0x8000_0000 and up
-	wire hit_perf  = dbus_adr[29:6]  == 24'h80_0000 && i_perf_mapped;  // 0x8000_0000, 256 B
+	// perfscope's window is also at the top of the address space, where a
+	// store off x0 (sw a0, -112(x0)) reaches it with no base register: a
+	// hardware trace hook is then that one instruction (docs/hooks.md).
+	wire perf_low  = dbus_adr[29:6]  == 24'h80_0000;              // 0x8000_0000, 256 B
+	wire perf_top  = &dbus_adr[29:6];                            // 0xFFFF_FF00, 256 B
+	wire hit_perf  = (perf_low || perf_top) && i_perf_mapped;
 	wire hit_sys   = dbus_adr[29:10] == 20'h8_0001;              // 0x8000_1000, 4 KiB
 	wire hit_timer = dbus_adr[29:10] == 20'h8_0002;              // 0x8000_2000, 4 KiB
 	wire hit_none  = dbus_io && !hit_perf && !hit_sys && !hit_timer;

@@ -15,4 +15,8 @@ void run_folded(struct session *s);    /* folded.c: folded stacks */
 void run_flame(struct session *s);     /* flame.c: flame graph SVG */
 void run_hot(struct session *s);       /* hot.c: -pg hot addresses */
 
+/* patch.c: one-store hardware trace hooks in the ELF in, written to out
+ * (which may be in); returns the exit status. Needs no session. */
+int run_patch(const char *in, const char *out);
+
 #endif

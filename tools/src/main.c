@@ -24,9 +24,9 @@ static const struct command {
 	void (*run)(struct session *s);
 	int need_elf;
 } commands[] = {
-	{ "report", run_report, 0 },   { "trace", run_trace, 0 }, { "functions", run_functions, 0 },
-	{ "gprof", run_gprof, 1 },     { "chrome", run_chrome, 0 }, { "folded", run_folded, 0 },
-	{ "flame", run_flame, 0 },     { "hot", run_hot, 0 },
+	{ "report", run_report, 0 }, { "trace", run_trace, 0 },   { "functions", run_functions, 0 },
+	{ "gprof", run_gprof, 1 },   { "chrome", run_chrome, 0 }, { "folded", run_folded, 0 },
+	{ "flame", run_flame, 0 },   { "hot", run_hot, 0 },       { "patch", NULL, 0 },
 };
 
 
@@ -263,6 +263,11 @@ int main(int argc, char **argv)
 		}
 	}
 	const int dumps = argc - optind;
+	if (!cmd->run) { /* patch: an ELF in, an ELF out, no dump */
+		if (dumps != 1 || !o.output || o.partial)
+			return usage_error("patch takes one ELF and -o FILE, and no --partial");
+		return run_patch(argv[optind], o.output);
+	}
 	if (dumps > (o.diff ? 2 : 1) || (o.diff && dumps != 2))
 		return usage_error("%s %s", cmd->name, o.diff ? "--diff compares two dumps" : "reads one dump");
 	o.inputs = dumps ? dumps : 1;

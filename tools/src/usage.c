@@ -43,6 +43,12 @@ static const struct command_help {
 	  "The events frames as a flame graph, a standalone SVG." },
 	{ "hot", "[-e ELF] [-o FILE] [DUMP]",
 	  "The -pg hot-address tables with the function of each address." },
+	{ "patch", "-o FILE ELF",
+	  "Makes each hardware trace hook of ELF one instruction\n"
+	  "(docs/hooks.md): in every function that starts with the two nops of\n"
+	  "-fpatchable-function-entry=2, they store the function's address to\n"
+	  "TRACE_ENTER, and each ret jumps to perf_hwtrace_return. FILE may be\n"
+	  "ELF." },
 };
 
 /* Options, with the commands that take them (NULL: every command). */
@@ -109,7 +115,8 @@ static const struct option_help {
 	  "                    hooks add to a call (make bench measures it per CPU and mode)." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
-	{ NULL, "--partial           On errors, still write what could be decoded." },
+	{ "report trace functions gprof chrome folded flame hot",
+	  "--partial           On errors, still write what could be decoded." },
 	{ NULL, "-h, --help          This text; after a command, that command's." },
 	{ NULL, "--version           The version, and the frame format it reads." },
 };
@@ -195,6 +202,7 @@ static const char rest[] =
         "    perfscope gprof -e app.elf console.log && riscv64-unknown-elf-gprof app.elf gmon.out\n"
         "    perfscope flame -e app.elf -o app.svg console.log\n"
         "    perfscope chrome -e app.elf --log console.log -o trace.json trace.bin\n"
+        "    perfscope patch -o app.elf app.elf\n"
         "\n"
         "SEE ALSO\n"
         "    docs/host-tool.md, docs/dump-format.md, docs/hooks.md\n";

@@ -11,7 +11,9 @@ import base64
 import glob
 import json
 import os
+import re
 import struct
+import subprocess
 import sys
 import tempfile
 import zlib
@@ -244,6 +246,90 @@ def regressions(tool):
     check(f"regressions: {len(found)} fuzzer finds replayed", True)
 
 
+# perfscope patch on small programs of its own: the stub stands in for
+# driver/hooks/hwtrace.c's perf_hwtrace_return.
+PATCH_SRC = r"""
+__asm__(".text\n.globl perf_hwtrace_return\n.type perf_hwtrace_return, @function\n"
+        "perf_hwtrace_return: ret\n.size perf_hwtrace_return, 4\n");
+__attribute__((noinline)) int g(int x) { return x * 3; }
+__attribute__((noinline)) int f(int x) { return g(x + 1); }
+#ifdef RVC_INSIDE
+__attribute__((noinline)) int h(int x) { __asm__(".option push\n.option rvc\nc.addi %0, 1\n.option pop" : "+r"(x)); return x; }
+#endif
+#ifdef HANDLER
+__attribute__((interrupt)) void handler(void) {}
+#endif
+void _start(void) { f(1); for (;;); }
+"""
+AUIPC_T0, SW_T0_ENTER = 0x00000297, 0xF8502823  # auipc t0, 0; sw t0, -112(x0)
+
+
+def cross(tmp, name, *flags, march="rv32i", src=PATCH_SRC):
+    """A program built from src, as an ELF in tmp."""
+    c, elf = os.path.join(tmp, name + ".c"), os.path.join(tmp, name + ".elf")
+    open(c, "w").write(src)
+    subprocess.run(["riscv64-unknown-elf-gcc", f"-march={march}", "-mabi=ilp32", "-O2", "-nostdlib",
+                    "-fpatchable-function-entry=2", *flags, "-o", elf, c], check=True)
+    return elf
+
+
+def words(elf, name, n):
+    """The first n instruction words of function name."""
+    sym = oracle.Symbols(elf)
+    dump = subprocess.run(["riscv64-unknown-elf-objdump", "-d", elf], capture_output=True, text=True,
+                          check=True).stdout
+    at = sym.addr(name)
+    return [int(m.group(2), 16) for m in re.finditer(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s", dump, re.M)
+            if at <= int(m.group(1), 16) < at + 4 * n]
+
+
+def patch(tmp, tool):
+    """perfscope patch: what it writes, and each program it must refuse, with
+    the message, exit status 1 and no output."""
+    good = cross(tmp, "good", "-fno-optimize-sibling-calls")
+    out = os.path.join(tmp, "out.elf")
+    if os.path.exists(out):
+        os.remove(out)
+    rc, so, se = run("patch", "-o", out, good, tool=tool)
+    check("patch: 3 functions, 2 rets", rc == 0 and se == "" and
+          so == f"perfscope: {out}: 3 functions, 2 returns patched\n", (rc, so, se))
+    ret = oracle.Symbols(out).addr("perf_hwtrace_return")
+    g = oracle.Symbols(out).addr("g")
+    jal_t0 = lambda pc: 0x2EF | ((ret - pc) & 0x100000) << 11 | ((ret - pc) & 0x7FE) << 20 | \
+        ((ret - pc) & 0x800) << 9 | ((ret - pc) & 0xFF000)
+    oracle.same("patch: g's nops store its address to TRACE_ENTER, its ret jumps to perf_hwtrace_return",
+                words(out, "g", 5), [AUIPC_T0, SW_T0_ENTER, 0x00151793, 0x00A78533, jal_t0(g + 16)])
+    rc, _, se = run("patch", "-o", out, out, tool=tool)
+    check("patch: a patched ELF is refused", rc == 1 and se ==
+          f"perfscope: {out}: error: no function starts with two nops: build the code to trace with "
+          "-fpatchable-function-entry=2 (or it is patched already)\n", se)
+    tail = cross(tmp, "tail")
+    g = oracle.Symbols(tail).addr("g")
+    refused = [
+        ("a tail call", tail, f"f+0xc: a tail call to 0x{g:08x}; build with -fno-optimize-sibling-calls"),
+        ("compressed code", cross(tmp, "rvc", "-fno-optimize-sibling-calls", march="rv32ic"),
+         "g: compressed entry nops; one-store hooks need code built without the C extension"),
+        # h's c.addi marks the ELF as using C, so the linker relaxes f's call of g to a c.jal.
+        ("a compressed instruction", cross(tmp, "rvc_inside", "-fno-optimize-sibling-calls", "-DRVC_INSIDE"),
+         "f+0x14: a compressed instruction; one-store hooks need code built without the C extension"),
+        ("an interrupt handler", cross(tmp, "handler", "-fno-optimize-sibling-calls", "-DHANDLER"),
+         "handler+0x8: an mret; build interrupt handlers without -fpatchable-function-entry and mark "
+         "them with PERF_HWTRACE_IRQ_ENTER"),
+        ("no perf_hwtrace_return", cross(tmp, "nostub", "-fno-optimize-sibling-calls",
+                                         src=PATCH_SRC.split("\n", 3)[3]),
+         "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and call perf_hwtrace_start, which keeps it "
+         "under --gc-sections"),
+        ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
+    ]
+    for what, elf, msg in refused:
+        dest = os.path.join(tmp, "refused.elf")
+        rc, _, se = run("patch", "-o", dest, elf, tool=tool)
+        check(f"patch: {what} is refused, nothing written", rc == 1 and not os.path.exists(dest) and
+              se == f"perfscope: {elf}: error: {msg}\n", se)
+    rc, _, se = run("patch", good, tool=tool)
+    check("patch: -o is required", rc == 2 and se.startswith("perfscope: patch takes one ELF and -o FILE"), se)
+
+
 def usage():
     rc, out, _ = run("--help")
     check("usage: --help, exit 0, a man-style text", rc == 0 and all(s in out for s in ("NAME", "SYNOPSIS", "EXIT STATUS")))
@@ -267,6 +353,8 @@ def main():
         deep_folded(tmp)
         wide_columns(tmp)
         usage()
+        patch(tmp, oracle.TOOL)
+        patch(tmp, san)
         cases(tmp, san, False)
         regressions(san)
     return 1 if oracle.failures() else 0

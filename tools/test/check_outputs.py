@@ -456,17 +456,18 @@ def demo_profile(prof):
          open(os.path.join(prof, "report.txt")).read(), "\n".join(text[start:text.index("", start)]) + "\n")
 
 
-def hwtrace():
+def hwtrace(test):
     """tests/hwtrace.c's stream, as the trace unit recorded it and the harness
-    wrote it: the calls the program makes, each of its functions found in the
-    ELF, the clock and build id from the log's run frame."""
-    rows = list(csv.DictReader(output("functions", "--format", "csv", "-e", elf("hwtrace"),
-                                      "--log", out("hwtrace"), os.path.join(FW, "hwtrace.trace")).splitlines()))
+    wrote it, with the one-store hooks (hwtrace) or the compiler's
+    (hwtrace_cyg): the calls the program makes, each of its functions found
+    in the ELF, the clock and build id from the log's run frame."""
+    rows = list(csv.DictReader(output("functions", "--format", "csv", "-e", elf(test),
+                                      "--log", out(test), os.path.join(FW, f"{test}.trace")).splitlines()))
     got = {r["name"]: (int(r["calls"]), int(r["depth"])) for r in rows}
-    same("hwtrace: the stream's calls: work 1, leaf 10, fib(10) 177 down to depth 11", got,
+    same(f"{test}: the stream's calls: work 1, leaf 10, fib(10) 177 down to depth 11", got,
          {"work": (1, 1), "leaf": (10, 2), "fib": (177, 11)})
     work = next(r for r in rows if r["name"] == "work")
-    check("hwtrace: work's self+children = the self of all three",
+    check(f"{test}: work's self+children = the self of all three",
           int(work["total"]) == sum(int(r["self"]) for r in rows), rows)
 
 
@@ -490,7 +491,8 @@ def main():
         flame()
         hot()
         raw(tmp)
-        hwtrace()
+        hwtrace("hwtrace")
+        hwtrace("hwtrace_cyg")
         demo_profile(sys.argv[1])
     return 1 if oracle.failures() else 0
 

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * perfscope patch: makes each hardware trace hook one instruction
+ * (docs/hooks.md, "One-store hooks"). The program is built with
+ * -fpatchable-function-entry=2 -fno-optimize-sibling-calls and linked with
+ * driver/hooks/hwtrace.c. In every function that starts with those two
+ * nops:
+ *   the nops become   auipc t0, 0 ; sw t0, TRACE_ENTER(x0)
+ *   each ret becomes  jal t0, perf_hwtrace_return
+ * and perf_hwtrace_return is  sw t0, TRACE_EXIT(x0) ; ret.
+ * The stores reach perfscope's window at the top of the address space
+ * (PERF_HWTRACE_TOP), so they need no base register; t0 is a temporary no
+ * function keeps live across its entry or its return.
+ *
+ * A function is refused, with the whole ELF, when patching it would lose
+ * events: a compressed instruction (c.ret cannot become a 4-byte jal), a
+ * tail call (a jal x0 out of the function: its callee's ret would end both
+ * calls), or an mret (a handler's exit is not a ret).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "diag.h"
+#include "perfscope_hwtrace.h"
+#include "util.h"
+
+#define EM_RISCV_ 243      /* older elf.h lack EM_RISCV */
+#define NOP 0x00000013u    /* addi x0, x0, 0 */
+#define C_NOPS 0x00010001u /* two c.nop: the entry of code built with C */
+#define RET 0x00008067u    /* jalr x0, 0(ra) */
+#define MRET 0x30200073u
+#define T0 5u
+
+/* The stores' offsets from x0: the window's alias, sign-extended. */
+#define TOP_OFFSET(reg) ((int32_t)(PERF_HWTRACE_TOP + (reg)))
+_Static_assert(TOP_OFFSET(PERF_REG_TRACE_ENTER) >= -2048 && TOP_OFFSET(PERF_REG_TRACE_EXIT) < 0,
+               "the trace registers' alias is out of reach of a store off x0");
+
+static uint32_t sw_x0(uint32_t rs2, int32_t off)
+{
+	const uint32_t imm = (uint32_t)off & 0xfffu;
+	return (imm >> 5) << 25 | rs2 << 20 | 2u << 12 | (imm & 0x1fu) << 7 | 0x23u;
+}
+
+static uint32_t jal(uint32_t rd, int32_t off)
+{
+	const uint32_t i = (uint32_t)off;
+	return (i >> 20 & 1u) << 31 | (i >> 1 & 0x3ffu) << 21 | (i >> 11 & 1u) << 20 |
+	       (i >> 12 & 0xffu) << 12 | rd << 7 | 0x6fu;
+}
+
+static int32_t jal_offset(uint32_t i)
+{
+	const uint32_t v = (i >> 31 & 1u) << 20 | (i >> 21 & 0x3ffu) << 1 | (i >> 20 & 1u) << 11 |
+	                   (i >> 12 & 0xffu) << 12;
+	return (int32_t)((v ^ 0x100000u) - 0x100000u);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int k = 0; k < 4; k++)
+		p[k] = (uint8_t)(v >> 8 * k);
+}
+
+struct fn {
+	uint32_t addr, size;
+	size_t at; /* file offset of addr */
+	const char *name;
+};
+
+static int by_address(const void *a, const void *b)
+{
+	const struct fn *x = a, *y = b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The functions of the ELF's code sections, by address, one per address;
+ * *ret: the address of perf_hwtrace_return, 0 if none. */
+static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
+{
+	struct fn *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	*ret = 0;
+	for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		for (size_t k = 0; d && k < sh.sh_size / sh.sh_entsize; k++) {
+			GElf_Sym s;
+			GElf_Shdr code;
+			Elf_Scn *in;
+			if (!gelf_getsym(d, (int)k, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+			    !(in = elf_getscn(e, s.st_shndx)) || !gelf_getshdr(in, &code) ||
+			    code.sh_type != SHT_PROGBITS || !(code.sh_flags & SHF_EXECINSTR) ||
+			    s.st_value < code.sh_addr ||
+			    s.st_value + s.st_size > code.sh_addr + code.sh_size)
+				continue;
+			const char *name = elf_strptr(e, sh.sh_link, s.st_name);
+			if (name && !strcmp(name, "perf_hwtrace_return"))
+				*ret = (uint32_t)s.st_value;
+			grow(&v, &cap, *n + 1, sizeof *v);
+			v[(*n)++] = (struct fn){ .addr = (uint32_t)s.st_value,
+				                 .size = (uint32_t)s.st_size,
+				                 .at = code.sh_offset + (s.st_value - code.sh_addr),
+				                 .name = name ? name : "?" };
+		}
+	}
+	qsort(v, *n, sizeof *v, by_address);
+	size_t kept = 0;
+	for (size_t k = 0; k < *n; k++)
+		if (!kept || v[k].addr != v[kept - 1].addr)
+			v[kept++] = v[k];
+	*n = kept;
+	return v;
+}
+
+/* Patches one function that starts with the two nops; returns its rets, or
+ * -1 after saying why it cannot be patched. */
+static int patch_function(const char *path, uint8_t *img, const struct fn *f, uint32_t ret)
+{
+	int rets = 0;
+	for (uint32_t off = 8; off < f->size; off += 4) {
+		uint8_t *p = img + f->at + off;
+		const uint32_t pc = f->addr + off;
+		if ((p[0] & 3u) != 3u || off + 4 > f->size) {
+			error_at(path, 0,
+			         "%s+0x%x: a compressed instruction; one-store hooks need code "
+			         "built without the C extension",
+			         f->name, off);
+			return -1;
+		}
+		const uint32_t i = get32(p);
+		if (i == RET) {
+			const int32_t to = (int32_t)(ret - pc);
+			if (to < -(1 << 20) || to >= 1 << 20) {
+				error_at(path, 0,
+				         "%s+0x%x: perf_hwtrace_return is out of a jal's reach",
+				         f->name, off);
+				return -1;
+			}
+			put32(p, jal(T0, to));
+			rets++;
+		} else if ((i & 0xfffu) == 0x06fu) { /* jal x0 */
+			const uint32_t to = pc + (uint32_t)jal_offset(i);
+			if (to < f->addr || to - f->addr >= f->size) {
+				error_at(path, 0,
+				         "%s+0x%x: a tail call to 0x%08x; build with "
+				         "-fno-optimize-sibling-calls",
+				         f->name, off, to);
+				return -1;
+			}
+		} else if (i == MRET) {
+			error_at(
+			        path, 0,
+			        "%s+0x%x: an mret; build interrupt handlers without "
+			        "-fpatchable-function-entry and mark them with PERF_HWTRACE_IRQ_ENTER",
+			        f->name, off);
+			return -1;
+		}
+	}
+	put32(img + f->at, 0x00000017u | T0 << 7); /* auipc t0, 0: the function's address */
+	put32(img + f->at + 4, sw_x0(T0, TOP_OFFSET(PERF_REG_TRACE_ENTER)));
+	return rets;
+}
+
+static uint8_t *read_all(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		error_at(path, 0, "cannot open the ELF: %s", strerror(errno));
+		return NULL;
+	}
+	uint8_t *buf = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		grow(&buf, &cap, n + 65536, 1);
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	const int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		error_at(path, 0, "cannot read the ELF");
+		free(buf);
+		return NULL;
+	}
+	*size = n;
+	return buf;
+}
+
+/* Patches img in place; 0 after saying what is wrong. *fns, *rets: what it patched. */
+static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns, size_t *rets)
+{
+	Elf *e = elf_memory((char *)img, size);
+	int ok = 0;
+	GElf_Ehdr eh;
+	if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
+		error_at(path, 0, "not an ELF file");
+	} else if (gelf_getclass(e) != ELFCLASS32 || eh.e_machine != EM_RISCV_ ||
+	           eh.e_ident[EI_DATA] != ELFDATA2LSB) {
+		error_at(path, 0, "not a 32-bit RISC-V ELF");
+	} else {
+		size_t n;
+		uint32_t ret;
+		struct fn *v = functions(e, &n, &ret);
+		ok = 1;
+		if (!ret) {
+			error_at(path, 0,
+			         "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and "
+			         "call perf_hwtrace_start, which keeps it under --gc-sections");
+			ok = 0;
+		}
+		for (size_t k = 0; ok && k < n; k++) {
+			if (v[k].size < 8 || v[k].at + v[k].size > size)
+				continue;
+			if (get32(img + v[k].at) == C_NOPS) {
+				error_at(
+				        path, 0,
+				        "%s: compressed entry nops; one-store hooks need code built "
+				        "without the C extension",
+				        v[k].name);
+				ok = 0;
+				break;
+			}
+			if (get32(img + v[k].at) != NOP || get32(img + v[k].at + 4) != NOP)
+				continue;
+			const int r = patch_function(path, img, &v[k], ret);
+			ok = r >= 0;
+			*rets += (size_t)(r > 0 ? r : 0);
+			*fns += ok;
+		}
+		if (ok && !*fns) {
+			error_at(path, 0,
+			         "no function starts with two nops: build the code to trace "
+			         "with -fpatchable-function-entry=2 (or it is patched already)");
+			ok = 0;
+		}
+		free(v);
+	}
+	if (e)
+		elf_end(e);
+	return ok;
+}
+
+int run_patch(const char *in, const char *out)
+{
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		error_at(NULL, 0, "libelf: %s", elf_errmsg(-1));
+		return EXIT_INPUT;
+	}
+	size_t size = 0, fns = 0, rets = 0;
+	uint8_t *img = read_all(in, &size);
+	if (!img)
+		return EXIT_INPUT;
+	if (!patch_image(in, img, size, &fns, &rets)) {
+		free(img);
+		return EXIT_INPUT;
+	}
+	/* Written beside the output and renamed over it: in == out is fine, and
+	 * a failed write leaves no half-patched program behind. */
+	const size_t len = strlen(out) + sizeof ".tmp";
+	char *tmp = xmalloc(len);
+	snprintf(tmp, len, "%s.tmp", out);
+	FILE *f = fopen(tmp, "wb");
+	int written = f && fwrite(img, 1, size, f) == size;
+	written = f && fclose(f) == 0 && written && rename(tmp, out) == 0;
+	int status = EXIT_OK;
+	if (!written) {
+		error_at(out, 0, "cannot write the patched ELF: %s", strerror(errno));
+		if (f)
+			remove(tmp);
+		status = EXIT_OUTPUT;
+	} else {
+		printf("perfscope: %s: %zu functions, %zu returns patched\n", out, fns, rets);
+	}
+	free(tmp);
+	free(img);
+	return status;
+}
