@@ -471,6 +471,20 @@ def hwtrace(test):
           int(work["total"]) == sum(int(r["self"]) for r in rows), rows)
 
 
+def hwtrace_long():
+    """tests/hwtrace_long.c's 10 M-cycle stream: every call the program counted
+    is in it, and nothing was lost."""
+    said = re.search(r"^hwtrace_long: (\d+) cycles, calls: mix (\d+) step (\d+) nest (\d+)$",
+                     open(out("hwtrace_long")).read(), re.M)
+    check("hwtrace_long: the program ran 10 M cycles", said and int(said.group(1)) >= 10_000_000, said)
+    text = output("functions", "--format", "csv", "-e", elf("hwtrace_long"),
+                  os.path.join(FW, "hwtrace_long.trace"))
+    got = {r["name"]: int(r["calls"]) for r in csv.DictReader(text.splitlines())}
+    same("hwtrace_long: the stream has every call the program made", got,
+         {"mix": int(said.group(2)), "step": int(said.group(3)), "nest": int(said.group(4))})
+    check("hwtrace_long: nothing lost", "lost" not in text, text[:300])
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         report()
@@ -493,6 +507,7 @@ def main():
         raw(tmp)
         hwtrace("hwtrace")
         hwtrace("hwtrace_cyg")
+        hwtrace_long()
         demo_profile(sys.argv[1])
     return 1 if oracle.failures() else 0
 
