@@ -13,7 +13,7 @@
 #include "perfscope_hwtrace.h"
 #include "soc.h"
 
-#define PERF   ((void *)SOC_PERF_BASE)
+#define PERF ((void *)SOC_PERF_BASE)
 #define CYCLES 10000000u
 
 __attribute__((noinline)) unsigned step(unsigned x)
@@ -47,7 +47,8 @@ PERF_NO_TRACE int main(void)
 	}
 	perf_hwtrace_stop(PERF);
 	check_u64("hwtrace_long: no record dropped in 10 M cycles", perf_hwtrace_drops(PERF), 0);
-	printf("hwtrace_long: %llu cycles, calls: mix %lu step %lu nest %lu\n", (unsigned long long)now,
-	       (unsigned long)mixes, (unsigned long)mixes, (unsigned long)nests);
+	printf("hwtrace_long: %llu cycles, calls: mix %lu step %lu nest %lu\n",
+	       (unsigned long long)now, (unsigned long)mixes, (unsigned long)mixes,
+	       (unsigned long)nests);
 	return check_failures();
 }
