@@ -63,6 +63,14 @@ static uint32_t read_reg(uint32_t off)
 		return fake.run;
 	if (off == PERF_REG_OVF)
 		return fake.ovf;
+	if (fake.config & PERF_CONFIG_TRACE_MASK) {
+		if (off == PERF_REG_TRACE_CTRL)
+			return fake.trace_ctrl;
+		if (off == PERF_REG_TRACE_STATUS)
+			return fake.trace_status;
+		if (off == PERF_REG_TRACE_DROPS)
+			return fake.trace_drops;
+	}
 	if (n > fake.sections)
 		return 0;
 	if (reg == PERF_REG_TIME_LO(0)) {
@@ -87,6 +95,12 @@ static void write_reg(uint32_t off, uint32_t value)
 	uint32_t reg = off % PERF_SECTION_STRIDE;
 	if (off == PERF_REG_OVF)
 		fake.ovf &= ~value;
+	if (off == PERF_REG_TRACE_CTRL && (fake.config & PERF_CONFIG_TRACE_MASK)) {
+		if (value & PERF_TRACE_CTRL_CLEAR_MASK)
+			fake.trace_status = fake.trace_drops = 0;
+		fake.trace_ctrl =
+		        value & (PERF_TRACE_CTRL_ENABLE_MASK | PERF_TRACE_CTRL_OVERWRITE_MASK);
+	}
 	if (n > fake.sections)
 		return;
 	if (n == 0 && reg == PERF_REG_TIME_LO(0)) {

@@ -34,6 +34,9 @@ struct fake {
 	int latch_valid;     /* a TIME_LO read latched the high word of latch_section */
 	unsigned latch_section;
 	uint32_t latch_hi;
+	/* The trace unit, with CONFIG's TRACE field set: TRACE_CTRL's ENABLE and
+	 * OVERWRITE as written, CLEAR zeroing the status and the drops. */
+	uint32_t trace_ctrl, trace_status, trace_drops;
 	struct fake_access log[64];
 	unsigned log_len;    /* accesses so far, even past the end of log */
 	unsigned stray;      /* accesses outside the window or not word aligned */

@@ -9,5 +9,6 @@ int main(void)
 	test_driver();
 	test_report();
 	test_misuse();
+	test_hwtrace();
 	return check_summary();
 }

@@ -7,5 +7,6 @@ void test_macros(void);
 void test_driver(void);
 void test_report(void);
 void test_misuse(void);
+void test_hwtrace(void);
 
 #endif
