@@ -42,7 +42,7 @@
 
 enum perf_hwtrace_mode { PERF_HWTRACE_STOP_ON_FULL = 0, PERF_HWTRACE_OVERWRITE = 1 };
 
-/* The one-store hooks' exit: stores t0, the address after the patched ret,
+/* The one-store hooks' exit: stores t0, the patched ret's address + 4,
  * to TRACE_EXIT and returns to ra. Called only by patched code. */
 void perf_hwtrace_return(void);
 
