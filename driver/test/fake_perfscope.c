@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "fake_perfscope.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct fake fake;
@@ -19,6 +20,21 @@ void fake_clear_log(void)
 {
 	fake.log_len = 0;
 	fake.stray = 0;
+}
+
+const char *fake_accesses(int values)
+{
+	static char text[16 * 64 + 1];
+	size_t len = 0;
+	text[0] = '\0';
+	for (unsigned i = 0; i < fake.log_len && i < 64; i++) {
+		const struct fake_access *a = &fake.log[i];
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%c%02x", i ? " " : "",
+		                        a->op, a->offset);
+		if (values && a->op == 'w')
+			len += (size_t)snprintf(text + len, sizeof text - len, "=%x", a->value);
+	}
+	return text;
 }
 
 /* The cycles between the previous access and this one; then the access takes effect. */

@@ -48,6 +48,10 @@ extern struct fake fake;
 void fake_power_on(unsigned num_sections);
 void fake_clear_log(void);
 
+/* The accesses since the last fake_clear_log() as text, e.g. "r30 r34" (hex
+ * byte offsets), with values=1 each write's value too: "r84 wa0=4". */
+const char *fake_accesses(int values);
+
 uint32_t fake_read32(uintptr_t addr);
 void fake_write32(uintptr_t addr, uint32_t value);
 

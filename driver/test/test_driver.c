@@ -12,23 +12,11 @@
 
 #define B FAKE_BASE
 
-/* The accesses since the last fake_clear_log(), e.g. "r30 r34" (hex byte offsets). */
-static const char *accesses(void)
-{
-	static char text[4 * 64 + 1];
-	size_t len = 0;
-	text[0] = '\0';
-	for (unsigned i = 0; i < fake.log_len && i < 64; i++)
-		len += (size_t)snprintf(text + len, sizeof text - len, "%s%c%02x", i ? " " : "",
-		                        fake.log[i].op, fake.log[i].offset);
-	return text;
-}
-
 static void test_probe(void)
 {
 	fake_power_on(7);
 	check_int("probe: 7 sections", perf_probe(B), 7);
-	check_str("probe: reads ID then CONFIG", accesses(), "r80 r84");
+	check_str("probe: reads ID then CONFIG", fake_accesses(0), "r80 r84");
 	fake_power_on(3);
 	check_int("probe: 3 sections", perf_probe(B), 3);
 
@@ -36,7 +24,7 @@ static void test_probe(void)
 	fake.id = 0x4e494f53;
 	fake_clear_log();
 	check_int("probe: bad ID", perf_probe(B), -PERF_ENODEV);
-	check_str("probe: bad ID stops after the ID", accesses(), "r80");
+	check_str("probe: bad ID stops after the ID", fake_accesses(0), "r80");
 
 	fake_power_on(7);
 	fake.config += 1u << PERF_CONFIG_VERSION_MAJOR_SHIFT;
@@ -65,7 +53,7 @@ static void test_time(void)
 	fake.time[3] = 0x00000001ffffffffu;
 	check_u64("section time: lo/hi across a carry", perf_get_section_time(B, 3),
 	          0x00000001ffffffffu);
-	check_str("section time: TIME_LO(3) then TIME_HI(3)", accesses(), "r30 r34");
+	check_str("section time: TIME_LO(3) then TIME_HI(3)", fake_accesses(0), "r30 r34");
 
 	/* Running, the carry happens between the two reads: only lo-then-hi with the latch gets it right. */
 	fake_power_on(7);
@@ -78,14 +66,14 @@ static void test_time(void)
 	fake_power_on(7);
 	fake.time[0] = 0xfedcba9876543210u;
 	check_u64("total time", perf_get_total_time(B), 0xfedcba9876543210u);
-	check_str("total time: TIME_LO(0) then TIME_HI(0)", accesses(), "r00 r04");
+	check_str("total time: TIME_LO(0) then TIME_HI(0)", fake_accesses(0), "r00 r04");
 	check_u64("section 0 is the total time", perf_get_section_time(B, 0), 0xfedcba9876543210u);
 
 	fake.occ[2] = 42;
 	fake.occ[0] = 5;
 	fake_clear_log();
 	check_u64("num starts: section 2", perf_get_num_starts(B, 2), 42);
-	check_str("num starts: one read of OCC(2)", accesses(), "r28");
+	check_str("num starts: one read of OCC(2)", fake_accesses(0), "r28");
 	check_u64("num starts: section 0 counts STARTs", perf_get_num_starts(B, 0), 5);
 }
 
@@ -102,7 +90,7 @@ static void test_out_of_range(void)
 		snprintf(name, sizeof name, "out of range: num starts(%d) is 0", bad[i]);
 		check_u64(name, perf_get_num_starts(B, bad[i]), 0);
 		snprintf(name, sizeof name, "out of range: section %d touches no register", bad[i]);
-		check_str(name, accesses(), "");
+		check_str(name, fake_accesses(0), "");
 	}
 }
 
@@ -128,7 +116,7 @@ static void test_snapshot(void)
 	check_u64("snapshot: section 3 occurrences", s.occurrences[3], 30);
 	check_u64("snapshot: absent section 4 time", s.time[4], 0);
 	check_u64("snapshot: absent section 7 occurrences", s.occurrences[7], 0);
-	const char *log = accesses();
+	const char *log = fake_accesses(0);
 	check_str("snapshot: total read last", log + strlen(log) - strlen("r00 r04"), "r00 r04");
 
 	/* Running with every access taking 5 cycles: no section may exceed the total. */
@@ -162,7 +150,7 @@ static void test_calibrate(void)
 	check_u64("calibrate: bias", bias, 3);
 	check_u64("calibrate: scratch occurrences", fake.occ[7], 2 * PERF_CALIBRATE_RUNS);
 	check_u64("calibrate: scratch left stopped", fake.run & 1u << 7, 0);
-	check_str("calibrate: accesses", accesses(), tries);
+	check_str("calibrate: accesses", fake_accesses(0), tries);
 	check_u64("calibrate: no stray access", fake.stray, 0);
 
 	bias = 99;

@@ -5,27 +5,10 @@
 #include "fake_perfscope.h"
 #include "perfscope_hwtrace.h"
 
-#include <stdio.h>
-
 #include "check.h"
 #include "suites.h"
 
 #define B FAKE_BASE
-
-/* The accesses since the last fake_clear_log(), e.g. "r84 wa0=4": hex
- * offsets, and the values written. */
-static const char *accesses(void)
-{
-	static char text[16 * 64 + 1];
-	size_t len = 0;
-	text[0] = '\0';
-	for (unsigned i = 0; i < fake.log_len && i < 64; i++)
-		len += (size_t)snprintf(text + len, sizeof text - len,
-		                        fake.log[i].op == 'w' ? "%s%c%02x=%x" : "%s%c%02x",
-		                        i ? " " : "", fake.log[i].op, fake.log[i].offset,
-		                        fake.log[i].value);
-	return text;
-}
 
 void test_hwtrace(void)
 {
@@ -33,7 +16,7 @@ void test_hwtrace(void)
 	fake_clear_log();
 	check_int("hwtrace: start without a trace unit",
 	          perf_hwtrace_start(B, PERF_HWTRACE_STOP_ON_FULL), -PERF_ENODEV);
-	check_str("hwtrace: ... reads CONFIG and writes nothing", accesses(), "r84");
+	check_str("hwtrace: ... reads CONFIG and writes nothing", fake_accesses(1), "r84");
 
 	fake.config |= 9u << PERF_CONFIG_TRACE_SHIFT; /* 512 records */
 	fake.trace_status = 0x00120003u;
@@ -41,20 +24,21 @@ void test_hwtrace(void)
 	fake_clear_log();
 	check_int("hwtrace: start, stop on full", perf_hwtrace_start(B, PERF_HWTRACE_STOP_ON_FULL),
 	          0);
-	check_str("hwtrace: ... CLEAR, then ENABLE", accesses(), "r84 wa0=4 wa0=1");
+	check_str("hwtrace: ... CLEAR, then ENABLE", fake_accesses(1), "r84 wa0=4 wa0=1");
 	check_int("hwtrace: ... the status and the drops cleared",
 	          (int)(fake.trace_status | fake.trace_drops), 0);
 	fake_clear_log();
 	check_int("hwtrace: start, overwrite", perf_hwtrace_start(B, PERF_HWTRACE_OVERWRITE), 0);
-	check_str("hwtrace: ... CLEAR, then ENABLE and OVERWRITE", accesses(), "r84 wa0=4 wa0=3");
+	check_str("hwtrace: ... CLEAR, then ENABLE and OVERWRITE", fake_accesses(1),
+	          "r84 wa0=4 wa0=3");
 	fake_clear_log();
 	check_int("hwtrace: an unknown mode", perf_hwtrace_start(B, (enum perf_hwtrace_mode)2),
 	          -PERF_EINVAL);
-	check_str("hwtrace: ... touches nothing", accesses(), "");
+	check_str("hwtrace: ... touches nothing", fake_accesses(1), "");
 
 	fake_clear_log();
 	perf_hwtrace_stop(B);
-	check_str("hwtrace: stop clears ENABLE and keeps OVERWRITE", accesses(), "ra0 wa0=2");
+	check_str("hwtrace: stop clears ENABLE and keeps OVERWRITE", fake_accesses(1), "ra0 wa0=2");
 
 	fake.trace_status = 0x01ff0007u;
 	fake.trace_drops = 0xffffffffu;
@@ -67,6 +51,6 @@ void test_hwtrace(void)
 	__cyg_profile_func_exit((void *)(uintptr_t)0x1234u, NULL);
 	PERF_HWTRACE_IRQ_ENTER(B, 11);
 	PERF_HWTRACE_IRQ_EXIT(B, 11);
-	check_str("hwtrace: the compiler hooks and the interrupt marks, one store each", accesses(),
-	          "w90=1234 w94=1234 w98=b w9c=b");
+	check_str("hwtrace: the compiler hooks and the interrupt marks, one store each",
+	          fake_accesses(1), "w90=1234 w94=1234 w98=b w9c=b");
 }
