@@ -70,16 +70,23 @@ static inline PERF_NO_TRACE_FN struct perf_funcstat *perf_funcstat_lookup(struct
 struct perf_funcstat *perf_funcstat_find(struct perf_funcstat *tab, uint32_t *used, uint32_t capacity,
                                          uint32_t mask, uint32_t fn) PERF_NO_TRACE;
 
-/* sum += v, the high word touched only on a carry. */
+/* The words of a 64-bit sum, low first. */
 typedef uint32_t __attribute__((may_alias)) perf_u32_alias;
 
-static inline PERF_NO_TRACE_FN void perf_funcstat_add64(uint64_t *sum, uint32_t v)
+/* sum += v, given sum's low word lo, read before: the high word touched
+ * only on a carry. */
+static inline PERF_NO_TRACE_FN void perf_funcstat_add64(uint64_t *sum, uint32_t lo, uint32_t v)
 {
 	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the low word first");
 	perf_u32_alias *w = (perf_u32_alias *)sum;
-	w[0] += v;
-	if (__builtin_expect(w[0] < v, 0))
+	w[0] = lo + v;
+	if (__builtin_expect(lo + v < v, 0))
 		w[1]++;
+}
+
+static inline PERF_NO_TRACE_FN uint32_t perf_funcstat_low(const uint64_t *sum)
+{
+	return *(const perf_u32_alias *)sum;
 }
 
 /* The row's open count, the low byte of its pad. */
@@ -91,25 +98,33 @@ static inline PERF_NO_TRACE_FN uint8_t *perf_funcstat_open(struct perf_funcstat 
 /* Closes one call of an indexed row's function: self+children `total`,
  * `self`. Its open count tells whether a call of it is still open below,
  * which makes this one recursive: its self+children is then part of the
- * outer call's. Inlined in the hooks. */
+ * outer call's. Inlined in the hooks, where it is most of an exit's time:
+ * each half reads its fields before it writes any, for a store keeps the
+ * loads after it in order (the words alias) and a load used at once
+ * stalls the CPU; a new minimum or maximum is rare, so its store is off
+ * the straight path, where a taken branch costs cycles. */
 static inline PERF_NO_TRACE_FN void perf_funcstat_close(struct perf_funcstat *st, uint32_t total, uint32_t self)
 {
-	st->calls++;
-	perf_funcstat_add64(&st->self, self);
-	if (self < st->self_min)
-		st->self_min = self;
-	if (self > st->self_max)
-		st->self_max = self;
 	uint8_t *open = perf_funcstat_open(st);
+	const uint32_t calls = st->calls, self_lo = perf_funcstat_low(&st->self);
+	const uint32_t self_min = st->self_min, self_max = st->self_max;
 	const uint32_t still = *open - 1u; /* at least 1 was open: this call */
+	st->calls = calls + 1;
 	*open = (uint8_t)still;
+	perf_funcstat_add64(&st->self, self_lo, self);
+	if (__builtin_expect(self < self_min, 0))
+		st->self_min = self;
+	if (__builtin_expect(self > self_max, 0))
+		st->self_max = self;
 	if (still)
 		return;
-	st->outer++;
-	perf_funcstat_add64(&st->total, total);
-	if (total < st->total_min)
+	const uint32_t outer = st->outer, total_lo = perf_funcstat_low(&st->total);
+	const uint32_t total_min = st->total_min, total_max = st->total_max;
+	st->outer = outer + 1;
+	perf_funcstat_add64(&st->total, total_lo, total);
+	if (__builtin_expect(total < total_min, 0))
 		st->total_min = total;
-	if (total > st->total_max)
+	if (__builtin_expect(total > total_max, 0))
 		st->total_max = total;
 }
 
