@@ -11,10 +11,11 @@
 #   make lint    verilator -Wall on the Verilog; license lines, ShellCheck, ruff, clang-format on the rest
 #   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)
 #   make bench-fpga  area and fmax on the FPGAs, into docs/fpga.md
+#   make litex   perfscope in a LiteX SoC: litex_sim runs VexRiscv and the report (docs/litex.md)
 CPU ?= VexRiscv_Full
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
-.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga formal stress docs
+.PHONY: all setup demo test bench lint regs tools profile fuzz clean synth bench-fpga formal stress docs litex
 all: test
 
 setup:
@@ -56,6 +57,9 @@ synth: setup
 
 bench-fpga: setup
 	@$(MAKE) -s -C syn bench
+
+litex: setup
+	@$(MAKE) -s -C soc/litex run
 
 formal: setup
 	@$(MAKE) -s -C formal

@@ -56,6 +56,7 @@ suite "UART"               make -s -C tests uart-test
 suite "FPGA RTL lint"      make -s -C syn lint
 suite "FPGA area"          make -s -C syn area-test
 suite "iCEBreaker board"   make -s -C syn board-test
+suite "LiteX"              make -s -C soc/litex test
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SoC as both boards use it: 64 KiB of RAM (SPRAM on the iCE40 UP5K),
-// perfscope, the console on a serial line, and the firmware's exit code
-// kept for the board's LEDs.
+// perfscope, the console on a serial line, perfscope's trace records on a
+// serial line of their own (soc_trace_uart, docs/fpga.md), and the
+// firmware's exit code kept for the board's LEDs.
 `default_nettype none
 
 module board_soc #(
 	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
-	parameter BAUD_DIV      = 104,  // clock cycles a serial bit
+	parameter BAUD_DIV      = 104,  // clock cycles a serial bit of the console
+	parameter TRACE_DEPTH   = 512,  // perfscope's trace FIFO: 0 (no trace unit, no drain) or a power of two 16..4096
+	parameter TRACE_BAUD_DIV = 4,   // clock cycles a serial bit of the trace line
 	parameter FIRMWARE      = "",   // $readmemh image in the RAM, "" for none
 	parameter SPRAM         = 0     // 1: the RAM in the iCE40 UP5K's SPRAM (soc_ram)
 ) (
@@ -17,6 +20,7 @@ module board_soc #(
 	input  wire [29:0] i_load_addr,
 	input  wire [31:0] i_load_data,
 	output wire        o_uart_tx,
+	output wire        o_trace_tx,  // the trace records, 8N1; high without the trace unit
 	output reg         o_exited,    // the firmware has exited since the reset...
 	output reg         o_passed     // ...with code 0
 );
@@ -52,25 +56,62 @@ module board_soc #(
 	);
 
 	// soc_top, a classic master, needs no stall: perfscope stalls only while
-	// it has a request that the ack will end.
+	// it has a request that the ack will end. perfscope is placed in each
+	// branch, so that without the trace unit its stream port stays open.
 	/* verilator lint_off PINCONNECTEMPTY */
-	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS)) u_perf (
-		.i_clk      (i_clk),
-		.i_reset    (i_reset),
-		.o_mapped   (perf_mapped),
-		.i_wb_cyc   (perf_cyc),
-		.i_wb_stb   (perf_stb),
-		.i_wb_we    (perf_we),
-		.i_wb_addr  (perf_addr),
-		.i_wb_data  (perf_wdata),
-		.i_wb_sel   (perf_sel),
-		.o_wb_stall (),
-		.o_wb_ack   (perf_ack),
-		.o_wb_data  (perf_rdata),
-		.o_trace_valid (),
-		.o_trace_data  (),
-		.i_trace_ready (1'b0)
-	);
+	generate
+	if (TRACE_DEPTH != 0 && PERF_SECTIONS != 0) begin : g_trace
+		wire        trace_valid, trace_ready;
+		wire [63:0] trace_data;
+
+		soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
+			.i_clk         (i_clk),
+			.i_reset       (i_reset),
+			.o_mapped      (perf_mapped),
+			.i_wb_cyc      (perf_cyc),
+			.i_wb_stb      (perf_stb),
+			.i_wb_we       (perf_we),
+			.i_wb_addr     (perf_addr),
+			.i_wb_data     (perf_wdata),
+			.i_wb_sel      (perf_sel),
+			.o_wb_stall    (),
+			.o_wb_ack      (perf_ack),
+			.o_wb_data     (perf_rdata),
+			.o_trace_valid (trace_valid),
+			.o_trace_data  (trace_data),
+			.i_trace_ready (trace_ready)
+		);
+
+		soc_trace_uart #(.BAUD_DIV(TRACE_BAUD_DIV)) u_trace_uart (
+			.i_clk         (i_clk),
+			.i_reset       (i_reset),
+			.i_trace_valid (trace_valid),
+			.i_trace_data  (trace_data),
+			.o_trace_ready (trace_ready),
+			.o_tx          (o_trace_tx)
+		);
+	end else begin : g_no_trace
+		soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(0)) u_perf (
+			.i_clk         (i_clk),
+			.i_reset       (i_reset),
+			.o_mapped      (perf_mapped),
+			.i_wb_cyc      (perf_cyc),
+			.i_wb_stb      (perf_stb),
+			.i_wb_we       (perf_we),
+			.i_wb_addr     (perf_addr),
+			.i_wb_data     (perf_wdata),
+			.i_wb_sel      (perf_sel),
+			.o_wb_stall    (),
+			.o_wb_ack      (perf_ack),
+			.o_wb_data     (perf_rdata),
+			.o_trace_valid (),
+			.o_trace_data  (),
+			.i_trace_ready (1'b0)
+		);
+
+		assign o_trace_tx = 1'b1;
+	end
+	endgenerate
 	/* verilator lint_on PINCONNECTEMPTY */
 
 	always @(posedge i_clk) begin

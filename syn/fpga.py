@@ -4,9 +4,10 @@
 area and fmax measurements of docs/fpga.md. Every tool run goes through
 here, so the bitstreams, the benchmark and the area test use the same flows.
 
-  fpga.py board icebreaker|ulx3s [--perf-sections N]   a bitstream
+  fpga.py board icebreaker|ulx3s [--perf-sections N] [--trace-depth N]   a bitstream
   fpga.py bench [--ip-seeds N] [--soc-seeds N]          the tables in docs/fpga.md
   fpga.py bench --from-results                          the same from the last run's results
+  fpga.py bench-trace [--seeds N]                       the trace drain's table in docs/fpga.md
   fpga.py area-test                                     IP area against syn/area_budget.txt
   fpga.py trace-area                                    the trace unit's cells, for make bench
 
@@ -91,18 +92,37 @@ FAMILIES = {
 BENCH_MHZ = {("hx8k", "ip"): 120, ("up5k", "ip"): 60, ("ecp5", "ip"): 200,
              ("up5k", "soc"): 30, ("ecp5", "soc"): 100}
 
-# Each board's files are its FuseSoC target's in soc/soc.core, but the CPU.
+# Each board's files are its FuseSoC target's in soc/soc.core, but the CPU:
+# "cpu" without the trace unit (make bench-fpga's SoC rows and goals),
+# "trace_cpu" with it (the bitstreams, docs/fpga.md). The UP5K cannot hold
+# VexRiscv_Lite, perfscope and the trace unit together.
 BOARDS = {
     "icebreaker": {
-        "device": "up5k", "cpu": "VexRiscv_Lite", "top": "icebreaker_top", "mhz": 12,
-        "target": "synth_ice40", "constraints": ("--pcf", "PCF"),
+        "device": "up5k", "cpu": "VexRiscv_Lite", "trace_cpu": "VexRiscv_Min", "top": "icebreaker_top",
+        "mhz": 12, "target": "synth_ice40", "constraints": ("--pcf", "PCF"),
     },
     "ulx3s": {
-        "device": "ecp5", "cpu": "VexRiscv_Full", "top": "ulx3s_top", "mhz": 50,
-        "target": "synth_ecp5", "constraints": ("--lpf", "LPF"),
+        "device": "ecp5", "cpu": "VexRiscv_Full", "trace_cpu": "VexRiscv_Full", "top": "ulx3s_top",
+        "mhz": 50, "target": "synth_ecp5", "constraints": ("--lpf", "LPF"),
         "firmware": True,  # the bitstream holds the image
     },
 }
+
+
+def top_param(board, name):
+    """A parameter's default in the board's top, which the Verilator test and
+    the FuseSoC targets build with too, so that it is set in one place."""
+    top = BOARDS[board]["top"]
+    path = next(f for f in core_files(SOC, target=BOARDS[board]["target"]) if os.path.basename(f) == top + ".v")
+    with open(path) as f:
+        m = re.search(rf"parameter\s+{name}\s*=\s*(\d+)", f.read())
+    if not m:
+        sys.exit(f"fpga.py: {path} has no parameter {name}")
+    return int(m.group(1))
+
+
+def board_cpu(board, trace_depth):
+    return BOARDS[board]["trace_cpu" if trace_depth else "cpu"]
 
 
 def run(cmd, log):
@@ -192,9 +212,8 @@ def firmware(cpu):
     return repo("build", "fw", cpu, "demo", "demo")
 
 
-def board_files(board):
-    b = BOARDS[board]
-    return core_files(SOC, target=b["target"]) + [cpu_verilog(b["cpu"])]
+def board_files(board, cpu):
+    return core_files(SOC, target=BOARDS[board]["target"]) + [cpu_verilog(cpu)]
 
 
 def board_constraints(board):
@@ -203,15 +222,18 @@ def board_constraints(board):
     return [option] + core_files(SOC, type=file_type, target=BOARDS[board]["target"])
 
 
-def board(name, perf_sections):
+def board(name, perf_sections, trace_depth):
     b = BOARDS[name]
     dev = DEVICES[b["device"]]
     out = os.path.join(BUILD, name)
-    params = {"PERF_SECTIONS": perf_sections}
-    fw = firmware(b["cpu"])
+    if trace_depth is None:
+        trace_depth = top_param(name, "TRACE_DEPTH")
+    cpu = board_cpu(name, trace_depth)
+    params = {"PERF_SECTIONS": perf_sections, "TRACE_DEPTH": trace_depth}
+    fw = firmware(cpu)
     if b.get("firmware"):
         params["FIRMWARE"] = fw + ".hex"
-    s = synth(dev["family"], board_files(name), b["top"], params, out)
+    s = synth(dev["family"], board_files(name, cpu), b["top"], params, out)
     if dev["family"] == "ice40":
         asc = os.path.join(out, name + ".asc")
         p = pnr(b["device"], s["json"], 1, b["mhz"], out, board_constraints(name) + ["--asc", asc], allow_fail=False)
@@ -228,7 +250,7 @@ def board(name, perf_sections):
             os.path.join(out, "ecppack.out"))
         outputs = [name + ".bit"]
     fam = FAMILIES[dev["family"]]
-    print(f"{name}: {', '.join(os.path.join(out, o) for o in outputs)}: "
+    print(f"{name} ({cpu}, TRACE_DEPTH={trace_depth}): {', '.join(os.path.join(out, o) for o in outputs)}: "
           f"{p['util'].get(fam['lut'], 0)} {fam['lut']}, {s['registers']} registers, "
           f"{p['util'].get(fam['bram'], 0)} {fam['bram']}, fmax {p['fmax']:.1f} MHz "
           f"(clock {b['mhz']} MHz); yosys {s['seconds']:.0f} s, nextpnr {p['seconds']:.0f} s")
@@ -285,8 +307,9 @@ def module_of(path):
     """Which part of the SoC a path lies in, by the hierarchy in cell names."""
     names = " ".join(p["from"]["cell"] + " " + p["to"]["cell"] for p in path)
     parts = []
-    for key, label in (("u_perf", "perfscope"), ("u_cpu", "CPU"), ("u_ram", "RAM"),
-                       ("u_timer", "timer"), ("u_sysctl", "sysctl"), ("u_uart", "UART")):
+    for key, label in (("u_perf", "perfscope"), ("u_trace.", "its trace unit"), ("u_cpu", "CPU"), ("u_ram", "RAM"),
+                       ("u_timer", "timer"), ("u_sysctl", "sysctl"), ("u_uart", "UART"),
+                       ("u_trace_uart", "trace drain")):
         if key in names:
             parts.append(label)
     return " + ".join(parts) or "top"
@@ -334,10 +357,11 @@ def bench(ip_seeds, soc_seeds, from_results):
         for sections in (7, 0):
             out = os.path.join(BUILD, "bench", f"{name}-{sections}")
             print(f"bench: {name} SoC, PERF_SECTIONS={sections}", flush=True)
-            params = {"PERF_SECTIONS": sections}
+            # Without the trace unit: perfscope's cost as before it had one.
+            params = {"PERF_SECTIONS": sections, "TRACE_DEPTH": 0}
             if b.get("firmware"):
                 params["FIRMWARE"] = firmware(b["cpu"]) + ".hex"
-            soc[name, sections] = measure(b["device"], board_files(name), b["top"], params,
+            soc[name, sections] = measure(b["device"], board_files(name, b["cpu"]), b["top"], params,
                                           BENCH_MHZ[b["device"], "soc"], seeds_soc, out)
             soc[name, sections]["module"] = module_of(soc[name, sections]["path"])
     with open(results, "w") as f:
@@ -347,6 +371,7 @@ def bench(ip_seeds, soc_seeds, from_results):
     tables = render(ip, soc, ip_seeds, soc_seeds, time.time() - t_start)
     write_doc(tables)
     print(tables)
+    bench_trace(soc_seeds)
 
 
 def rtl_version():
@@ -460,16 +485,86 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     return "\n".join(out)
 
 
-def write_doc(tables):
+def write_doc(tables, block="bench-fpga"):
     with open(DOC) as f:
         doc = f.read()
-    begin, end = "<!-- bench-fpga:begin -->", "<!-- bench-fpga:end -->"
+    begin, end = f"<!-- {block}:begin -->", f"<!-- {block}:end -->"
     if begin not in doc or end not in doc:
         sys.exit(f"fpga.py: {DOC} lacks the {begin} ... {end} markers")
     head, rest = doc.split(begin, 1)
     _, tail = rest.split(end, 1)
     with open(DOC, "w") as f:
         f.write(head + begin + "\n" + tables + "\n" + end + tail)
+
+
+# ----------------------------------------------------------------------------
+# The trace drain (docs/fpga.md, "The trace line")
+
+NOMINAL_BAUD = 3_000_000  # the rate the host opens the adapter at
+RECORD_BITS = 8 * 10      # 8 bytes, 8N1
+BOARD_NAMES = {"icebreaker": "iCEBreaker", "ulx3s": "ULX3S"}
+
+
+def bench_trace(seeds):
+    """Each board's SoC as its bitstream is built (the trace CPU), with the
+    trace unit and its drain and without (TRACE_DEPTH = 0), and what the
+    line carries; into docs/fpga.md between the bench-trace markers."""
+    t_start = time.time()
+    rows = {}
+    for name, b in BOARDS.items():
+        depth = top_param(name, "TRACE_DEPTH")
+        cpu = board_cpu(name, depth)
+        for d in (depth, 0):
+            out = os.path.join(BUILD, "bench-trace", f"{name}-{d}")
+            print(f"bench-trace: {name} SoC, {cpu}, TRACE_DEPTH={d}", flush=True)
+            params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": d}
+            if b.get("firmware"):
+                params["FIRMWARE"] = firmware(cpu) + ".hex"
+            m = measure(b["device"], board_files(name, cpu), b["top"], params,
+                        BENCH_MHZ[b["device"], "soc"], list(range(1, seeds + 1)), out)
+            m["module"] = module_of(m["path"])
+            rows[name, d] = m
+    out = []
+    w = out.append
+    w(f"Measured by `make -C syn bench-trace` (syn/fpga.py bench-trace; `make bench-fpga` runs it too) on "
+      f"{rtl_version()}; fmax is the median of {seeds} nextpnr seeds, with the range; the board tops' "
+      "parameters as the bitstreams have them.")
+    w("")
+    w("| Board (device) | CPU | trace unit | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) "
+      "| fmax range | critical path in | clock (MHz) |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, b in BOARDS.items():
+        depth = top_param(name, "TRACE_DEPTH")
+        cpu = board_cpu(name, depth)
+        dev = DEVICES[b["device"]]
+        for d in (depth, 0):
+            m = rows[name, d]
+            w(f"| {BOARD_NAMES[name]} ({dev['name']}) | {cpu} | "
+              f"{f'{d} records, and the drain' if d else 'none (TRACE_DEPTH=0)'} | {m['lut']} | {m['ff']} | "
+              f"{rams(m)} | {m['spram']} | {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {m['module']} "
+              f"| {b['mhz']} |")
+        a, z = rows[name, depth], rows[name, 0]
+        w(f"| {BOARD_NAMES[name]}: the trace unit's and the drain's share | | "
+          f"| {a['lut'] - z['lut']} ({100 * (a['lut'] - z['lut']) / a['lut']:.0f}%) | {a['ff'] - z['ff']} "
+          f"| {a['bram'] - z['bram']} | {a['spram'] - z['spram']} | {a['fmax'] - z['fmax']:+.1f} | | | |")
+    w("")
+    w("What the trace line carries (8N1: 10 bits a byte, 80 bits a record):")
+    w("")
+    w("| Board | TRACE_BAUD_DIV | line rate (baud) | against 3 Mbaud | records/s | bytes/s "
+      "| a full FIFO drains in |")
+    w("|---|---|---|---|---|---|---|")
+    for name, b in BOARDS.items():
+        div = top_param(name, "TRACE_BAUD_DIV")
+        depth = top_param(name, "TRACE_DEPTH")
+        baud = b["mhz"] * 1_000_000 / div
+        w(f"| {BOARD_NAMES[name]} | {div} | {baud:,.0f} "
+          f"| {100 * (baud - NOMINAL_BAUD) / NOMINAL_BAUD:+.1f}% | {baud / RECORD_BITS:,.0f} "
+          f"| {baud / 10:,.0f} | {1000 * depth * RECORD_BITS / baud:.1f} ms ({depth} records) |")
+    w("")
+    w(f"The run took {(time.time() - t_start) / 60:.0f} min on the 2-core machine.")
+    table = "\n".join(out)
+    write_doc(table, "bench-trace")
+    print(table)
 
 
 # ----------------------------------------------------------------------------
@@ -529,20 +624,26 @@ def main():
     b = sub.add_parser("board")
     b.add_argument("name", choices=sorted(BOARDS))
     b.add_argument("--perf-sections", type=int, default=7)
+    b.add_argument("--trace-depth", type=int, default=None,
+                   help="perfscope's TRACE_DEPTH (default: the board top's; 0 builds the CPU without trace)")
     be = sub.add_parser("bench")
     be.add_argument("--ip-seeds", type=int, default=5)
     be.add_argument("--soc-seeds", type=int, default=3)
     be.add_argument("--from-results", action="store_true",
                     help="re-render the last run's build/syn/bench/results.json into docs/fpga.md")
+    bt = sub.add_parser("bench-trace")
+    bt.add_argument("--seeds", type=int, default=3)
     sub.add_parser("area-test")
     sub.add_parser("trace-area")
     args = ap.parse_args()
     # The YoWASP tools and the CPU package live in the project's .venv.
     os.environ["PATH"] = os.path.join(TOP, ".venv", "bin") + os.pathsep + os.environ["PATH"]
     if args.cmd == "board":
-        board(args.name, args.perf_sections)
+        board(args.name, args.perf_sections, args.trace_depth)
     elif args.cmd == "bench":
         bench(args.ip_seeds, args.soc_seeds, args.from_results)
+    elif args.cmd == "bench-trace":
+        bench_trace(args.seeds)
     elif args.cmd == "trace-area":
         trace_area()
     else:

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the ULX3S 85F (ECP5 LFE5U-85F-6BG381C): VexRiscv_Full,
-// perfscope, 64 KiB of block RAM preloaded with the firmware by the
-// bitstream, and the console on the FTDI's serial port at 115200 baud, 8N1.
+// perfscope with its trace unit, 64 KiB of block RAM preloaded with the
+// firmware by the bitstream, and the console on the FTDI's serial port at
+// 115200 baud, 8N1. The trace records leave on GP0 (J1 pin 5) at 3 Mbaud
+// (2% slow), 8N1, for a USB-serial adapter of their own (docs/fpga.md).
 //
 // The PLL makes 50 MHz from the board's 25 MHz, the clock the demo's report
 // assumes, so its times in seconds are right. Reset: power-up, PLL lock, or
@@ -12,11 +14,14 @@
 module ulx3s_top #(
 	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
 	parameter BAUD_DIV      = 434,  // 50 MHz / 115200 baud (0.01% slow)
+	parameter TRACE_DEPTH   = 4096, // trace FIFO records, the most perfscope takes: 16 of the 208 block RAMs; 0: none
+	parameter TRACE_BAUD_DIV = 17,  // 50 MHz / 3 Mbaud = 16.7: 2.94 Mbaud, 2.0% slow
 	parameter FIRMWARE      = ""    // $readmemh image in the RAM
 ) (
 	input  wire       clk_25mhz,
 	input  wire [1:1] btn,         // FIRE1, high when pressed: restart
 	output wire       ftdi_rxd,    // to the FTDI: the console
+	output wire [0:0] gp,          // GP0, J1 pin 5: the trace records
 	output wire [7:0] led,
 	output wire       wifi_gpio0   // held high so the ESP32 leaves the FPGA alone
 );
@@ -78,6 +83,8 @@ module ulx3s_top #(
 	board_soc #(
 		.PERF_SECTIONS (PERF_SECTIONS),
 		.BAUD_DIV      (BAUD_DIV),
+		.TRACE_DEPTH   (TRACE_DEPTH),
+		.TRACE_BAUD_DIV(TRACE_BAUD_DIV),
 		.FIRMWARE      (FIRMWARE)
 	) u_board (
 		.i_clk       (clk),
@@ -86,6 +93,7 @@ module ulx3s_top #(
 		.i_load_addr (30'd0),
 		.i_load_data (32'd0),
 		.o_uart_tx   (ftdi_rxd),
+		.o_trace_tx  (gp[0]),
 		.o_exited    (exited),
 		.o_passed    (passed)
 	);

@@ -6,13 +6,25 @@
 //
 // It checks what the board does by itself: the flash loader wakes the flash
 // and reads the image into SPRAM, the CPU runs it from the single-ported
-// SPRAM, the console leaves on TX, and the LEDs tell the exit code. The
-// decoded serial text goes to stdout.
+// SPRAM, the console leaves on TX, the trace records on TRACE, and the LEDs
+// tell the exit code. The decoded serial text goes to stdout.
+//
+// The trace line is decoded as the console is (every bit exactly
+// TRACE_BAUD_DIV cycles) and written, as captured, to +trace_out=. After the
+// LED the run goes on until the line has been idle for two records' time,
+// so that the FIFO has drained. +trace_ref= names the trace file the
+// Verilator SoC (sim/) wrote for the same firmware: the records must be
+// the same in number and in every field that does not depend on timing
+// (the SoC's RAM here is single-ported, so the deltas and SYNC times
+// differ): the type of each, and of all but SYNC and LOSS word 0 and the
+// depth. Without +trace_ref= the line must stay silent.
 //
 // usage: Vicebreaker_top +image=<firmware.bin> [+timeout=<cycles>]
+//                        [+trace_out=<capture>] [+trace_ref=<sim.trace>]
 // Exit code: 0 when the green LED lights (firmware exited 0), 1 when the red
-// one does, 5 on a serial framing error, 6 on a flash protocol error, 124 on
-// a timeout, 2 on a usage error.
+// one does, 5 on a serial framing error, 6 on a flash protocol error, 7 when
+// the trace records are not the expected ones, 124 on a timeout, 2 on a
+// usage error.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -26,6 +38,9 @@
 
 #ifndef BAUD_DIV
 #error "build with -DBAUD_DIV=<n>, the value icebreaker_top uses"
+#endif
+#ifndef TRACE_BAUD_DIV
+#error "build with -DTRACE_BAUD_DIV=<n>, the value icebreaker_top uses"
 #endif
 
 namespace {
@@ -105,6 +120,64 @@ private:
     std::string error_;
 };
 
+const unsigned kRecordBytes = 8;
+const size_t kTraceHeaderBytes = 16;  // docs/trace.md, "The trace file"
+// The line idle this long after the LED: the FIFO is empty.
+const uint64_t kTraceQuietCycles = 2ull * kRecordBytes * 10 * TRACE_BAUD_DIV;
+
+uint64_t record_at(const std::string &bytes, size_t offset)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < kRecordBytes; i++)
+        r |= (uint64_t)(unsigned char)bytes[offset + i] << (8 * i);
+    return r;
+}
+
+// The fields of a record that do not depend on timing (docs/trace.md,
+// "Records"): the type, and for the events (types 1 to 6) word 0 and the
+// depth, word 1 bits 28:21.
+uint64_t untimed(uint64_t r)
+{
+    const unsigned type = (unsigned)(r >> 61);
+    if (type == 0 || type == 7)
+        return r & (7ull << 61);
+    return r & ((7ull << 61) | (0xffull << 53) | 0xffffffffull);
+}
+
+// The records captured against the reference file's; "" when they agree.
+std::string compare_trace(const std::string &got, const std::string &ref_path, size_t *checked)
+{
+    if (got.size() % kRecordBytes)
+        return std::to_string(got.size()) + " bytes on TRACE, not a whole number of records";
+    if (ref_path.empty())
+        return got.empty() ? "" : std::to_string(got.size() / kRecordBytes) + " records on TRACE, none expected";
+    FILE *f = std::fopen(ref_path.c_str(), "rb");
+    if (!f)
+        return "cannot read +trace_ref=" + ref_path;
+    std::string ref;
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
+        ref.append(buf, n);
+    std::fclose(f);
+    if (ref.size() < kTraceHeaderBytes || ref.compare(0, 8, std::string("PSTRACE\0", 8)) != 0)
+        return ref_path + " is not a trace file";
+    ref.erase(0, kTraceHeaderBytes);
+    const size_t n = got.size() / kRecordBytes, want = ref.size() / kRecordBytes;
+    if (n != want)
+        return std::to_string(n) + " records on TRACE, " + std::to_string(want) + " in " + ref_path;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t g = record_at(got, i * kRecordBytes), r = record_at(ref, i * kRecordBytes);
+        if (untimed(g) != untimed(r)) {
+            char msg[160];
+            std::snprintf(msg, sizeof msg, "record %zu is %016llx on TRACE, %016llx in the reference (untimed fields)",
+                          i, (unsigned long long)g, (unsigned long long)r);
+            return msg;
+        }
+    }
+    *checked = n;
+    return "";
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -115,11 +188,18 @@ int main(int argc, char **argv)
     const std::string image = *image_arg ? std::string(image_arg).substr(7) : "";
     const char *timeout_arg = ctx->commandArgsPlusMatch("timeout=");
     const uint64_t timeout = *timeout_arg ? std::strtoull(timeout_arg + 9, nullptr, 0) : 20000000;
+    const char *trace_out_arg = ctx->commandArgsPlusMatch("trace_out=");
+    const std::string trace_out = *trace_out_arg ? std::string(trace_out_arg).substr(11) : "";
+    const char *trace_ref_arg = ctx->commandArgsPlusMatch("trace_ref=");
+    const std::string trace_ref = *trace_ref_arg ? std::string(trace_ref_arg).substr(11) : "";
 
     std::vector<uint8_t> mem(kFlashBytes, 0xff);
     FILE *f = image.empty() ? nullptr : std::fopen(image.c_str(), "rb");
     if (!f) {
-        std::fprintf(stderr, "usage: %s +image=<firmware.bin> [+timeout=<cycles>]\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s +image=<firmware.bin> [+timeout=<cycles>] [+trace_out=<capture>] "
+                     "[+trace_ref=<sim.trace>]\n",
+                     argv[0]);
         return 2;
     }
     const size_t n = std::fread(&mem[kImageOffset], 1, kFlashBytes - kImageOffset, f);
@@ -128,15 +208,16 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vicebreaker_top> top{new Vicebreaker_top{ctx.get(), "TOP"}};
     SpiFlash flash(std::move(mem));
     UartDecoder uart(BAUD_DIV);
+    UartDecoder trace_line(TRACE_BAUD_DIV);
 
     top->BTN_N = 1;
     top->CLK = 0;
     top->FLASH_IO1 = 0;
     top->eval();
 
-    enum { Loading, Running } state = Loading;
-    uint64_t load_cycles = 0;
-    int result = -1;
+    enum { Loading, Running, Draining } state = Loading;
+    uint64_t load_cycles = 0, exit_cycles = 0, trace_idle = 0;
+    int result = -1, led_result = -1;
     uint64_t cycle = 0;
     for (; result < 0; cycle++) {
         if (cycle >= timeout) {
@@ -151,8 +232,13 @@ int main(int argc, char **argv)
         top->eval();
 
         uart.cycle(cycle, top->TX);
+        trace_line.cycle(cycle, top->TRACE);
+        trace_idle = (top->TRACE && !trace_line.busy()) ? trace_idle + 1 : 0;
         if (!uart.error().empty()) {
             std::fprintf(stderr, "icebreaker: UART: %s\n", uart.error().c_str());
+            result = 5;
+        } else if (!trace_line.error().empty()) {
+            std::fprintf(stderr, "icebreaker: TRACE: %s\n", trace_line.error().c_str());
             result = 5;
         } else if (!flash.ok()) {
             std::fprintf(stderr, "icebreaker: flash: %s\n", flash.error().c_str());
@@ -161,16 +247,40 @@ int main(int argc, char **argv)
             state = Running;
             load_cycles = cycle;
         } else if (state == Running && !uart.busy() && (!top->LEDG_N || !top->LEDR_N)) {
-            result = top->LEDG_N ? 1 : 0;
+            led_result = top->LEDG_N ? 1 : 0;
+            state = Draining;
+            exit_cycles = cycle;
+        } else if (state == Draining && trace_idle >= kTraceQuietCycles) {
+            result = led_result;
         }
     }
     top->final();
 
+    if (!trace_out.empty()) {
+        FILE *t = std::fopen(trace_out.c_str(), "wb");
+        if (!t || std::fwrite(trace_line.text().data(), 1, trace_line.text().size(), t) != trace_line.text().size()) {
+            std::fprintf(stderr, "icebreaker: cannot write +trace_out=%s\n", trace_out.c_str());
+            result = 2;
+        }
+        if (t)
+            std::fclose(t);
+    }
+    size_t checked = 0;
+    if (result == 0 || result == 1) {
+        const std::string why = compare_trace(trace_line.text(), trace_ref, &checked);
+        if (!why.empty()) {
+            std::fprintf(stderr, "icebreaker: TRACE: %s\n", why.c_str());
+            result = 7;
+        }
+    }
+
     std::fwrite(uart.text().data(), 1, uart.text().size(), stdout);
     std::fprintf(stderr,
                  "icebreaker: %s LED after %llu cycles; %zu-byte image, %llu flash bytes loaded in %llu cycles; "
-                 "%zu characters on TX\n",
-                 result == 0 ? "green" : result == 1 ? "red" : "no", (unsigned long long)cycle, n,
-                 (unsigned long long)flash.bytes_read(), (unsigned long long)load_cycles, uart.text().size());
+                 "%zu characters on TX; %zu trace records on TRACE by cycle %llu, %zu of them checked against "
+                 "the simulation's\n",
+                 led_result == 0 ? "green" : led_result == 1 ? "red" : "no", (unsigned long long)exit_cycles, n,
+                 (unsigned long long)flash.bytes_read(), (unsigned long long)load_cycles, uart.text().size(),
+                 trace_line.text().size() / kRecordBytes, (unsigned long long)cycle, checked);
     return result;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the iCEBreaker (iCE40 UP5K-SG48): VexRiscv_Lite,
-// perfscope, 64 KiB of SPRAM and the console on the FTDI's serial port at
-// 115200 baud, 8N1, all on the board's 12 MHz clock (no PLL: the SoC's
-// fmax on the UP5K leaves little above it, docs/fpga.md).
+// perfscope with its trace unit, 64 KiB of SPRAM and the console on the
+// FTDI's serial port at 115200 baud, 8N1, all on the board's 12 MHz clock
+// (no PLL: the SoC's fmax on the UP5K leaves little above it,
+// docs/fpga.md). The trace records leave on PMOD 1A pin 1 at 3 Mbaud, 8N1,
+// for a USB-serial adapter of their own (docs/fpga.md, "The trace line").
 //
 // After power-up or a press of the user button the flash loader copies the
 // firmware from the SPI flash at 1 MiB into the SPRAM, holding the SoC in
@@ -12,11 +14,14 @@
 
 module icebreaker_top #(
 	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
-	parameter BAUD_DIV      = 104   // 12 MHz / 115200 baud (0.2% fast)
+	parameter BAUD_DIV      = 104,  // 12 MHz / 115200 baud (0.2% fast)
+	parameter TRACE_DEPTH   = 1024, // trace FIFO records, the most the block RAMs hold beside VexRiscv_Min and perfscope; 0: none
+	parameter TRACE_BAUD_DIV = 4    // 12 MHz / 3 Mbaud, exact
 ) (
 	input  wire CLK,          // 12 MHz
 	input  wire BTN_N,        // user button, low when pressed: reload and restart
 	output wire TX,           // to the FTDI: the console
+	output wire TRACE,        // PMOD 1A pin 1: the trace records
 	output wire LEDR_N,
 	output wire LEDG_N,
 	output wire FLASH_SSB,
@@ -60,6 +65,8 @@ module icebreaker_top #(
 	board_soc #(
 		.PERF_SECTIONS (PERF_SECTIONS),
 		.BAUD_DIV      (BAUD_DIV),
+		.TRACE_DEPTH   (TRACE_DEPTH),
+		.TRACE_BAUD_DIV(TRACE_BAUD_DIV),
 		.FIRMWARE      (""),
 		.SPRAM         (1)        // the block RAMs are too small for the demo
 	) u_board (
@@ -69,6 +76,7 @@ module icebreaker_top #(
 		.i_load_addr (load_addr),
 		.i_load_data (load_data),
 		.o_uart_tx   (TX),
+		.o_trace_tx  (TRACE),
 		.o_exited    (exited),
 		.o_passed    (passed)
 	);

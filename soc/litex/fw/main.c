@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * perfscope in a LiteX SoC: measures code sections with the driver's macros
+ * at the base LiteX exports (generated/mem.h: PERFSCOPE_BASE) and prints the
+ * Nios II layout report. soc/litex/test.sh checks every count of the report
+ * against what the SoC's timing predicts, so the sections are loops of nops
+ * whose cost follows from the bus (docs/litex.md).
+ */
+#include <stdio.h>
+
+#include <generated/csr.h>
+#include <generated/mem.h>
+#include <generated/soc.h>
+#include <irq.h>
+#include <libbase/uart.h>
+
+#include "perfscope.h"
+
+/* Runs of each section. In this build every run of a nop section takes
+ * the same time; on VexRiscv_Min that holds only while no mark waits for the
+ * instruction fetch to release the bus, which depends on the code around
+ * it (docs/litex.md, "Marks on VexRiscv_Min can take effect late"), and
+ * the test fails if one does. On a variant with an instruction cache the
+ * first run also pays for its misses. */
+#define REPEAT 4
+
+#define NOPS(k) __asm__ volatile(".rept " #k "\n\tnop\n\t.endr")
+
+int main(void)
+{
+	irq_setmask(0);
+	irq_setie(1);
+	uart_init();
+
+	int n = perf_probe((void *)PERFSCOPE_BASE);
+	printf("perfscope-litex: probe %d at 0x%08lx, %lu Hz\n", n,
+	       (unsigned long)PERFSCOPE_BASE, (unsigned long)CONFIG_CLOCK_FREQUENCY);
+	/* No UART interrupt may land in a section: drain the output first
+	 * and measure with interrupts off. */
+	uart_sync();
+	irq_setie(0);
+	PERF_RESET(PERFSCOPE_BASE);
+	PERF_START_MEASURING(PERFSCOPE_BASE);
+	for (int r = 0; r < REPEAT; r++) {
+		/* Sections 1 and 2 bracket 64 and 128 nops, section 3 a loop of
+		 * additions, whose cost the test only bounds. */
+		volatile uint32_t sum = 0;
+		PERF_BEGIN(PERFSCOPE_BASE, 1);
+		NOPS(64);
+		PERF_END(PERFSCOPE_BASE, 1);
+		PERF_BEGIN(PERFSCOPE_BASE, 2);
+		NOPS(128);
+		PERF_END(PERFSCOPE_BASE, 2);
+		PERF_BEGIN(PERFSCOPE_BASE, 3);
+		for (int i = 0; i < 100; i++)
+			sum += i;
+		PERF_END(PERFSCOPE_BASE, 3);
+	}
+	PERF_STOP_MEASURING(PERFSCOPE_BASE);
+	irq_setie(1);
+
+	int err = perf_print_formatted_report(PERFSCOPE_BASE, CONFIG_CLOCK_FREQUENCY, 3,
+	                                      "nop x 64", "nop x 128", "sum loop");
+	printf("perfscope-litex: report %d, done\n", err);
+	uart_sync();
+	while (!uart_txempty_read())
+		;
+#ifdef CSR_SIM_FINISH_BASE
+	/* Ends litex_sim (--sim-debug). The read-back keeps VexRiscv_Min from
+	 * hanging on the posted write: the simulation ends before it returns. */
+	sim_finish_finish_write(1);
+	(void)sim_finish_finish_read();
+#endif
+	for (;;)
+		;
+}

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: Apache-2.0
+"""perfscope as a LiteX peripheral (docs/litex.md).
+
+In a LiteX target, after the CPU is added (SoCCore.__init__), with PERFSCOPE
+the path of the checkout:
+
+    sys.path.append(os.path.join(PERFSCOPE, "soc", "litex"))
+    from perfscope_litex import add_perfscope
+    add_perfscope(self)
+
+The Verilog comes from rtl/ at the file list of fusesoc.core, read through
+scripts/corefiles.py, so this module never names an RTL file itself. The
+slave's region goes into LiteX's generated/mem.h as <NAME>_BASE, so firmware
+writes PERF_BEGIN(PERFSCOPE_BASE, 1).
+"""
+import importlib.util
+import os
+
+from migen import ClockSignal, Instance, ResetSignal
+
+from litex.soc.integration.soc import SoCRegion
+from litex.soc.interconnect import wishbone
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Loaded from its file rather than through sys.path, so that the checkout's
+# scripts/ cannot shadow a module of the user's target.
+_spec = importlib.util.spec_from_file_location("perfscope_corefiles", os.path.join(TOP, "scripts", "corefiles.py"))
+corefiles = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corefiles)
+
+# The register window (docs/datasheet.md, "Register map"): 64 words.
+WINDOW_BYTES = 0x100
+
+
+def add_sources(platform):
+    """Adds the IP's Verilog of fusesoc.core to a LiteX platform."""
+    for path, _type, is_include in corefiles.select("perfscope:perfscope:perfscope", sources=False):
+        full = os.path.join(TOP, path)
+        if is_include:
+            # An include is found through the include path, not compiled.
+            if os.path.dirname(full) not in platform.verilog_include_paths:
+                platform.add_verilog_include_path(os.path.dirname(full))
+        else:
+            platform.add_source(full)
+
+
+def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys"):
+    """Adds a perfscope with num_sections sections to soc's bus as `name`.
+
+    origin: the byte address of the 256-byte window; None lets LiteX place it
+    in the CPU's uncached I/O region (VexRiscv: 0x8000_0000 and up), else it
+    must lie there and be 256-byte aligned. Counts are in cycles of
+    clock_domain, the domain the bus must run in. Returns the Wishbone
+    interface."""
+    if not 1 <= num_sections <= 7:
+        raise ValueError(f"perfscope: num_sections must be 1..7, not {num_sections}")
+    if origin is not None and origin % WINDOW_BYTES:
+        raise ValueError(f"perfscope: origin 0x{origin:x} is not {WINDOW_BYTES}-byte aligned")
+    add_sources(soc.platform)
+    # Word addressed with the bus's full 30-bit word address (LiteX's
+    # address_width=30 would mean bytes and silently keep 28 bits); the
+    # decoder compares the upper bits, the IP decodes the low 6.
+    bus = wishbone.Interface(data_width=32, adr_width=30, addressing="word")
+    setattr(soc, f"{name}_ip", Instance("perfscope",
+        p_NUM_SECTIONS=num_sections,
+        i_i_clk=ClockSignal(clock_domain),
+        i_i_reset=ResetSignal(clock_domain),
+        i_i_wb_cyc=bus.cyc,
+        i_i_wb_stb=bus.stb,
+        i_i_wb_we=bus.we,
+        i_i_wb_addr=bus.adr[:6],
+        i_i_wb_data=bus.dat_w,
+        i_i_wb_sel=bus.sel,
+        # A classic LiteX master holds STB until ACK; the IP stalls from the
+        # cycle after acceptance through its ACK, so it takes each request
+        # once and the stall output is not needed.
+        o_o_wb_ack=bus.ack,
+        o_o_wb_data=bus.dat_r,
+        # No trace unit (TRACE_DEPTH 0): its stream stays quiet. The IP
+        # never errs, so the bus's ERR keeps its reset value 0.
+        i_i_trace_ready=0,
+    ))
+    soc.bus.add_slave(name, bus, SoCRegion(origin=origin, size=WINDOW_BYTES, cached=False))
+    return bus

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# make test's LiteX suite (make -C soc/litex test): one PASS or FAIL line a
+# check.
+#  1. The example (make run: litex_sim, VexRiscv_Min, perfscope at
+#     0x82000000, fw/main.c) prints the report, and every count of its two
+#     nop sections is the one LiteX's timing predicts: a section of K nops
+#     run REPEAT times measures REPEAT * (BIAS + K * C) clocks, and at
+#     litex_sim's 1 MHz clock as many microseconds.
+#  2. A user's own target (user_target.py) adds perfscope with the three
+#     lines docs/litex.md shows, and LiteX places, exports and wires it.
+set -u
+cd "$(dirname "$0")" || exit 1
+TOP=$(cd ../.. && pwd)
+OUT=$TOP/build/litex/minimal
+USER_OUT=$TOP/build/litex/user
+export PATH=$TOP/.venv/bin:$PATH
+# Python's caches would land in the tree, beside perfscope_litex.py.
+export PYTHONDONTWRITEBYTECODE=1
+
+pass() { echo "PASS litex: $*"; }
+fail() { echo "FAIL litex: $*"; }
+# check WHAT EXPECTED ACTUAL
+check() {
+  if [ "$2" = "$3" ]; then pass "$1: $3"; else fail "$1: expected $2, got $3"; fi
+}
+
+# VexRiscv_Min fetches every instruction over the bus and the RAM acks one
+# cycle after the request: 2 cycles a nop, as on the reference SoC
+# (docs/datasheet.md, "Measured on the reference SoC"). BIAS is what the two
+# marks add on LiteX's bus (the CPU's shared instruction and data path and
+# its interconnect), where the reference SoC adds 1: measured on this SoC
+# and asserted here, as tests/cpu_timing.h does for the reference SoC.
+C=2
+BIAS=8
+HZ=1000000
+REPEAT=$(sed -n 's/^#define REPEAT \([0-9]*\)$/\1/p' fw/main.c)
+
+# --- 1. the example -----------------------------------------------------
+log=$OUT/test-run.log
+mkdir -p "$OUT"
+make -s run > "$log" 2>&1
+rc=$?
+# The console's lines end in CR and the BIOS colours its banner.
+con=$(tr -d '\r' < "$log" | sed 's/\x1b\[[0-9;]*m//g')
+if [ $rc -ne 0 ]; then
+  printf '%s\n' "$con" | tail -20
+  fail "make run exited with $rc"
+fi
+# Exit 0 only says the firmware wrote sim_finish; the verdict is below.
+check "firmware finished its report" "perfscope-litex: report 0, done" \
+  "$(printf '%s\n' "$con" | grep '^perfscope-litex: report')"
+check "probe at PERFSCOPE_BASE, clock" "perfscope-litex: probe 7 at 0x82000000, $HZ Hz" \
+  "$(printf '%s\n' "$con" | grep '^perfscope-litex: probe')"
+
+# row NAME: "clocks occurrences seconds" of the report's row NAME
+row() {
+  printf '%s\n' "$con" | awk -F'|' -v n="$1" '
+    { name = $2; sub(/ +$/, "", name) }
+    name == n { c = $5; o = $6; s = $4; gsub(/ /, "", c); gsub(/ /, "", o); gsub(/ /, "", s); print c, o, s }'
+}
+for k in 64 128; do
+  clocks=$((REPEAT * (BIAS + k * C)))
+  secs=$(printf '0.%09d' $((clocks * (1000000000 / HZ))))
+  check "section \"nop x $k\" = $REPEAT * ($BIAS + $k * $C) clocks, $REPEAT occurrences" \
+    "$clocks $REPEAT $secs" "$(row "nop x $k")"
+done
+read -r sum_clocks sum_occ _ <<< "$(row "sum loop")"
+check "section \"sum loop\" occurrences" "$REPEAT" "${sum_occ:-none}"
+total=$(printf '%s\n' "$con" | sed -n 's/^Total Time: .* seconds (\([0-9]*\) clock-cycles)$/\1/p')
+least=$((REPEAT * (2 * BIAS + 192 * C) + ${sum_clocks:-0}))
+if [ -n "$total" ] && [ "$total" -ge "$least" ]; then
+  pass "total time $total clocks covers the sections ($least)"
+else
+  fail "total time '${total}' clocks, less than the sections' $least"
+fi
+
+# docs/litex.md shows this run's report and the constants above.
+doc_report=$(sed -n '/^<!-- litex-report -->$/,/^<!-- \/litex-report -->$/p' "$TOP/docs/litex.md" | grep -v '^<!--' | grep -v '^```')
+run_report=$(printf '%s\n' "$con" | sed -n '/^--Performance Counter Report--$/,/^perfscope-litex: report/p' | grep -v '^perfscope-litex')
+if [ -n "$doc_report" ] && [ "$doc_report" = "$run_report" ]; then
+  pass "docs/litex.md shows this run's report"
+else
+  fail "docs/litex.md's report (<!-- litex-report -->) is not this run's: $(diff <(echo "$doc_report") <(echo "$run_report") | head -5 | tr '\n' ' ')"
+fi
+# (as prose, wrapped anywhere)
+if tr -s ' \n' '  ' < "$TOP/docs/litex.md" | grep -qF "measures bias + K·c with c = $C and bias = $BIAS on this SoC"; then
+  pass "docs/litex.md states c = $C, bias = $BIAS"
+else
+  fail "docs/litex.md does not state \"measures bias + K·c with c = $C and bias = $BIAS on this SoC\""
+fi
+
+# A debug variant stops with its reason before anything is built.
+msg=$(python sim_soc.py --cpu-type=vexriscv --cpu-variant=minimal+debug --output-dir "$TOP/build/litex/refused" 2>&1)
+st=$?
+if [ $st -ne 0 ] && printf '%s\n' "$msg" | grep -q 'debug variants do not build' && [ ! -e "$TOP/build/litex/refused" ]; then
+  pass "sim_soc.py refuses a debug variant: $msg"
+else
+  fail "sim_soc.py --cpu-variant=minimal+debug: exit $st, '$msg'"
+fi
+
+# --- 2. a user's own target ----------------------------------------------
+# The three lines of user_target.py, each on docs/litex.md word for word.
+mapfile -t lines < <(sed -n '/# perfscope: the three lines of docs\/litex.md/,/add_perfscope(self)$/p' \
+                     user_target.py | tail -n +2 | sed 's/^ *//')
+missing=0
+for l in "${lines[@]}"; do
+  grep -qxF "$l" "$TOP/docs/litex.md" || { fail "docs/litex.md lacks the line: $l"; missing=1; }
+done
+[ ${#lines[@]} -eq 3 ] && [ $missing -eq 0 ] && pass "docs/litex.md shows user_target.py's three lines"
+
+rm -rf "$USER_OUT"
+if ! PERFSCOPE=$TOP nice -n 19 python user_target.py --output-dir "$USER_OUT" > "$USER_OUT.log" 2>&1; then
+  tail -20 "$USER_OUT.log"
+  fail "user_target.py failed"
+  exit 1
+fi
+# LiteX places it in VexRiscv's I/O region, the first free 256 bytes.
+check "user target: generated/mem.h exports PERFSCOPE_BASE" "#define PERFSCOPE_BASE 0x80000000L" \
+  "$(grep 'define PERFSCOPE_BASE' "$USER_OUT/software/include/generated/mem.h")"
+check "user target: region uncached (io), 256 bytes" "2147483648 256 io" \
+  "$(python -c 'import json, sys; m = json.load(open(sys.argv[1]))["memories"]["perfscope"]
+print(m["base"], m["size"], m["type"])' "$USER_OUT/csr.json")"
+# Elaborates with the IP's files and include path, as LiteX lists them.
+cc=$(sed -n 's/.*CC_SRCS="\([^"]*\)".*/\1/p' "$USER_OUT/gateware/build_sim.sh" | sed 's/--cc //g')
+inc=$(sed -n 's/^INC_DIR = //p' "$USER_OUT/gateware/variables.mak")
+# shellcheck disable=SC2086  # word lists
+errors=$(cd "$USER_OUT/gateware" && verilator --lint-only -Wno-fatal -Wno-lint -Wno-style \
+           --top-module sim $inc $cc 2>&1 | grep -c '^%Error')
+check "user target: Verilator elaborates it, errors" 0 "$errors"

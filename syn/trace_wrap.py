@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Wraps the bytes captured from a board's trace line (docs/fpga.md, "The
+trace line") into the trace file the host tool reads (docs/trace.md, "The
+trace file"): the 16-byte header, then the bytes as they came, which are
+already the records, 8 bytes each, little-endian.
+
+  trace_wrap.py CAPTURE OUT.trace
+
+The line has no framing beyond 8N1, so a capture must begin at a record:
+open the adapter before the reset (or the button) starts the program. The
+unit's first record after ENABLE is a SYNC; a capture that does not begin
+with one, or whose length is not a whole number of records, is refused.
+"""
+import struct
+import sys
+
+MAGIC = b"PSTRACE\0"
+VERSION = 1
+RECORD_BYTES = 8
+TYPE_SHIFT = 61  # bits 31:29 of word 1
+
+
+def wrap(raw):
+    """The trace file's bytes for a capture, or the reason it cannot be one."""
+    if len(raw) % RECORD_BYTES:
+        return None, f"{len(raw)} bytes is not a whole number of {RECORD_BYTES}-byte records"
+    if raw and struct.unpack_from("<Q", raw)[0] >> TYPE_SHIFT != 0:
+        return None, "the first record is not a SYNC: the capture began inside the stream"
+    return MAGIC + struct.pack("<II", VERSION, RECORD_BYTES) + raw, None
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    with open(sys.argv[1], "rb") as f:
+        raw = f.read()
+    out, why = wrap(raw)
+    if out is None:
+        sys.exit(f"trace_wrap.py: {sys.argv[1]}: {why}")
+    with open(sys.argv[2], "wb") as f:
+        f.write(out)
+    print(f"trace_wrap.py: {sys.argv[2]}: {len(raw) // RECORD_BYTES} records")
+
+
+if __name__ == "__main__":
+    main()
