@@ -18,12 +18,25 @@
 // +uart=<file> (UART builds only), +trace_file=<file> (the trace unit's
 // records, in docs/trace.md's file format), +trace_stall=<n> (the harness
 // takes the trace stream's records in one cycle of n, those whose number
-// is a multiple of n, while the firmware runs; default 1: every cycle).
+// is a multiple of n, while the firmware runs; default 1: every cycle),
+// +model=off (no reference model: the run, its console, trace file and
+// exit code are as with it, but nothing is checked, which saves the few
+// percent of the run time the model takes; for long regressions of
+// firmware that checks its perfscope results itself; default +model=on).
 //
 // The harness is the trace stream's consumer: every record that leaves
 // the port goes to the reference model, which predicts each one to the
 // cycle, and to the +trace_file=. After the exit and the debug reads it
-// keeps taking records until the FIFO is empty.
+// keeps taking records until the FIFO is empty (without the model: until
+// the port has shown none for kTraceQuiet cycles).
+//
+// sim/Makefile builds the harness on sim/harness_top.v, soc_sim_top with
+// its inputs registered, and defines SIM_INPUTS_REGISTERED: the harness
+// then gives each cycle's inputs before the edge that starts it. Verilator
+// evaluates logic fed by top-level inputs at every eval(), twice a cycle;
+// behind registers, perfscope's bus decoding and the CPU's response to it
+// are evaluated once, after the edge. FuseSoC's sim target builds it on
+// soc_sim_top itself, where the inputs are applied after the edge.
 //
 // Before simulating anything it checks its plusargs and the firmware file:
 // a regular, non-empty file of $readmemh words (32-bit hex words, @address
@@ -73,6 +86,91 @@ const unsigned kPerfWords = 64;
 const uint64_t kRamBytes = 65536;
 const uint64_t kRamWords = kRamBytes / 4;
 const char kFirmwareHint[] = "pass the .hex that soc/fw/fw.mk builds (build/fw/<cpu>/<dir>/<name>.hex)";
+// Without the model, the trace FIFO counts as empty after the exit once
+// the port has shown no record for this many cycles in a row: a record is
+// on the port from the second cycle after its write (docs/trace.md,
+// "Timing"), and after the debug reads only a pending LOSS is written.
+const uint64_t kTraceQuiet = 16;
+
+#ifdef SIM_INPUTS_REGISTERED
+constexpr bool kInputsRegistered = true;
+#else
+constexpr bool kInputsRegistered = false;
+#endif
+
+// What the harness drives in one cycle: the inputs of soc_sim_top that it
+// uses. The loader port (soc_ram reads +firmware= itself) and the debug
+// port's writes stay idle; a default Inputs holds the SoC in reset.
+struct Inputs {
+    bool reset = true;
+    bool dbg_en = false;
+    bool dbg_stb = false;
+    unsigned dbg_addr = 0;
+    bool trace_ready = false;
+};
+
+// Runs the design a cycle at a time. After start() and after each
+// advance(), the outputs of the current cycle are settled, for the inputs
+// given for it. Time advances one unit per half cycle, so a trace shows
+// both edges.
+class Clock {
+public:
+    Clock(VerilatedContext &ctx, Vsoc_sim_top &top, VerilatedFstC *trace) : ctx_(ctx), top_(top), trace_(trace)
+    {
+        top_.i_dbg_we = 0;
+        top_.i_dbg_wdata = 0;
+        top_.i_load_we = 0;
+        top_.i_load_addr = 0;
+        top_.i_load_data = 0;
+    }
+
+    // The first cycle, with these inputs. Registered, they take an edge
+    // to arrive, in which the wrapper holds the SoC in reset.
+    void start(const Inputs &in)
+    {
+        apply(in);
+        half_cycle(0);
+        if (kInputsRegistered)
+            half_cycle(1);
+    }
+
+    // The edge that ends the current cycle, then the next one's outputs.
+    void advance(const Inputs &next)
+    {
+        if (kInputsRegistered) {
+            apply(next);
+            half_cycle(0);
+            half_cycle(1);
+        } else {
+            half_cycle(1);
+            apply(next);
+            half_cycle(0);
+        }
+    }
+
+private:
+    void apply(const Inputs &in)
+    {
+        top_.i_reset = in.reset;
+        top_.i_dbg_en = in.dbg_en;
+        top_.i_dbg_stb = in.dbg_stb;
+        top_.i_dbg_addr = in.dbg_addr;
+        top_.i_trace_ready = in.trace_ready;
+    }
+
+    void half_cycle(int clk)
+    {
+        top_.i_clk = clk;
+        top_.eval();
+        if (trace_)
+            trace_->dump(ctx_.time());
+        ctx_.timeInc(1);
+    }
+
+    VerilatedContext &ctx_;
+    Vsoc_sim_top &top_;
+    VerilatedFstC *trace_;
+};
 
 // Value of the first +name=<value> or +name, as $value$plusargs finds it:
 // `found` tells whether there was one, `bare` whether it had no "=".
@@ -274,57 +372,34 @@ bool parse_cycles(const std::string &s, uint64_t &value)
 // whose RAM is left empty (its CPU runs into zeros and never reaches the I/O
 // region). 0 if no perfscope answers: a SoC built with PERF_SECTIONS=0.
 // -1 if something answers that is not perfscope; `why` says what.
-// Reset asserted, the debug and load ports idle: how every run starts.
-void hold_in_reset(Vsoc_sim_top &top)
-{
-    top.i_reset = 1;
-    top.i_dbg_en = 0;
-    top.i_dbg_stb = 0;
-    top.i_dbg_we = 0;
-    top.i_dbg_addr = 0;
-    top.i_dbg_wdata = 0;
-    top.i_load_we = 0;
-    top.i_load_addr = 0;
-    top.i_load_data = 0;
-    top.i_trace_ready = 0;
-}
-
 int probe_sections(char **argv, std::string &why, uint32_t &config)
 {
     VerilatedContext ctx;
     ctx.commandArgs(1, argv);  // no +firmware=: soc_ram stays empty
     const std::unique_ptr<Vsoc_sim_top> top{new Vsoc_sim_top{&ctx, "probe"}};
-    auto cycle = [&]() {
-        top->i_clk = 0;
-        top->eval();
-        top->i_clk = 1;
-        top->eval();
-    };
-    hold_in_reset(*top);
-    for (int i = 0; i < kResetCycles; i++)
-        cycle();
-    top->i_reset = 0;
-    top->i_dbg_en = 1;  // perfscope's port is idle after the reset
+    Clock clock(ctx, *top, nullptr);
+    Inputs in;
+    clock.start(in);
+    for (int i = 1; i < kResetCycles; i++)
+        clock.advance(in);
+    in.reset = false;
+    in.dbg_en = true;  // perfscope's port is idle after the reset
+    clock.advance(in);
 
     // One read: the request is accepted at the first edge without stall
     // (after perfscope's RAM clear), the ack comes in a later cycle.
     auto read = [&](unsigned word, uint32_t &value) {
-        top->i_dbg_addr = word;
-        top->i_dbg_stb = 1;
+        in.dbg_addr = word;
+        in.dbg_stb = true;
+        clock.advance(in);
         for (int i = 0; i < 64; i++) {
-            top->i_clk = 0;
-            top->eval();
-            if (!top->i_dbg_stb && top->o_perf_ack) {
+            if (!in.dbg_stb && top->o_perf_ack) {
                 value = top->o_perf_rdata;
-                top->i_clk = 1;
-                top->eval();
                 return true;
             }
-            const bool accepted = top->i_dbg_stb && !top->o_perf_stall;
-            top->i_clk = 1;
-            top->eval();
-            if (accepted)
-                top->i_dbg_stb = 0;
+            if (in.dbg_stb && !top->o_perf_stall)
+                in.dbg_stb = false;  // accepted at this edge
+            clock.advance(in);
         }
         return false;
     };
@@ -388,6 +463,13 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sim: +trace_file needs a file name, e.g. +trace_file=run.trace\n");
         return 2;
     }
+    const Plusarg model_arg = plusarg(argc, argv, "model");
+    if (model_arg.found && model_arg.value != "on" && model_arg.value != "off") {
+        std::fprintf(stderr, "sim: +model%s%s is neither on nor off; pass +model=off to run without the reference "
+                     "model\n", model_arg.bare ? "" : "=", model_arg.value.c_str());
+        return 2;
+    }
+    const bool check = model_arg.value != "off";
     const Plusarg uart_arg = plusarg(argc, argv, "uart");
     const std::string uart_file = uart_arg.value;
     if (uart_arg.found && (BAUD_DIV == 0 || uart_arg.bare || uart_file.empty())) {
@@ -436,41 +518,29 @@ int main(int argc, char **argv)
         trace->open(trace_file.c_str());
     }
 
-    // Drive the clock to `clk` and settle. Time advances one unit per half
-    // cycle, so the trace shows both edges.
-    auto half_cycle = [&](int clk) {
-        top->i_clk = clk;
-        top->eval();
-        if (trace)
-            trace->dump(ctx->time());
-        ctx->timeInc(1);
-    };
-
-    hold_in_reset(*top);
-    for (int i = 0; i < kResetCycles; i++) {
-        half_cycle(0);
-        half_cycle(1);
-    }
-    top->i_reset = 0;
+    Clock clock(*ctx, *top, trace.get());
+    Inputs in;
+    clock.start(in);
+    for (int i = 1; i < kResetCycles; i++)
+        clock.advance(in);
+    in.reset = false;
+    in.trace_ready = trace_stall == 1;
+    clock.advance(in);  // cycle 0
 
     PerfModel model((unsigned)sections, trace_depth);
-    top->i_trace_ready = trace_stall == 1;  // cycle 0
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
     enum class Phase { Run, Drain, Issue, Wait, Done } phase = Phase::Run;
-    // Debug-port inputs for the next cycle; applied after the rising edge so
-    // that the edge sees exactly the sampled inputs.
-    bool dbg_en = false, dbg_stb = false;
     uint64_t cycle = 0;
     uint64_t exit_cycle = 0;
+    uint64_t records = 0;     // taken from the stream port
+    uint64_t trace_idle = 0;  // cycles since the port last showed a record
     uint32_t exit_code = 0;
     unsigned dbg_word = 0;
     int result = -1;
 
     while (result < 0) {
-        half_cycle(0);  // outputs and the tap settle for this cycle
-
         PerfBusSample s;
         s.cyc = top->o_perf_cyc;
         s.stb = top->o_perf_stb;
@@ -482,14 +552,20 @@ int main(int argc, char **argv)
         s.rdata = top->o_perf_rdata;
         s.sel = top->o_perf_sel;
         s.trace_valid = top->o_trace_valid;
-        s.trace_ready = top->i_trace_ready;
+        s.trace_ready = in.trace_ready;
         s.trace_data = top->o_trace_data;
-        if (!model.cycle(cycle, s)) {
-            result = 3;
-            break;
+        uint64_t rec = s.trace_data;
+        bool taken = s.trace_valid && s.trace_ready;
+        if (check) {
+            if (!model.cycle(cycle, s)) {
+                result = 3;
+                break;
+            }
+            taken = model.record_taken(&rec);
         }
-        uint64_t rec;
-        if (tfile && model.record_taken(&rec)) {
+        records += taken;
+        trace_idle = s.trace_valid ? 0 : trace_idle + 1;
+        if (tfile && taken) {
             unsigned char bytes[8];
             for (int i = 0; i < 8; i++)
                 bytes[i] = (unsigned char)(rec >> (8 * i));
@@ -508,7 +584,6 @@ int main(int argc, char **argv)
             }
         }
 
-        // Inputs for the next cycle, decided from this cycle's outputs.
         switch (phase) {
         case Phase::Run:
             if (top->o_exit_valid) {
@@ -525,13 +600,13 @@ int main(int argc, char **argv)
         case Phase::Drain:
             // The CPU's last perfscope access, if any, must have finished.
             if (!s.cyc && !s.stall && !s.ack) {
-                dbg_en = dbg_stb = true;
+                in.dbg_en = in.dbg_stb = true;
                 phase = Phase::Issue;
             }
             break;
         case Phase::Issue:
             if (!s.stall) {  // accepted at this edge
-                dbg_stb = false;
+                in.dbg_stb = false;
                 phase = Phase::Wait;
             }
             break;
@@ -540,35 +615,35 @@ int main(int argc, char **argv)
                 if (++dbg_word == kPerfWords) {
                     phase = Phase::Done;
                 } else {
-                    dbg_stb = true;
+                    in.dbg_stb = true;
                     phase = Phase::Issue;
                 }
             }
             break;
-        case Phase::Done:
+        case Phase::Done: {
             // The transmitter took the last character before the firmware
             // exited, but may still be sending it; the trace FIFO drains.
-            if ((!uart || !uart->busy()) && model.trace_level() == 0)
+            const bool drained = check ? model.trace_level() == 0 : trace_idle >= kTraceQuiet;
+            if ((!uart || !uart->busy()) && drained)
                 result = exit_code > 255 ? 255 : (int)exit_code;
-            else if (model.trace_level() != 0 &&
-                     cycle - exit_cycle > kDebugTimeout + trace_depth + 16) {
+            else if (!drained && cycle - exit_cycle > kDebugTimeout + trace_depth + kTraceQuiet + 16) {
                 std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
                 result = 124;
             }
             break;
+        }
         }
         if (phase != Phase::Run && phase != Phase::Done && cycle - exit_cycle > kDebugTimeout) {
             std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the debug read of word %u\n", dbg_word);
             result = 124;
         }
 
-        half_cycle(1);
-        cycle++;
-        top->i_dbg_en = dbg_en;
-        top->i_dbg_stb = dbg_stb;
-        top->i_dbg_addr = dbg_word % kPerfWords;  // 6 bits; 64 once done
+        // The next cycle's inputs, decided from this cycle's outputs.
+        in.dbg_addr = dbg_word % kPerfWords;  // 6 bits; 64 once done
         // +trace_stall= while the firmware runs; every cycle after its exit.
-        top->i_trace_ready = phase != Phase::Run || cycle % trace_stall == 0;
+        in.trace_ready = phase != Phase::Run || (cycle + 1) % trace_stall == 0;
+        clock.advance(in);
+        cycle++;
     }
 
     if (trace)
@@ -576,9 +651,11 @@ int main(int argc, char **argv)
     top->final();
 
     const unsigned long long reads = model.reads_checked(), writes = model.writes_seen();
-    std::string records;
+    std::string checked = "not checked (+model=off)";
+    if (check)
+        checked = std::to_string(reads) + " perfscope reads checked, " + std::to_string(writes) + " writes seen";
     if (trace_depth)
-        records = ", " + std::to_string(model.records_checked()) + " trace records checked";
+        checked += ", " + std::to_string(records) + (check ? " trace records checked" : " trace records taken");
     if (tfile && std::fflush(tfile.get()) != 0) {
         std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(), std::strerror(errno));
         result = 2;
@@ -595,10 +672,10 @@ int main(int argc, char **argv)
     if (uart && !uart->error().empty())
         std::fprintf(stderr, "sim: UART: %s\n", uart->error().c_str());
     if (!model.ok())
-        std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %llu perfscope reads checked, %llu writes seen%s\n"
-                     "sim: %s\n", (unsigned long long)cycle, reads, writes, records.c_str(), model.error().c_str());
+        std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %s\nsim: %s\n", (unsigned long long)cycle,
+                     checked.c_str(), model.error().c_str());
     else if (phase == Phase::Done)
-        std::fprintf(stderr, "sim: exit %u after %llu cycles; %llu perfscope reads checked, %llu writes seen%s\n",
-                     exit_code, (unsigned long long)exit_cycle, reads, writes, records.c_str());
+        std::fprintf(stderr, "sim: exit %u after %llu cycles; %s\n", exit_code, (unsigned long long)exit_cycle,
+                     checked.c_str());
     return result;
 }

@@ -10,6 +10,10 @@
 #   timeout    +timeout= not a positive number: exit 2, one line
 #   trace      +trace_stall= not 1..1000000, +trace_file without a name or
 #              not writable: exit 2, one line; a good one gets the header
+#   model      +model= neither on nor off: exit 2, one line; records with
+#              +model=off: the same exit code, console and trace file as
+#              with the model, records taken while it runs and after its
+#              exit, and a summary line that says nothing was checked
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
@@ -104,6 +108,33 @@ if [ "$rc" -eq 0 ] && [ "$(od -An -c -N8 "$work/hello.trace" | tr -d ' ')" = 'PS
 else
   fail "+trace_file=: exit $rc, $(od -An -c -N16 "$work/hello.trace" 2>&1 | head -1); $(tail -1 "$work/err")"
 fi
+
+# The reference model switched off, or not.
+expect "+model=maybe" 2 "sim: +model=maybe is neither on nor off; pass +model=off to run without the reference model" \
+  +firmware="$fw/hello.hex" +model=maybe
+expect "+model without a value" 2 "sim: +model is neither on nor off; pass +model=off to run without the reference model" \
+  +firmware="$fw/hello.hex" +model
+# records leaves a SYNC and ten ENTERs: +trace_stall=1 takes them as they
+# come, 1000000 after the exit.
+for stall in 1 1000000; do
+  for m in on off; do
+    limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/records.hex" +trace_stall=$stall +model=$m \
+      +trace_file="$work/records-$m.trace" > "$work/out-$m" 2> "$work/err-$m"
+    echo $? > "$work/rc-$m"
+  done
+  on=$(cat "$work/err-on") off=$(cat "$work/err-off")
+  cycles=${on#sim: exit 7 after }; cycles=${cycles%% *}
+  if [ "$(cat "$work/rc-on") $(cat "$work/rc-off")" = "7 7" ] && [ -n "$cycles" ] \
+     && [ "$on" = "sim: exit 7 after $cycles cycles; 64 perfscope reads checked, 13 writes seen, 11 trace records checked" ] \
+     && [ "$off" = "sim: exit 7 after $cycles cycles; not checked (+model=off), 11 trace records taken" ] \
+     && [ "$(stat -c %s "$work/records-off.trace")" -eq $((16 + 11 * 8)) ] \
+     && cmp -s "$work/records-on.trace" "$work/records-off.trace" && cmp -s "$work/out-on" "$work/out-off"; then
+    pass "+model=off, +trace_stall=$stall: exit 7, the same 11 records in the trace file, unchecked: $off"
+  else
+    fail "+model=off, +trace_stall=$stall: exit $(cat "$work/rc-on")/$(cat "$work/rc-off"), $on / $off," \
+      "$(stat -c %s "$work/records-on.trace" "$work/records-off.trace" | tr '\n' ' ')bytes"
+  fi
+done
 
 # +timeout= still bites.
 limit "$sim" +firmware="$fw/hello.hex" +timeout=100 > "$work/out" 2> "$work/err"; rc=$?
