@@ -91,13 +91,12 @@ while IFS='%' read -r name from to; do
   fi
 done <<< "$MUTATIONS"
 
-# The trace unit's: each must fail the bounded model check of the model with
-# the unit (NUM_SECTIONS=2, TRACE_DEPTH=16), whose properties
-# (perfscope_trace.v) do not close by induction yet.
+# The trace unit's: each must fail a proof of the model with the unit
+# (NUM_SECTIONS=2, TRACE_DEPTH=16), induction or the bounded model check.
 TRACE_MUTATIONS=$(cat <<'EOF'
 trace-sync-not-forced % wire        need_sync = r_force_sync || r_dcnt[21] || (&r_since); % wire        need_sync = r_dcnt[21] || (&r_since);
 trace-delta-off-by-one % r_dcnt <= {21'd0, i_grun}; % r_dcnt <= 22'd0;
-trace-head-visible-too-early % wire        avail     = (r_level > 1) || ((r_level == 1) && !r_wrote); % wire        avail     = (r_level != 0);
+trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote); % wire        avail     = (r_level != 0);
 trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
 EOF
 )
@@ -105,11 +104,17 @@ while IFS='%' read -r name from to; do
   name=${name% } from=${from# } from=${from% } to=${to# }
   start=$(date +%s)
   mutant "$name" perfscope_trace.v "$from" "$to" t2 || { status=1; continue; }
+  ind=$(formal/prove.sh ind "$model" 1 "$name")
   bmc=$(formal/prove.sh bmc "$model" 20 "$name")
+  caught=""
+  case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
+  case $bmc in FAIL*) caught="${caught:+$caught, }BMC (${bmc##*from reset: })" ;; esac
   secs=$(( $(date +%s) - start ))
-  case $bmc in
-    FAIL*) echo "PASS mutation $name: caught by BMC (${bmc##*from reset: }) ($secs s)" ;;
-    *) echo "FAIL mutation $name: the bounded model check passed ($secs s)"; status=1 ;;
-  esac
+  if [ -n "$caught" ]; then
+    echo "PASS mutation $name: caught by $caught ($secs s)"
+  else
+    echo "FAIL mutation $name: every proof passed ($secs s)"
+    status=1
+  fi
 done <<< "$TRACE_MUTATIONS"
 exit $status

@@ -193,6 +193,7 @@ module perfscope #(
 	// Registers read without the RAM; the trace unit's (0 without it).
 	wire [31:0] tr_imm;
 	wire [31:0] tr_pop_lo;
+	wire        tr_pop_empty;
 	reg  [31:0] imm_data;
 	always @(*) begin
 		imm_data = 32'd0;
@@ -234,7 +235,7 @@ module perfscope #(
 		case (r_read_word)
 		R_LO:    step_data = new_time[31:0];
 		R_HI:    step_data = new_time[63:32];
-		default: step_data = (TRACE && (r_read_word == R_POP)) ? tr_pop_lo : word_occ;
+		default: step_data = word_occ;  // R_OCC (R_POP: below)
 		endcase
 	end
 
@@ -257,7 +258,6 @@ module perfscope #(
 			endcase
 		end
 	end
-	wire [31:0] tr_ev_data = (cmd_begin || cmd_end) ? {29'd0, a_sec} : i_wb_data;
 
 	generate
 	if (TRACE) begin : g_trace
@@ -272,7 +272,8 @@ module perfscope #(
 			.i_accept      (accept),
 			.i_ev          (tr_ev),
 			.i_ev_type     (tr_ev_type),
-			.i_ev_data     (tr_ev_data),
+			.i_ev_data     (i_wb_data),
+			.i_ev_sec      (a_sec),
 			.i_ctrl_we     (tr_ctrl_we),
 			.i_ctrl_data   (i_wb_data[2:0]),
 			.i_pop         (tr_pop),
@@ -280,6 +281,7 @@ module perfscope #(
 			.o_status      (status),
 			.o_drops       (drops),
 			.o_pop_lo      (tr_pop_lo),
+			.o_pop_empty   (tr_pop_empty),
 			.o_pop_hi      (pop_hi),
 			.o_trace_valid (o_trace_valid),
 			.o_trace_data  (o_trace_data),
@@ -299,6 +301,7 @@ module perfscope #(
 	end else begin : g_no_trace
 		assign tr_imm        = 32'd0;
 		assign tr_pop_lo     = 32'd0;
+		assign tr_pop_empty  = 1'b0;
 		assign o_trace_valid = 1'b0;
 		assign o_trace_data  = 64'd0;
 	end
@@ -424,9 +427,15 @@ module perfscope #(
 			o_wb_ack <= (accept && !rd_ram) || (r_step && r_read);
 	end
 
+	// POP_LO's step takes the path of the registers read at once, so that
+	// the adder's sum meets only the last mux; an empty POP_LO returns 0 by
+	// the register's reset.
+	wire [31:0] direct_data = accept ? imm_data : tr_pop_lo;
 	always @(posedge i_clk) begin
-		if (accept)
-			o_wb_data <= imm_data;
+		if (tr_pop && tr_pop_empty)
+			o_wb_data <= 32'd0;
+		else if (accept || tr_pop)
+			o_wb_data <= direct_data;
 		else if (r_step && r_read)
 			o_wb_data <= step_data;
 	end
@@ -450,7 +459,7 @@ module perfscope #(
 
 	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
 	// 31:8 nowhere.
-	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0], i_trace_ready, tr_ev_type, tr_ev_data,
+	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0], i_trace_ready, tr_ev_type,
 	                tr_ev, tr_ctrl_we, tr_pop};
 
 `ifdef FORMAL
@@ -746,14 +755,17 @@ module perfscope #(
 				endcase
 				assert(r_read != r_write);
 				// A POP_LO step reads no section, and only the trace unit has one.
-				assert(PRESENT[r_sec] || (TRACE && (r_read_word == R_POP)));
+				assert(PRESENT[r_sec] || (TRACE && r_read && (r_read_word == R_POP)));
 				if (!TRACE)
 					assert(r_read_word != R_POP);
 				assert(!r_occ_inc || r_write);
 				if (r_sec == f_sec)
 					assert(ram_q == f_ram_word);
+				// A read's answer is the shadow's; what POP_LO returns, the
+				// trace unit's properties cover (perfscope_trace.v).
 				if (r_read)
-					assert(f_rd_q && (((step_data ^ f_want_q) & f_care_q) == 32'd0));
+					assert(f_rd_q && (((step_data ^ f_want_q) & f_care_q) == 32'd0)
+					       && ((r_read_word != R_POP) || (f_care_q == 32'd0)));
 			end
 			if (f_lo_step) begin
 				assert(f_latch_valid && (f_latch_sec == r_sec));

@@ -32,7 +32,8 @@ module perfscope_trace #(
 	input  wire        i_accept,      // perfscope accepts a request
 	input  wire        i_ev,          // ... which is an event
 	input  wire [2:0]  i_ev_type,     // ... of this record type (ENTER..IRQ_EXIT)
-	input  wire [31:0] i_ev_data,     // ... with this word 0
+	input  wire [31:0] i_ev_data,     // ... with the data written (ENTER, EXIT, IRQ_*)
+	input  wire [2:0]  i_ev_sec,      // ... or of section n (BEGIN, END)
 	input  wire        i_ctrl_we,     // ... a write of TRACE_CTRL, byte lane 0
 	input  wire [2:0]  i_ctrl_data,   // ... with these bits (CLEAR, OVERWRITE, ENABLE)
 	input  wire        i_pop,         // the step of a POP_LO read: take the head
@@ -40,7 +41,8 @@ module perfscope_trace #(
 	output wire [1:0]  o_ctrl,        // {OVERWRITE, ENABLE}
 	output wire [31:0] o_status,      // {high-water mark, level}
 	output wire [31:0] o_drops,
-	output wire [31:0] o_pop_lo,      // in the cycle of i_pop: the head's word 0, or 0
+	output wire [31:0] o_pop_lo,      // in the cycle of i_pop: the head's word 0 ...
+	output wire        o_pop_empty,   // ... or, if this is high, 0
 	output wire [31:0] o_pop_hi,      // word 1 latched by the last pop
 	// The stream port
 	output wire        o_trace_valid,
@@ -64,8 +66,6 @@ module perfscope_trace #(
 	endgenerate
 
 	localparam integer AW = $clog2(DEPTH);           // pointer bits
-	localparam [AW:0]  FULL = DEPTH[AW:0];          // the level of a full FIFO
-	localparam [AW:0]  ROOM_LOSS = DEPTH[AW:0] - 3; // highest level with room for LOSS, SYNC, event
 
 	// ------------------------------------------------------------------
 	// State
@@ -95,25 +95,37 @@ module perfscope_trace #(
 	wire [7:0]  ev_depth  = ev_exit ? depth_dec : r_depth;
 	wire        need_sync = r_force_sync || r_dcnt[21] || (&r_since);
 	// Room for the SYNC and the record, counting the level before this edge.
-	wire        room      = r_ovw || (need_sync ? (r_level <= FULL - 2) : (r_level != FULL));
+	// The level never exceeds FULL, a power of two: its top bit alone says
+	// full, and the bits below it the last records' room.
+	wire        lvl_full  = r_level[AW];
+	wire        lvl_ge_f1 = lvl_full || (&r_level[AW-1:0]);     // FULL - 1 or more
+	wire        lvl_ge_f2 = lvl_full || (&r_level[AW-1:1]);     // FULL - 2 or more
+	wire        room      = r_ovw || (need_sync ? !lvl_ge_f1 : !lvl_full);
 	wire        ev_rec    = ev && room && !r_loss;
 	wire        ev_drop   = ev && !ev_rec;
 
 	// The write port: a SYNC at the edge of the acceptance, the event record
 	// at the next, a LOSS in a free cycle.
 	wire        wr_sync   = ev_rec && need_sync;
-	wire        wr_loss   = r_loss && !r_rec_pend && !i_accept && (r_ovw || (r_level <= ROOM_LOSS));
+	wire        wr_loss   = r_loss && !r_rec_pend && !i_accept && (r_ovw || !lvl_ge_f2);
 	wire        wr        = wr_sync || r_rec_pend || wr_loss;
 	wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime};
 	wire [63:0] wdata     = wr_sync ? sync_rec : r_rec;
 
 	// The head: visible from the second cycle after its write.
-	wire        avail     = (r_level > 1) || ((r_level == 1) && !r_wrote);
+	wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote);
 	assign o_trace_valid  = avail && !i_pop;
 	wire        take      = (o_trace_valid && i_trace_ready) || (i_pop && avail);
-	wire        ovr       = wr && (r_level == FULL) && !take;  // OVERWRITE: the oldest goes
-	wire [AW:0] level_nx  = r_level + {{AW{1'b0}}, wr} - {{AW{1'b0}}, take} - {{AW{1'b0}}, ovr};
-	wire [AW-1:0] rd_nx   = r_rd + {{(AW-1){1'b0}}, take || ovr};
+	wire        ovr       = wr && lvl_full && !take;  // OVERWRITE: the oldest goes
+	// The level moves by one at most: one up/down carry chain, and the
+	// high-water mark grows only while the level stands on it.
+	wire        up        = wr && !take && !lvl_full;
+	wire        dn        = take && !wr;
+	wire [AW:0] level_nx  = r_level + {{AW{dn}}, up || dn};
+	// The read address: a mux after the increment, not a carry chain after
+	// the take, which comes late (from the bus, through the write decision).
+	wire [AW-1:0] rd_inc  = r_rd + {{(AW-1){1'b0}}, 1'b1};
+	wire [AW-1:0] rd_nx   = (take || ovr) ? rd_inc : r_rd;
 	wire        clear     = i_ctrl_we && i_ctrl_data[2];
 
 	wire [63:0] ram_q;
@@ -142,7 +154,9 @@ module perfscope_trace #(
 	assign o_ctrl       = {r_ovw, r_en};
 	assign o_status     = {{(16-AW-1){1'b0}}, r_high, {(16-AW-1){1'b0}}, r_level};
 	assign o_drops      = r_drops;
-	assign o_pop_lo     = avail ? ram_q[31:0] : 32'd0;
+	// An empty pop's 0 is perfscope's o_wb_data reset, not a mux here.
+	assign o_pop_lo     = ram_q[31:0];
+	assign o_pop_empty  = !avail;
 	assign o_pop_hi     = r_pop_hi;
 
 	// ------------------------------------------------------------------
@@ -167,7 +181,7 @@ module perfscope_trace #(
 			r_wrote <= 1'b0;
 		end else begin
 			r_level <= level_nx;
-			if (level_nx > r_high)
+			if (up && (r_level == r_high))
 				r_high <= level_nx;
 			r_rd    <= rd_nx;
 			r_wr    <= r_wr + {{(AW-1){1'b0}}, wr};
@@ -175,11 +189,13 @@ module perfscope_trace #(
 		end
 	end
 
+	// Saturation is the incrementer's carry out, not a 32-input AND.
+	wire [32:0] drops_inc = {1'b0, r_drops} + 33'd1;
 	always @(posedge i_clk) begin
 		if (i_reset || clear)
 			r_drops <= 32'd0;
-		else if ((ev_drop || ovr) && !(&r_drops))
-			r_drops <= r_drops + 32'd1;
+		else if ((ev_drop || ovr) && !drops_inc[32])
+			r_drops <= drops_inc[31:0];
 	end
 
 	// The depth moves with every event while ENABLE, recorded or dropped.
@@ -232,11 +248,23 @@ module perfscope_trace #(
 
 	always @(posedge i_clk) begin
 		if (ev_rec)
-			r_rec <= {i_ev_type, ev_depth, need_sync ? 21'd0 : r_dcnt[20:0], i_ev_data};
+			r_rec[63:32] <= {i_ev_type, ev_depth, need_sync ? 21'd0 : r_dcnt[20:0]};
 		else if (ev_drop && !r_loss)
-			r_rec <= {PERF_TRACE_T_LOSS, 8'd0, r_dcnt[21] ? 21'h1fffff : r_dcnt[20:0], 32'd1};
-		else if (ev_drop && !(&r_rec[31:0]))
-			r_rec[31:0] <= r_rec[31:0] + 32'd1;
+			r_rec[63:32] <= {PERF_TRACE_T_LOSS, 8'd0, r_dcnt[21] ? 21'h1fffff : r_dcnt[20:0]};
+	end
+	// Word 0: the event's data, or the LOSS's count (saturating). The count
+	// starts at 1 by the flip-flops' set and reset, so each bit needs one
+	// LUT beside its carry; a BEGIN or END's section number is chosen here,
+	// where its bits 31:3 are a reset too, not in a mux in perfscope.v.
+	wire [32:0] cnt_inc = {1'b0, r_rec[31:0]} + 33'd1;
+	wire        ev_cmd  = (i_ev_type == PERF_TRACE_T_BEGIN) || (i_ev_type == PERF_TRACE_T_END);
+	always @(posedge i_clk) begin
+		if (ev_drop && !r_loss)
+			r_rec[31:0] <= 32'd1;
+		else if (ev_rec)
+			r_rec[31:0] <= ev_cmd ? {29'd0, i_ev_sec} : i_ev_data;
+		else if (ev_drop && !cnt_inc[32])
+			r_rec[31:0] <= cnt_inc[31:0];
 	end
 
 	always @(posedge i_clk) begin
@@ -248,12 +276,40 @@ module perfscope_trace #(
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------
-	// Formal properties (formal/Makefile runs them inside perfscope).
+	// Formal properties (formal/Makefile runs them inside perfscope, where
+	// perfscope's own proofs give G and the bus). Every one holds by
+	// induction: the invariants below say what each register means.
 	// ------------------------------------------------------------------
+	localparam [AW:0] FULL = DEPTH[AW:0];  // the level of a full FIFO
+
 	reg f_past_valid;
 	initial f_past_valid = 1'b0;
 	always @(posedge i_clk)
 		f_past_valid <= 1'b1;
+
+	// ---- The environment perfscope gives ----------------------------
+	// No request is accepted in the cycle after an acceptance; events and
+	// TRACE_CTRL writes are accepted requests; a pop comes only in a cycle
+	// that accepts none, and finds the head visible whenever the FIFO
+	// holds a record; RESET is an accepted request, never an event.
+	reg f_accepted;
+	always @(posedge i_clk)
+		f_accepted <= !i_reset && i_accept;
+	always @(*)
+		if (f_past_valid) begin
+			if (f_accepted)
+				assert(!i_accept);
+			if (i_ev || i_ctrl_we)
+				assert(i_accept);
+			if (i_ev)
+				assert((i_ev_type != PERF_TRACE_T_SYNC) && (i_ev_type != PERF_TRACE_T_LOSS));
+			assert(!(i_ev && i_ctrl_we));
+			assert(!(i_ev && i_gset) && !(i_ctrl_we && i_gset));
+			if (i_gset)
+				assert(i_accept);
+			if (i_pop)
+				assert(!i_accept && (avail == (r_level != 0)));
+		end
 
 	// ---- FIFO invariants ---------------------------------------------
 	always @(*)
@@ -263,35 +319,23 @@ module perfscope_trace #(
 			assert(r_high <= FULL);
 			assert(r_wr == r_rd + r_level[AW-1:0]);
 			if (r_level == 0)
-				assert(!r_wrote || i_reset);
+				assert(!r_wrote);
 			// Never two writes for one port: a SYNC comes only with an
-			// acceptance, the event record only in the cycle after one.
-			assert(!(r_rec_pend && i_accept));
-			assert(!(r_rec_pend && r_loss));
+			// acceptance, the event record only in the cycle after one,
+			// with nothing accepted and no LOSS pending.
+			if (r_rec_pend)
+				assert(!i_accept && !r_loss && f_accepted && !r_force_sync
+				       && (r_rec[63:61] != PERF_TRACE_T_SYNC) && (r_rec[63:61] != PERF_TRACE_T_LOSS));
 			// Stop on full never writes into a full FIFO (only OVERWRITE
-			// overwrites), and the pending record always has its room.
+			// overwrites): the pending record always has its room.
 			if (r_rec_pend && !r_ovw)
 				assert(r_level != FULL);
+			if (!r_ovw)
+				assert(!ovr);
 			if (r_loss)
-				assert(r_rec[63:61] == PERF_TRACE_T_LOSS && r_rec[31:0] != 32'd0);
+				assert((r_rec[63:61] == PERF_TRACE_T_LOSS) && (r_rec[60:53] == 8'd0)
+				       && (r_rec[31:0] != 32'd0));
 		end
-
-	// The environment perfscope gives: no request is accepted in the cycle
-	// after an acceptance, and events and TRACE_CTRL writes are accepted
-	// requests; a pop comes only in a cycle that accepts none.
-	always @(posedge i_clk)
-		if (f_past_valid && !$past(i_reset) && $past(i_accept))
-			assert(!i_accept);
-	always @(*) begin
-		if (i_ev || i_ctrl_we)
-			assert(i_accept);
-		assert(!(i_ev && i_ctrl_we));
-		if (i_pop)
-			assert(!i_accept);
-		// A pop finds the head visible whenever the FIFO holds a record.
-		if (f_past_valid && i_pop)
-			assert(avail == (r_level != 0));
-	end
 
 	// ---- No record lost or duplicated without a drop count ---------------
 	// One slot of the FIFO, which the solver picks, is followed from the
@@ -314,7 +358,7 @@ module perfscope_trace #(
 	end
 
 	always @(*)
-		if (f_past_valid && !i_reset) begin
+		if (f_past_valid) begin
 			assert(f_held == f_in);
 			if (f_held) begin
 				assert(f_mem == f_rec);
@@ -326,7 +370,8 @@ module perfscope_trace #(
 
 	// A record leaves the FIFO only through a take or, counted, an
 	// overwrite: shadows of the level and of DROPS, counted from the
-	// events that move them, equal the RTL's.
+	// events that move them, equal the RTL's, and the high-water mark is
+	// the largest level since CLEAR.
 	reg  [AW:0] f_level;
 	reg  [31:0] f_drops;
 	always @(posedge i_clk) begin
@@ -341,80 +386,100 @@ module perfscope_trace #(
 				f_drops <= f_drops + 32'd1;
 		end
 	end
+	always @(posedge i_clk)
+		if (f_past_valid && !$past(i_reset) && !$past(clear))
+			assert(r_high == (($past(r_high) > r_level) ? $past(r_high) : r_level));
 	always @(*)
-		if (f_past_valid && !i_reset) begin
+		if (f_past_valid) begin
 			assert(r_level == f_level);
 			assert(r_drops == f_drops);
 			assert(!(ovr && ev_drop));
 			if (ev_drop)
 				assert(!wr);
-			if (!r_ovw)
-				assert(!ovr);
 		end
 
 	// ---- Time stamps ---------------------------------------------------
-	// The reconstructed time of the records in write order: a SYNC sets
-	// it, an event or LOSS adds its delta. Every event record's time is G
-	// in its acceptance, and the times never decrease while G has not been
-	// set back by RESET or wrapped (bits 60:0).
-	reg  [60:0] f_t;          // the reconstructed time of the last record written
-	reg  [60:0] f_ev_t;       // G[60:0] at the acceptance of the pending record
-	reg         f_t_valid;    // a SYNC has been written since reset or CLEAR
-	reg         f_jump;       // G was set back since
-	wire [60:0] f_wt = (wdata[63:61] == PERF_TRACE_T_SYNC) ? wdata[60:0]
-	                 : f_t + {40'd0, wdata[52:32]};
+	// f_lt is G at the last recorded event (or G's reset value after a
+	// reset or RESET): r_dcnt counts from it. f_t is the time of the last
+	// record written as a reader rebuilds it from the stream (a SYNC sets
+	// it, any other record adds its delta), valid once a SYNC has been
+	// written since reset or CLEAR. An event record's rebuilt time is G in
+	// its acceptance; a LOSS's delta is the first dropped event's. Event
+	// times never decrease while G is not set back or wrapped.
+	reg  [60:0] f_lt;
+	reg  [60:0] f_t;
+	reg         f_t_valid;
+	reg         f_wrap;       // G wrapped (bits 60:0) since f_lt
+	reg  [60:0] f_drop_t;     // G at the first event the pending LOSS counts ...
+	reg  [60:0] f_drop_lt;    // ... and f_lt then
+	wire [60:0] f_wt    = (wdata[63:61] == PERF_TRACE_T_SYNC) ? wdata[60:0]
+	                    : f_t + {40'd0, wdata[52:32]};
+	wire        f_gwrap = i_grun && (&i_gtime);
 	always @(posedge i_clk) begin
-		if (i_reset || clear) begin
+		if (i_reset || i_gset) begin
+			f_lt   <= 61'd0;  // G's reset value (no test preload here)
+			f_wrap <= 1'b0;
+		end else if (ev_rec) begin
+			f_lt   <= i_gtime;
+			f_wrap <= f_gwrap;
+		end else if (f_gwrap)
+			f_wrap <= 1'b1;
+		if (i_reset || clear)
 			f_t_valid <= 1'b0;
-			f_jump    <= 1'b0;
-		end else begin
-			if (i_gset || (i_grun && (&i_gtime[60:0])))
-				f_jump <= 1'b1;
-			if (wr && (wdata[63:61] == PERF_TRACE_T_SYNC))
-				f_t_valid <= 1'b1;
-		end
+		else if (wr && (wdata[63:61] == PERF_TRACE_T_SYNC))
+			f_t_valid <= 1'b1;
 		if (wr)
 			f_t <= f_wt;
-		if (ev_rec)
-			f_ev_t <= i_gtime[60:0];
+		if (ev_drop && !r_loss) begin
+			f_drop_t  <= i_gtime;
+			f_drop_lt <= f_lt;
+		end
 	end
 
-	wire [61:0] f_loss_t = {1'b0, f_t} + {41'd0, r_rec[52:32]};
 	always @(*)
-		if (f_past_valid && !i_reset) begin
+		if (f_past_valid) begin
+			// r_dcnt: the ticks of G since f_lt, until too many.
+			if (!r_dcnt[21])
+				assert(f_lt + {40'd0, r_dcnt[20:0]} == i_gtime);
+			if (!f_wrap)
+				assert(f_lt <= i_gtime);
 			// After reset or CLEAR the first record is a SYNC.
 			if (!f_t_valid)
 				assert(r_force_sync && !r_rec_pend);
-			if (f_t_valid && !f_jump) begin
-				// The delta counter: G less the time of the last record made.
-				if (!r_force_sync && !r_dcnt[21] && !r_rec_pend)
-					assert(f_t + {40'd0, r_dcnt[20:0]} == i_gtime[60:0]);
-				if (r_rec_pend && !r_dcnt[21])
-					assert(f_ev_t + {40'd0, r_dcnt[20:0]} == i_gtime[60:0]);
-				assert(f_t <= i_gtime[60:0]);
-				if (r_rec_pend) begin
-					assert(f_ev_t <= i_gtime[60:0]);
-					assert(f_wt == f_ev_t);       // the event's exact time
-				end
-				if (r_loss)
-					assert(f_loss_t <= {1'b0, i_gtime[60:0]});
-				// Monotonic: no record's time is below the one before it.
-				if (wr)
-					assert({1'b0, f_wt} >= {1'b0, f_t}
-					       && (wdata[63:61] == PERF_TRACE_T_SYNC
-					           || {1'b0, f_t} + {41'd0, wdata[52:32]} == {1'b0, f_wt}));
-			end
+			// Unless a SYNC is due, the stream's time is the last event's,
+			// and the pending event record rebuilds to G in its acceptance.
+			if (!r_force_sync && !r_rec_pend)
+				assert(f_t == f_lt);
+			if (r_rec_pend)
+				assert(f_t + {40'd0, r_rec[52:32]} == f_lt);
+			// A LOSS carries the first dropped event's delta, saturated.
+			if (r_loss)
+				assert((f_drop_lt + {40'd0, r_rec[52:32]} == f_drop_t)
+				       || (r_rec[52:32] == 21'h1fffff));
 		end
+
+	// Monotonic: an event's time is not below the last event's.
+	always @(*)
+		if (f_past_valid && ev_rec && !f_wrap)
+			assert(i_gtime >= f_lt);
 
 	// ---- Reachability ----------------------------------------------------
 	always @(*)
 		if (f_past_valid) begin
-			// Within the 30 cycles of the quick covers (the RAM clear
-			// takes 9, an event 2): a FIFO of three, a take from it. A full
-			// FIFO, a LOSS and an overwrite take longer (rtl/tb covers them).
+			// Within the quick covers' depth (the RAM clear takes 9 cycles,
+			// an event 2): a FIFO of three, a take from it.
 			cover(r_level == 3);
 			cover(o_trace_valid && i_trace_ready && (r_level == 2));
 		end
+`ifdef PERFSCOPE_DEEP_COVER
+	// Deeper, in their own model (formal/Makefile): a LOSS record written,
+	// and a record pushed out by OVERWRITE, which take a full FIFO.
+	always @(*)
+		if (f_past_valid) begin
+			cover(wr_loss);
+			cover(ovr);
+		end
+`endif
 `endif
 
 endmodule

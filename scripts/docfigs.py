@@ -175,14 +175,20 @@ def inline_waivers():
 
 
 def mutations():
+    """The mutations of formal/mutate.sh: the lines of its here-documents
+    that hold a " % "."""
     text = (TOP / "formal" / "mutate.sh").read_text()
-    body = text.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
-    return str(sum(1 for l in body.splitlines() if " % " in l))
+    bodies = [part.split("\nEOF\n", 1)[0] for part in text.split("<<'EOF'\n")[1:]]
+    return str(sum(1 for body in bodies for l in body.splitlines() if " % " in l))
 
 
-def assertions():
+FORMAL_FILES = ("rtl/perfscope.v", "rtl/perfscope_trace.v", "formal/fwb_slave.v")
+
+
+def assertions(path=None):
+    """The assert statements of one file of the proofs, or of all of them."""
     n = sum(len(re.findall(r"\bassert\s*\(", (TOP / p).read_text()))
-            for p in ("rtl/perfscope.v", "formal/fwb_slave.v"))
+            for p in ((path,) if path else FORMAL_FILES))
     return str(n)
 
 
@@ -279,6 +285,9 @@ SOURCES = {
     "formal/mutations": mutations,
     "lint/inline-waivers": inline_waivers,
     "formal/assertions": assertions,
+    "formal/assertions-ip": lambda: assertions("rtl/perfscope.v"),
+    "formal/assertions-trace": lambda: assertions("rtl/perfscope_trace.v"),
+    "formal/assertions-wb": lambda: assertions("formal/fwb_slave.v"),
     "formal/depth": bmc_depth,
     "version/ip": ip_version,
     "version/frame": frame_version,
