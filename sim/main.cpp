@@ -30,13 +30,14 @@
 // keeps taking records until the FIFO is empty (without the model: until
 // the port has shown none for kTraceQuiet cycles).
 //
-// sim/Makefile builds the harness on sim/harness_top.v, soc_sim_top with
-// its inputs registered, and defines SIM_INPUTS_REGISTERED: the harness
+// sim/Makefile builds soc_sim_top with its inputs registered (INPUT_REGS=1)
+// and defines SIM_INPUTS_REGISTERED: the harness
 // then gives each cycle's inputs before the edge that starts it. Verilator
 // evaluates logic fed by top-level inputs at every eval(), twice a cycle;
 // behind registers, perfscope's bus decoding and the CPU's response to it
-// are evaluated once, after the edge. FuseSoC's sim target builds it on
-// soc_sim_top itself, where the inputs are applied after the edge.
+// are evaluated once, after the edge. FuseSoC's sim target builds
+// soc_sim_top as it is (INPUT_REGS=0), where the inputs are applied after
+// the edge.
 //
 // Before simulating anything it checks its plusargs and the firmware file:
 // a regular, non-empty file of $readmemh words (32-bit hex words, @address

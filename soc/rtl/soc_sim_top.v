@@ -13,12 +13,22 @@
 //                accesses to the window get the unmapped answer; switch it
 //                only while the port is idle
 // The loader port and o_uart_tx are soc_top's (soc/README.md).
+//
+// INPUT_REGS = 1 registers every input but the clock, as sim/Makefile builds
+// the harness: Verilator evaluates the logic a top-level input feeds at
+// every eval(), twice a cycle, and through the debug-port multiplexer that
+// is all of perfscope's bus decoding and the CPU's response to it; behind
+// registers it is evaluated once a cycle, after the edge. The harness then
+// gives each cycle's inputs before the edge that starts it (sim/main.cpp,
+// SIM_INPUTS_REGISTERED), so the SoC sees what it would see driven
+// directly; until the first edge it is in reset.
 `default_nettype none
 
 module soc_sim_top #(
 	parameter PERF_SECTIONS = 7,   // 1..7; 0 builds the SoC without perfscope
 	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
-	parameter TRACE_DEPTH   = 512  // perfscope's trace FIFO; 0: no trace unit
+	parameter TRACE_DEPTH   = 512, // perfscope's trace FIFO; 0: no trace unit
+	parameter INPUT_REGS    = 0    // 1: every input but the clock through a register
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,          // synchronous, active high
@@ -49,6 +59,37 @@ module soc_sim_top #(
 	input  wire        i_trace_ready
 );
 
+	// INPUT_REGS other than 0 or 1 stops elaboration (the module named
+	// exists nowhere; see rtl/perfscope.v).
+	generate
+	if (INPUT_REGS != 0 && INPUT_REGS != 1) begin : g_bad_input_regs
+		soc_sim_top_error_INPUT_REGS_must_be_0_or_1 u_error ();
+	end
+	endgenerate
+
+	// The inputs as the SoC takes them: {reset, load_we, load_addr,
+	// load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata, trace_ready}.
+	localparam integer IN_W = 1 + 1 + 30 + 32 + 1 + 1 + 1 + 6 + 32 + 1;
+	wire [IN_W-1:0] in_now = {i_reset, i_load_we, i_load_addr, i_load_data, i_dbg_en, i_dbg_stb,
+	                          i_dbg_we, i_dbg_addr, i_dbg_wdata, i_trace_ready};
+	wire [IN_W-1:0] in;
+	generate
+	if (INPUT_REGS == 1) begin : g_input_regs
+		reg [IN_W-1:0] in_q = {1'b1, {(IN_W - 1){1'b0}}};  // in reset until the first edge
+		always @(posedge i_clk)
+			in_q <= in_now;
+		assign in = in_q;
+	end else begin : g_inputs
+		assign in = in_now;
+	end
+	endgenerate
+	wire        reset, load_we, dbg_en, dbg_stb, dbg_we, trace_ready;
+	wire [29:0] load_addr;
+	wire [31:0] load_data, dbg_wdata;
+	wire [5:0]  dbg_addr;
+	assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
+	        trace_ready} = in;
+
 	wire        present, cpu_cyc, cpu_stb, cpu_we;
 	wire [5:0]  cpu_addr;
 	wire [31:0] cpu_wdata;
@@ -58,14 +99,14 @@ module soc_sim_top #(
 		.BAUD_DIV (BAUD_DIV)
 	) u_soc (
 		.i_clk         (i_clk),
-		.i_reset       (i_reset),
-		.i_load_we     (i_load_we),
-		.i_load_addr   (i_load_addr),
-		.i_load_data   (i_load_data),
+		.i_reset       (reset),
+		.i_load_we     (load_we),
+		.i_load_addr   (load_addr),
+		.i_load_data   (load_data),
 		.o_uart_tx     (o_uart_tx),
 		.o_exit_valid  (o_exit_valid),
 		.o_exit_code   (o_exit_code),
-		.i_perf_mapped (present && !i_dbg_en),
+		.i_perf_mapped (present && !dbg_en),
 		.o_perf_cyc    (cpu_cyc),
 		.o_perf_stb    (cpu_stb),
 		.o_perf_we     (cpu_we),
@@ -81,16 +122,16 @@ module soc_sim_top #(
 	assign o_console_valid = u_soc.console_valid;
 	assign o_console_data  = u_soc.console_data;
 
-	assign o_perf_cyc   = i_dbg_en ? 1'b1        : cpu_cyc;
-	assign o_perf_stb   = i_dbg_en ? i_dbg_stb   : cpu_stb;
-	assign o_perf_we    = i_dbg_en ? i_dbg_we    : cpu_we;
-	assign o_perf_addr  = i_dbg_en ? i_dbg_addr  : cpu_addr;
-	assign o_perf_wdata = i_dbg_en ? i_dbg_wdata : cpu_wdata;
-	assign o_perf_sel   = i_dbg_en ? 4'hf        : cpu_sel;
+	assign o_perf_cyc   = dbg_en ? 1'b1      : cpu_cyc;
+	assign o_perf_stb   = dbg_en ? dbg_stb   : cpu_stb;
+	assign o_perf_we    = dbg_en ? dbg_we    : cpu_we;
+	assign o_perf_addr  = dbg_en ? dbg_addr  : cpu_addr;
+	assign o_perf_wdata = dbg_en ? dbg_wdata : cpu_wdata;
+	assign o_perf_sel   = dbg_en ? 4'hf      : cpu_sel;
 
 	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
 		.i_clk      (i_clk),
-		.i_reset    (i_reset),
+		.i_reset    (reset),
 		.o_mapped   (present),
 		.i_wb_cyc   (o_perf_cyc),
 		.i_wb_stb   (o_perf_stb),
@@ -103,7 +144,7 @@ module soc_sim_top #(
 		.o_wb_data  (o_perf_rdata),
 		.o_trace_valid (o_trace_valid),
 		.o_trace_data  (o_trace_data),
-		.i_trace_ready (i_trace_ready)
+		.i_trace_ready (trace_ready)
 	);
 
 endmodule
