@@ -246,11 +246,13 @@ def regressions(tool):
     check(f"regressions: {len(found)} fuzzer finds replayed", True)
 
 
-# perfscope patch on small programs of its own: the stub stands in for
-# driver/hooks/hwtrace.c's perf_hwtrace_return.
+# perfscope patch on small programs of its own: the one-instruction routine
+# here takes the place of driver/hooks/hwtrace.c's perf_hwtrace_return.
 PATCH_SRC = r"""
+#ifndef WITHOUT_RETURN
 __asm__(".text\n.globl perf_hwtrace_return\n.type perf_hwtrace_return, @function\n"
         "perf_hwtrace_return: ret\n.size perf_hwtrace_return, 4\n");
+#endif
 __attribute__((noinline)) int g(int x) { return x * 3; }
 __attribute__((noinline)) int f(int x) { return g(x + 1); }
 #ifdef RVC_INSIDE
@@ -264,10 +266,10 @@ void _start(void) { f(1); for (;;); }
 AUIPC_T0, SW_T0_ENTER = 0x00000297, 0xF8502823  # auipc t0, 0; sw t0, -112(x0)
 
 
-def cross(tmp, name, *flags, march="rv32i", src=PATCH_SRC):
-    """A program built from src, as an ELF in tmp."""
+def cross(tmp, name, *flags, march="rv32i"):
+    """PATCH_SRC built with flags, as an ELF in tmp."""
     c, elf = os.path.join(tmp, name + ".c"), os.path.join(tmp, name + ".elf")
-    open(c, "w").write(src)
+    open(c, "w").write(PATCH_SRC)
     subprocess.run(["riscv64-unknown-elf-gcc", f"-march={march}", "-mabi=ilp32", "-O2", "-nostdlib",
                     "-fpatchable-function-entry=2", *flags, "-o", elf, c], check=True)
     return elf
@@ -315,8 +317,7 @@ def patch(tmp, tool):
         ("an interrupt handler", cross(tmp, "handler", "-fno-optimize-sibling-calls", "-DHANDLER"),
          "handler+0x8: an mret; build interrupt handlers without -fpatchable-function-entry and mark "
          "them with PERF_HWTRACE_IRQ_ENTER"),
-        ("no perf_hwtrace_return", cross(tmp, "nostub", "-fno-optimize-sibling-calls",
-                                         src=PATCH_SRC.split("\n", 3)[3]),
+        ("no perf_hwtrace_return", cross(tmp, "noreturn", "-fno-optimize-sibling-calls", "-DWITHOUT_RETURN"),
          "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and call perf_hwtrace_start, which keeps it "
          "under --gc-sections"),
         ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
