@@ -67,30 +67,6 @@ PY
   fi
 }
 
-status=0
-while IFS='%' read -r name from to; do
-  name=${name% } from=${from# } from=${from% } to=${to# }
-  start=$(date +%s)
-  mutant "$name" perfscope.v "$from" "$to" s2 || { status=1; continue; }
-  # Induction first: a broken invariant usually fails it in seconds.
-  ind=$(formal/prove.sh ind "$model" 1 "$name")
-  bmc=$(formal/prove.sh bmc "$model" 20 "$name")
-  caught=""
-  case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
-  case $bmc in FAIL*) caught="${caught:+$caught, }BMC (${bmc##*from reset: })" ;; esac
-  # Three sections: the misuse checks and 200k random operations, with
-  # sections that are not there.
-  make -s -C rtl/tb RTL_DIR="$dir/rtl" BUILD="$dir/tb" "$dir/tb/s3/Vperfscope" > "$dir/tb.log" 2>&1
-  tb=$("$dir/tb/s3/Vperfscope" +ops=200000 +random_only 2>&1 | tee -a "$dir/tb.log" | grep -c '^FAIL')
-  secs=$(( $(date +%s) - start ))
-  if [ -n "$caught" ]; then
-    echo "PASS mutation $name: caught by $caught; the testbench: $tb FAIL lines ($secs s)"
-  else
-    echo "FAIL mutation $name: every proof passed; the testbench: $tb FAIL lines ($secs s)"
-    status=1
-  fi
-done <<< "$MUTATIONS"
-
 # The trace unit's: each must fail a proof of the model with the unit
 # (NUM_SECTIONS=2, TRACE_DEPTH=16), induction or the bounded model check.
 TRACE_MUTATIONS=$(cat <<'EOF'
@@ -100,21 +76,39 @@ trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (
 trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
 EOF
 )
-while IFS='%' read -r name from to; do
-  name=${name% } from=${from# } from=${from% } to=${to# }
-  start=$(date +%s)
-  mutant "$name" perfscope_trace.v "$from" "$to" t2 || { status=1; continue; }
-  ind=$(formal/prove.sh ind "$model" 1 "$name")
-  bmc=$(formal/prove.sh bmc "$model" 20 "$name")
-  caught=""
-  case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
-  case $bmc in FAIL*) caught="${caught:+$caught, }BMC (${bmc##*from reset: })" ;; esac
-  secs=$(( $(date +%s) - start ))
-  if [ -n "$caught" ]; then
-    echo "PASS mutation $name: caught by $caught ($secs s)"
-  else
-    echo "FAIL mutation $name: every proof passed ($secs s)"
-    status=1
-  fi
-done <<< "$TRACE_MUTATIONS"
+
+# try FILE MODEL [tb]: each mutation on stdin planted in rtl/FILE must fail a
+# proof of MODEL, induction or the bounded model check; with tb the IP
+# testbench (three sections: the misuse checks and 200k random operations,
+# with sections that are not there) runs on the mutant too, for comparison.
+try() {
+  local file=$1 model_name=$2 tb_run=${3:-} name from to start ind bmc caught tb secs
+  while IFS='%' read -r name from to; do
+    name=${name% } from=${from# } from=${from% } to=${to# }
+    start=$(date +%s)
+    mutant "$name" "$file" "$from" "$to" "$model_name" || { status=1; continue; }
+    # Induction first: a broken invariant usually fails it in seconds.
+    ind=$(formal/prove.sh ind "$model" 1 "$name")
+    bmc=$(formal/prove.sh bmc "$model" 20 "$name")
+    caught=""
+    case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
+    case $bmc in FAIL*) caught="${caught:+$caught, }BMC (${bmc##*from reset: })" ;; esac
+    tb=""
+    if [ -n "$tb_run" ]; then
+      make -s -C rtl/tb RTL_DIR="$dir/rtl" BUILD="$dir/tb" "$dir/tb/s3/Vperfscope" > "$dir/tb.log" 2>&1
+      tb="; the testbench: $("$dir/tb/s3/Vperfscope" +ops=200000 +random_only 2>&1 | tee -a "$dir/tb.log" | grep -c '^FAIL') FAIL lines"
+    fi
+    secs=$(( $(date +%s) - start ))
+    if [ -n "$caught" ]; then
+      echo "PASS mutation $name: caught by $caught$tb ($secs s)"
+    else
+      echo "FAIL mutation $name: every proof passed$tb ($secs s)"
+      status=1
+    fi
+  done
+}
+
+status=0
+try perfscope.v s2 tb <<< "$MUTATIONS"
+try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
 exit $status
