@@ -20,8 +20,8 @@ static uint32_t sign_extend(uint32_t v, int bits)
 	return (v ^ m) - m;
 }
 
-/* jal ra, offset: imm[20|10:1|11|19:12] in bits 31:12. */
-static uint32_t jal_offset(uint32_t i)
+/* The jal immediate: imm[20|10:1|11|19:12] in bits 31:12. */
+uint32_t callsites_jal_offset(uint32_t i)
 {
 	return sign_extend((i >> 31 & 1u) << 20 | (i >> 21 & 0x3ffu) << 1 | (i >> 20 & 1u) << 11 |
 	                   (i >> 12 & 0xffu) << 12, 21);
@@ -54,7 +54,7 @@ static void scan_code(struct callsites *cs, const uint8_t *p, size_t size, uint3
 			i |= (uint32_t)p[at + 2] << 16 | (uint32_t)p[at + 3] << 24;
 			const uint32_t op = i & 0x7fu, rd = i >> 7 & 0x1fu, rs1 = i >> 15 & 0x1fu;
 			if (op == 0x6f && rd == LINK_RA) {
-				add(cs, pc, pc + jal_offset(i));
+				add(cs, pc, pc + callsites_jal_offset(i));
 			} else if (op == 0x17 && rd == LINK_RA) {
 				auipc_ra = i & 0xfffff000u;
 				auipc_pc = pc;

@@ -23,6 +23,10 @@ struct callsites {
 	size_t n, cap;
 };
 
+/* The offset a jal instruction (any link register) jumps by, sign-extended
+ * to 32 bits: add it to the jal's address. */
+uint32_t callsites_jal_offset(uint32_t insn);
+
 /* Scans e's executable sections if e is RISC-V code; other ELFs give none. */
 void callsites_scan(struct callsites *cs, Elf *e);
 

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "callsites.h"
 #include "commands.h"
 #include "diag.h"
 #include "perfscope_hwtrace.h"
@@ -53,13 +54,6 @@ static uint32_t jal(uint32_t rd, int32_t off)
 	const uint32_t i = (uint32_t)off;
 	return (i >> 20 & 1u) << 31 | (i >> 1 & 0x3ffu) << 21 | (i >> 11 & 1u) << 20 |
 	       (i >> 12 & 0xffu) << 12 | rd << 7 | 0x6fu;
-}
-
-static int32_t jal_offset(uint32_t i)
-{
-	const uint32_t v = (i >> 31 & 1u) << 20 | (i >> 21 & 0x3ffu) << 1 | (i >> 20 & 1u) << 11 |
-	                   (i >> 12 & 0xffu) << 12;
-	return (int32_t)((v ^ 0x100000u) - 0x100000u);
 }
 
 static uint32_t get32(const uint8_t *p)
@@ -154,7 +148,7 @@ static int patch_function(const char *path, uint8_t *img, const struct fn *f, ui
 			put32(p, jal(T0, to));
 			rets++;
 		} else if ((i & 0xfffu) == 0x06fu) { /* jal x0 */
-			const uint32_t to = pc + (uint32_t)jal_offset(i);
+			const uint32_t to = pc + callsites_jal_offset(i);
 			if (to < f->addr || to - f->addr >= f->size) {
 				error_at(path, 0,
 				         "%s+0x%x: a tail call to 0x%08x; build with "
