@@ -177,6 +177,8 @@ def c_stream(s):
            f"#define PERF_TRACE_HEADER_BYTES {s['header_bytes']}u",
            "/* A SYNC comes before the PERF_TRACE_SYNC_PERIOD-th event record since the last. */",
            f"#define PERF_TRACE_SYNC_PERIOD {s['sync_period']}u",
+           "/* Set in word 0 of the ENTER and EXIT records the retire tap makes. */",
+           f"#define PERF_TRACE_RETIRE 0x{s['retire_flag']:x}u",
            "", "/* Word 1's fields. */"]
     for f in s["fields"]:
         out.append(f"#define PERF_TRACE_{f['name']}_SHIFT {f['lsb']}u /* {f['doc']} */")
@@ -203,6 +205,7 @@ def verilog_stream(d):
         out.append(f"localparam integer PERF_TRACE_{f['name']}_LSB   = {f['lsb']};")
         out.append(f"localparam integer PERF_TRACE_{f['name']}_WIDTH = {f['width']};")
     out.append(f"localparam integer PERF_TRACE_SYNC_PERIOD = {s['sync_period']};")
+    out.append(f"localparam [31:0] PERF_TRACE_RETIRE = 32'h{s['retire_flag']:x};")
     out.append("/* verilator lint_on UNUSEDPARAM */")
     return "\n".join(out) + "\n"
 

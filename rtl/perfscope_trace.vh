@@ -19,4 +19,5 @@ localparam integer PERF_TRACE_DELTA_WIDTH = 21;
 localparam integer PERF_TRACE_TIME_HI_LSB   = 0;
 localparam integer PERF_TRACE_TIME_HI_WIDTH = 29;
 localparam integer PERF_TRACE_SYNC_PERIOD = 256;
+localparam [31:0] PERF_TRACE_RETIRE = 32'h1;
 /* verilator lint_on UNUSEDPARAM */

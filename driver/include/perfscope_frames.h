@@ -254,6 +254,8 @@ enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 #define PERF_TRACE_HEADER_BYTES 16u
 /* A SYNC comes before the PERF_TRACE_SYNC_PERIOD-th event record since the last. */
 #define PERF_TRACE_SYNC_PERIOD 256u
+/* Set in word 0 of the ENTER and EXIT records the retire tap makes. */
+#define PERF_TRACE_RETIRE 0x1u
 
 /* Word 1's fields. */
 #define PERF_TRACE_TYPE_SHIFT 29u /* the record type */
@@ -276,8 +278,8 @@ enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 	X(IRQ_EXIT, 6) \
 	X(LOSS, 7)
 #define PERF_TRACE_SYNC 0u /* word 0: bits 31:0 of its time T */
-#define PERF_TRACE_ENTER 1u /* word 0: function address */
-#define PERF_TRACE_EXIT 2u /* word 0: function address */
+#define PERF_TRACE_ENTER 1u /* word 0: function address; from the retire tap with bit 0 set, a jump's target */
+#define PERF_TRACE_EXIT 2u /* word 0: an address in the function; from the retire tap with bit 0 set, the return's target */
 #define PERF_TRACE_BEGIN 3u /* word 0: section n */
 #define PERF_TRACE_END 4u /* word 0: section n */
 #define PERF_TRACE_IRQ_ENTER 5u /* word 0: the data written */

@@ -12,6 +12,11 @@
  *   interrupt's pseudo-function "irq <data>", so that a handler's time is
  *   its own, a child of whatever it interrupted. BEGIN and END of section n
  *   are spans for the timelines. A LOSS counts the records dropped.
+ * - The retire tap's records (docs/retire.md) set bit 0 of word 0. Its
+ *   EXIT carries the return's target: with the ELF, a target in a function
+ *   further down the stack (a longjmp) ends the calls above it too. Its
+ *   ENTER with the bit is a jump: a tail call when it lands on a
+ *   function's entry, which replaces the call on top; else nothing.
  * - Depth: the unit keeps the depth of ENTER and EXIT only (8 bits,
  *   wrapping; an EXIT at 0 stays at 0) and every record but SYNC and LOSS
  *   carries it. Each record's depth is checked against the depth the
@@ -154,8 +159,9 @@ static void stack_before(struct reader *r, uint64_t time)
 
 /* Checks a record's depth against the depth the records before it give,
  * then takes the record's (docs/trace.md: an ENTER carries its caller's
- * depth and adds one after; an EXIT takes one off before). */
-static void depth(struct reader *r, unsigned type, uint32_t d)
+ * depth and adds one after; an EXIT takes one off before; a retire tap's
+ * jump, an ENTER too, leaves the depth as it is). */
+static void depth(struct reader *r, unsigned type, int jumps, uint32_t d)
 {
 	const uint32_t want = type == PERF_TRACE_EXIT ? (r->depth ? r->depth - 1 : 0) : r->depth;
 	if (r->depth_known && d != want) {
@@ -172,11 +178,54 @@ static void depth(struct reader *r, unsigned type, uint32_t d)
 			cg_close(r->g, &r->f, r->loss_time);
 		}
 	}
-	r->depth = type == PERF_TRACE_ENTER
+	r->depth = type == PERF_TRACE_ENTER && !jumps
 	                   ? (d + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT)
 	                   : d;
 	r->depth_known = 1;
 	r->after_loss = 0;
+}
+
+/* The call i below the top of the stack: whether it is an interrupt's
+ * pseudo-call, and its function. */
+static const struct cg_stat *open_call(const struct callgraph *g, size_t i)
+{
+	return &g->stat[g->node[g->stack[g->depth - 1 - i].node].stat];
+}
+
+/* A jump the retire tap saw, to `to`: a tail call if a function starts
+ * there (the ELF says), which takes the place of the call on top (an
+ * interrupt's pseudo-call stays: the jump is then a call from the
+ * handler); any other jump stays inside its function. Without the ELF no
+ * jump is known to be a call. */
+static void jump(struct reader *r, uint32_t to, uint64_t t)
+{
+	const struct sym *s = r->g->st ? symtab_find(r->g->st, to) : NULL;
+	if (!s || s->addr != to)
+		return;
+	if (r->g->depth && !cg_top_is_irq(r->g))
+		cg_exit_at(r->g, &r->f, t);
+	cg_enter_at(r->g, &r->f, to, 0, t);
+}
+
+/* After a return the retire tap saw, to `to`: if the call now on top is not
+ * of the function `to` lies in but one further down is (a longjmp, or a
+ * return past calls that ended in a jump), the calls above that one end
+ * here too. No call ends if none is of that function (a return into code
+ * entered before the recording), nor across an interrupt's pseudo-call,
+ * nor without the ELF. */
+static void unwind(struct reader *r, uint32_t to, uint64_t t)
+{
+	const struct sym *s = r->g->st ? symtab_find(r->g->st, to) : NULL;
+	if (!s)
+		return;
+	size_t above = 0;
+	while (above < r->g->depth && !open_call(r->g, above)->irq &&
+	       open_call(r->g, above)->fn != s->addr)
+		above++;
+	if (above == r->g->depth || open_call(r->g, above)->irq)
+		return;
+	while (above--)
+		cg_exit_at(r->g, &r->f, t);
 }
 
 static void irq_exit(struct reader *r)
@@ -256,17 +305,25 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 		cg_lost(r->g, &r->f, w0, t);
 		return;
 	}
-	depth(r, type, (w1 & PERF_TRACE_DEPTH_MASK) >> PERF_TRACE_DEPTH_SHIFT);
+	const int retire =
+	        (type == PERF_TRACE_ENTER || type == PERF_TRACE_EXIT) && (w0 & PERF_TRACE_RETIRE);
+	depth(r, type, retire && type == PERF_TRACE_ENTER,
+	      (w1 & PERF_TRACE_DEPTH_MASK) >> PERF_TRACE_DEPTH_SHIFT);
 	switch (type) {
-	case PERF_TRACE_ENTER: cg_enter_at(r->g, &r->f, w0, 0, t); break;
+	case PERF_TRACE_ENTER:
+		if (retire)
+			jump(r, w0 & ~PERF_TRACE_RETIRE, t);
+		else
+			cg_enter_at(r->g, &r->f, w0, 0, t);
+		break;
 	case PERF_TRACE_IRQ_ENTER: cg_enter_at(r->g, &r->f, w0, 1, t); break;
 	case PERF_TRACE_EXIT:
 		if (cg_top_is_irq(r->g))
 			warn(r,
 			     "%s while the handler of irq 0x%08x runs, with no call of its own open: ignored",
 			     type_name[type], r->g->node[r->g->stack[r->g->depth - 1].node].fn);
-		else
-			cg_exit_at(r->g, &r->f, t);
+		else if (cg_exit_at(r->g, &r->f, t) && retire)
+			unwind(r, w0 & ~PERF_TRACE_RETIRE, t);
 		break;
 	case PERF_TRACE_IRQ_EXIT: irq_exit(r); break;
 	default: section(r, type, w0); break;

@@ -333,14 +333,14 @@ static void flight(void)
 	        0);
 }
 
-/* Function fn [0, 50), interrupted [10, 40) by irq 7. */
-static void interrupted(struct stream *s, uint32_t fn)
+/* Function fn [0, 50), interrupted [10, 40) by irq `irq`. */
+static void interrupted(struct stream *s, uint32_t fn, uint32_t irq)
 {
 	start(s);
 	sync_at(s, 0);
 	event(s, ENTER, fn, 0, 0);
-	event(s, IRQ_ENTER, 7, 1, 10);
-	event(s, IRQ_EXIT, 7, 1, 30);
+	event(s, IRQ_ENTER, irq, 1, 10);
+	event(s, IRQ_EXIT, irq, 1, 30);
 	event(s, EXIT_, fn, 0, 10);
 }
 
@@ -349,7 +349,7 @@ static void interrupts(void)
 	/* f 0x100 [0, 50) interrupted [10, 40) by irq 7: f self 20 (40 %), the
 	 * interrupt 30 (60 %) as f's child. */
 	struct stream s;
-	interrupted(&s, 0x100);
+	interrupted(&s, 0x100, 7);
 	check_stream("stream: an interrupt's time is its own, not the function's it interrupted",
 	             &s, csv,
 	             CSV_HEAD
@@ -383,24 +383,24 @@ static void interrupts(void)
 	             "0x00000100: t=0\n",
 	             "", 0);
 	/* An interrupt whose data is a function's address is not that
-	 * function: f 0x7 [0, 50) and irq 7 [10, 40) are two rows, and in
-	 * --graph two functions, irq 7 called by 0x7. */
-	interrupted(&s, 7);
-	check_stream("stream: irq 7 and the function at 0x7 apart", &s, csv,
+	 * function: f 0x8 [0, 50) and irq 8 [10, 40) are two rows, and in
+	 * --graph two functions, irq 8 called by 0x8. */
+	interrupted(&s, 8, 8);
+	check_stream("stream: irq 8 and the function at 0x8 apart", &s, csv,
 	             CSV_HEAD
-	             "1,0x00000007,0x00000007,1,50,100.00,50,50,50,20,40.00,20,20,20,1\n"
-	             "1,irq 0x00000007,0x00000007,1,30,60.00,30,30,30,30,60.00,30,30,30,2\n",
+	             "1,0x00000008,0x00000008,1,50,100.00,50,50,50,20,40.00,20,20,20,1\n"
+	             "1,irq 0x00000008,0x00000008,1,30,60.00,30,30,30,30,60.00,30,30,30,2\n",
 	             "", 0);
-	check_stream("stream: irq 7 and the function at 0x7 apart, --graph", &s,
+	check_stream("stream: irq 8 and the function at 0x8 apart, --graph", &s,
 	             (const char *[]){ "functions", "--graph", "trace.bin", NULL },
 	             "max call depth seen: 2, functions: 2 (from 1 trace stream)\n\n"
-	             "irq 0x00000007                    calls           cycles\n"
-	             "  <- 0x00000007                       1               30\n"
-	             "  == irq 0x00000007                   1               30  self 30\n\n"
-	             "0x00000007                        calls           cycles\n"
+	             "irq 0x00000008                    calls           cycles\n"
+	             "  <- 0x00000008                       1               30\n"
+	             "  == irq 0x00000008                   1               30  self 30\n\n"
+	             "0x00000008                        calls           cycles\n"
 	             "  <- <outside the recording>          1               50\n"
-	             "  == 0x00000007                       1               50  self 20\n"
-	             "  -> irq 0x00000007                   1               30\n",
+	             "  == 0x00000008                       1               50  self 20\n"
+	             "  -> irq 0x00000008                   1               30\n",
 	             "", 0);
 }
 
@@ -447,7 +447,7 @@ static void console_log(void)
 	/* The driver's run frame gives 25 MHz: a cycle is 40 ns. f [0, 50):
 	 * 0 and 2 us; the interrupt [10, 40): 0.4 us for 1.2 us. */
 	struct stream s;
-	interrupted(&s, 0x100);
+	interrupted(&s, 0x100, 7);
 	tool_write("trace.bin", s.b, s.n);
 	struct run r;
 	tool_run(&r, driver_run_frame,
@@ -548,6 +548,76 @@ static void damaged(void)
 	        1);
 }
 
+/* ---- the retire tap's records ---------------------------------------------- */
+
+#define RETIRE 1u /* bit 0 of an ENTER's or EXIT's word 0 */
+
+/* main 0x100 calls f 0x200 at 10; at 15 f jumps inside itself, at 20 it
+ * tail-calls g 0x300 (a jump to g's entry); at 30 g returns into main
+ * (0x150), at 100 main returns into code outside every function. The
+ * depths are the unit's: a jump leaves it as it is. */
+static void tail_call(struct stream *s)
+{
+	start(s);
+	sync_at(s, 0);
+	event(s, ENTER, 0x100, 0, 0);
+	event(s, ENTER, 0x200, 1, 10);
+	event(s, ENTER, 0x250 | RETIRE, 2, 5);
+	event(s, ENTER, 0x300 | RETIRE, 2, 5);
+	event(s, EXIT_, 0x150 | RETIRE, 1, 10);
+	event(s, EXIT_, 0x000 | RETIRE, 0, 70);
+}
+
+static void retire(void)
+{
+	static const char *const elf_csv[] = { "functions", "-e",        UNIT_RETIRE_ELF,
+		                               "--format",  "csv",       "--sort",
+		                               "none",      "trace.bin", NULL };
+	struct stream s;
+	/* With the ELF: f [10, 20), then g [20, 30) in its place, as main's
+	 * callee; the jump to 0x250 is inside f. main self 100 - 10 - 10 = 80. */
+	tail_call(&s);
+	check_stream(
+	        "stream: retire tap: a jump to a function's entry is a tail call, other jumps nothing",
+	        &s, elf_csv,
+	        CSV_HEAD "1,main,0x00000100,1,100,100.00,100,100,100,80,80.00,80,80,80,1\n"
+	                 "1,f,0x00000200,1,10,10.00,10,10,10,10,10.00,10,10,10,2\n"
+	                 "1,g,0x00000300,1,10,10.00,10,10,10,10,10.00,10,10,10,2\n",
+	        "", 0);
+	/* Without it no jump is known to be a call: g's time is f's, f
+	 * [10, 30); a return ends the call on top. */
+	check_stream(
+	        "stream: retire tap: without the ELF a jump is nothing and a return ends one call",
+	        &s, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,100,100.00,100,100,100,80,80.00,80,80,80,1\n"
+	                 "1,0x00000200,0x00000200,1,20,20.00,20,20,20,20,20.00,20,20,20,2\n",
+	        "", 0);
+	/* A longjmp: main > f 10 > g 20 > h 30; h returns into g (0x380) at
+	 * 35 and is called again at 40; at 50 it returns into main (0x180),
+	 * past g and f, which end there too; main returns at 100. The unit's
+	 * depth is one too deep after it, and its records agree with that.
+	 * h 5 + 10 = 15 in 2 calls; g 30, self 15; f 40, self 10; main self
+	 * 100 - 40 = 60. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, ENTER, 0x300, 2, 10);
+	event(&s, ENTER, 0x400, 3, 10);
+	event(&s, EXIT_, 0x380 | RETIRE, 3, 5);
+	event(&s, ENTER, 0x400, 3, 5);
+	event(&s, EXIT_, 0x180 | RETIRE, 3, 10);
+	event(&s, EXIT_, 0x000 | RETIRE, 2, 50);
+	check_stream(
+	        "stream: retire tap: a return past the calls above its target's function ends them",
+	        &s, elf_csv,
+	        CSV_HEAD "1,main,0x00000100,1,100,100.00,100,100,100,60,60.00,60,60,60,1\n"
+	                 "1,f,0x00000200,1,40,40.00,40,40,40,10,10.00,10,10,10,2\n"
+	                 "1,g,0x00000300,1,30,30.00,30,30,30,15,15.00,15,15,15,3\n"
+	                 "1,h,0x00000400,2,15,15.00,7,10,5,15,15.00,7,10,5,4\n",
+	        "", 0);
+}
+
 void test_stream(void)
 {
 	same_as_events();
@@ -555,6 +625,7 @@ void test_stream(void)
 	loss();
 	flight();
 	interrupts();
+	retire();
 	depth_check();
 	console_log();
 	damaged();

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Functions at fixed addresses for test_stream.c's retire tap records:
+ * linked at 0x100, each 0x100 bytes of nothing but its symbol. */
+	.text
+	.macro function name
+	.globl \name
+	.type \name, @function
+\name:
+	.space 0x100
+	.size \name, 0x100
+	.endm
+	function main   /* 0x100 */
+	function f      /* 0x200 */
+	function g      /* 0x300 */
+	function h      /* 0x400 */
