@@ -22,7 +22,10 @@
 // +model=off (no reference model: the run, its console, trace file and
 // exit code are as with it, but nothing is checked, which saves the few
 // percent of the run time the model takes; for long regressions of
-// firmware that checks its perfscope results itself; default +model=on).
+// firmware that checks its perfscope results itself; default +model=on),
+// +retire_file=<file> (the calls, returns, jumps and traps of the CPU's
+// retire stream, as the harness's own decoder finds them, in the trace
+// file format with simulated cycles as its time: docs/retire.md).
 //
 // The harness is the trace stream's consumer: every record that leaves
 // the port goes to the reference model, which predicts each one to the
@@ -67,6 +70,7 @@
 
 #include "Vsoc_sim_top.h"
 #include "perf_model.h"
+#include "retire_oracle.h"
 #include "perfscope_frames.h"
 #include "perfscope_regs.h"
 #include "uart_decoder.h"
@@ -464,6 +468,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sim: +trace_file needs a file name, e.g. +trace_file=run.trace\n");
         return 2;
     }
+    const Plusarg rfile_arg = plusarg(argc, argv, "retire_file");
+    if (rfile_arg.found && (rfile_arg.bare || rfile_arg.value.empty())) {
+        std::fprintf(stderr, "sim: +retire_file needs a file name, e.g. +retire_file=run.retire\n");
+        return 2;
+    }
     const Plusarg model_arg = plusarg(argc, argv, "model");
     if (model_arg.found && model_arg.value != "on" && model_arg.value != "off") {
         std::fprintf(stderr, "sim: +model%s%s is neither on nor off; pass +model=off to run without the reference "
@@ -507,6 +516,17 @@ int main(int argc, char **argv)
         std::fwrite(head, 1, sizeof head, tfile.get());
     }
 
+    // The retire stream as the harness's own decoder sees it.
+    std::unique_ptr<FILE, int (*)(FILE *)> rfile{nullptr, std::fclose};
+    if (rfile_arg.found) {
+        rfile.reset(std::fopen(rfile_arg.value.c_str(), "wb"));
+        if (!rfile) {
+            std::fprintf(stderr, "sim: cannot write +retire_file=%s: %s\n", rfile_arg.value.c_str(),
+                         std::strerror(errno));
+            return 2;
+        }
+    }
+
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);  // soc_ram reads +firmware= itself
 
@@ -529,6 +549,16 @@ int main(int argc, char **argv)
     clock.advance(in);  // cycle 0
 
     PerfModel model((unsigned)sections, trace_depth);
+    RetireOracle oracle;
+    std::unique_ptr<RetireRecorder> retire;
+    if (rfile) {
+        std::string err;
+        if (!oracle.attach(*ctx, "TOP.soc_sim_top.u_soc.u_cpu", &err)) {
+            std::fprintf(stderr, "sim: +retire_file: %s\n", err.c_str());
+            return 2;
+        }
+        retire.reset(new RetireRecorder(rfile.get()));
+    }
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
@@ -542,6 +572,9 @@ int main(int argc, char **argv)
     int result = -1;
 
     while (result < 0) {
+        RetireEvent ev;
+        if (retire && oracle.cycle(&ev))
+            retire->event(cycle, ev);
         PerfBusSample s;
         s.cyc = top->o_perf_cyc;
         s.stb = top->o_perf_stb;
@@ -659,6 +692,10 @@ int main(int argc, char **argv)
         checked += ", " + std::to_string(records) + (check ? " trace records checked" : " trace records taken");
     if (tfile && std::fflush(tfile.get()) != 0) {
         std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(), std::strerror(errno));
+        result = 2;
+    }
+    if (rfile && std::fflush(rfile.get()) != 0) {
+        std::fprintf(stderr, "sim: cannot write +retire_file=%s: %s\n", rfile_arg.value.c_str(), std::strerror(errno));
         result = 2;
     }
     if (uart && !uart_file.empty()) {

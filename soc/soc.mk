@@ -12,6 +12,8 @@
 #   CPU_V         the CPU, from the pythondata-cpu-vexriscv package
 #   SOC_VLT       Verilator lint waivers for the CPU file only
 #   SOC_INCLUDES  include path for perfscope_regs.vh
+#   CPU_DIR       build/cpu: each variant with its retire stream on ports
+#                 (soc/vexriscv_retire.py, docs/retire.md), made by the rule below
 
 CPU    ?= VexRiscv_Full
 PYTHON ?= $(TOP)/.venv/bin/python
@@ -32,3 +34,10 @@ CPU_V := $(VEXRISCV_DIR)/$(CPU).v
 ifeq ($(filter $(CPU),VexRiscv_Min VexRiscv_Lite VexRiscv_Full),)
 $(error soc.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full))
 endif
+
+# The edit checks the package file's SHA-256 and stops if it is not the
+# file the edit was written for.
+CPU_DIR := $(TOP)/build/cpu
+$(CPU_DIR)/VexRiscv_%.v: $(VEXRISCV_DIR)/VexRiscv_%.v $(TOP)/soc/vexriscv_retire.py
+	@mkdir -p $(@D)
+	@$(PYTHON) $(TOP)/soc/vexriscv_retire.py VexRiscv_$* $@

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+// The harness's own view of the CPU's retire stream, for the reference
+// model's check of perfscope's retire tap (docs/retire.md).
+//
+// It reads the CPU's signals itself, straight from the Verilated CPU: every
+// VexRiscv variant of the pinned package marks lastStageIsFiring,
+// lastStagePc, lastStageInstruction, CsrPlugin_hadException and
+// CsrPlugin_interruptJump `/* verilator public */`, so they are found by
+// name in the CPU's scope. That is independent of the ports
+// soc/vexriscv_retire.py adds and of everything behind them, and the
+// events come from sim/retire_decoder.h, not from the RTL's decoder.
+//
+// RetireRecorder writes those events as a trace stream (docs/trace.md's
+// file format) with simulated cycles as its time, for +retire_file=: the
+// exact calls of any program in simulation, with no instrumentation and no
+// hardware, read by the host tool like the trace unit's stream.
+#ifndef RETIRE_ORACLE_H
+#define RETIRE_ORACLE_H
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "retire_decoder.h"
+#include "verilated.h"
+#include "verilated_syms.h"
+
+class RetireOracle {
+public:
+    // Finds the signals in the scope named (e.g. "TOP.soc_sim_top.u_soc.u_cpu");
+    // false, with what is missing in *err, if it cannot.
+    bool attach(const VerilatedContext &ctx, const std::string &scope, std::string *err) {
+        const VerilatedScope *s = ctx.scopeFind(scope.c_str());
+        if (!s) {
+            *err = "no scope " + scope + " in the model";
+            return false;
+        }
+        return find(s, "lastStageIsFiring", &firing_, err) && find(s, "lastStagePc", &pc_, err) &&
+               find(s, "lastStageInstruction", &insn_, err) && find(s, "CsrPlugin_hadException", &exception_, err) &&
+               find(s, "CsrPlugin_interruptJump", &interrupt_, err);
+    }
+
+    // This cycle's signals, as they are after the edge that starts it;
+    // true if they end an event, put in *ev.
+    bool cycle(RetireEvent *ev) {
+        return decoder_.cycle(*firing_, *pc_, *insn_, *exception_ || *interrupt_, ev);
+    }
+
+private:
+    template <typename T>
+    static bool find(const VerilatedScope *s, const char *name, const T **at, std::string *err) {
+        const VerilatedVar *v = s->varFind(name);
+        if (!v) {
+            *err = std::string("no public signal ") + name + " in " + s->name();
+            return false;
+        }
+        *at = static_cast<const T *>(v->datap());
+        return true;
+    }
+
+    const CData *firing_ = nullptr, *exception_ = nullptr, *interrupt_ = nullptr;
+    const IData *pc_ = nullptr, *insn_ = nullptr;
+    RetireDecoder decoder_;
+};
+
+// The events as records: a SYNC first and again after PERF_TRACE_SYNC_PERIOD
+// records or a time step too wide for a delta, and the depth kept as the
+// trace unit keeps it (docs/trace.md: a call's ENTER adds one after its
+// record, an EXIT takes one off before; a jump changes nothing).
+class RetireRecorder {
+public:
+    explicit RetireRecorder(FILE *f) : f_(f) {
+        unsigned char head[PERF_TRACE_HEADER_BYTES] = {0};
+        for (size_t i = 0; i + 1 < sizeof PERF_TRACE_MAGIC; i++)
+            head[i] = (unsigned char)PERF_TRACE_MAGIC[i];
+        put32(head + 8, PERF_TRACE_VERSION);
+        put32(head + 12, PERF_TRACE_RECORD_BYTES);
+        std::fwrite(head, 1, sizeof head, f_);
+    }
+
+    void event(uint64_t time, const RetireEvent &e) {
+        uint64_t delta = time - last_;
+        const bool sync = first_ || since_ == PERF_TRACE_SYNC_PERIOD - 1 || delta > PERF_TRACE_DELTA_MASK;
+        if (sync) {
+            record((uint32_t)time, (uint32_t)(time >> 32) & PERF_TRACE_TIME_HI_MASK);
+            delta = 0;
+        }
+        if (e.type == PERF_TRACE_EXIT && depth_)
+            depth_--;
+        record(e.data, e.type << PERF_TRACE_TYPE_SHIFT | depth_ << PERF_TRACE_DEPTH_SHIFT | (uint32_t)delta);
+        if (e.type == PERF_TRACE_ENTER && !(e.data & PERF_TRACE_RETIRE))
+            depth_ = (depth_ + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT);
+        last_ = time;
+        since_ = sync ? 1 : since_ + 1;
+        first_ = false;
+    }
+
+private:
+    static void put32(unsigned char *b, uint32_t v) {
+        for (int i = 0; i < 4; i++)
+            b[i] = (unsigned char)(v >> (8 * i));
+    }
+    void record(uint32_t w0, uint32_t w1) {
+        unsigned char b[PERF_TRACE_RECORD_BYTES];
+        put32(b, w0);
+        put32(b + 4, w1);
+        std::fwrite(b, 1, sizeof b, f_);
+    }
+
+    FILE *f_;
+    bool first_ = true;
+    uint64_t last_ = 0;   // the time of the last record
+    uint32_t since_ = 0;  // event records since the last SYNC, that one's included
+    uint32_t depth_ = 0;
+};
+
+#endif
