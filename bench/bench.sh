@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runs the benchmark firmware on each CPU and prints the tables: the marks,
 # the hooks (hooks.py, which also writes build/bench/summary.tsv and the
-# figures of docs/hooks.md), the trace unit's area (syn/fpga.py trace-area)
-# and the simulation speed.
+# figures of docs/hooks.md), the trace unit's area (syn/fpga.py trace-area),
+# the simulation speed, the firmware tests serial against -n 2
+# (fwtest_parallel.sh), and the retire stream's calls against the
+# instrumented build's (retire.py, which also fills docs/retire.md's table).
 # usage: bench.sh <top> <cpu>...
 set -euo pipefail
 top=$1; shift
@@ -69,4 +71,10 @@ heading() {
       printf "sim_slowdown_model\t%s\t%.4f\nsim_slowdown_nomodel\t%s\t%.4f\n", cpu, 1 - w / n, cpu, 1 - o / n >> tsv
     }'
   done
+  echo
+  "$(dirname "$0")/fwtest_parallel.sh" "$top" "$@"
+  echo
+  # The retire stream's calls against -finstrument-functions' (docs/retire.md).
+  "$top/.venv/bin/python" -B "$(dirname "$0")/retire.py" "$top" "$@"
+  cat "$top/build/bench/retire.md"
 } | tee "$out"

@@ -140,6 +140,13 @@ def chrome_crc32():
     raise Missing("no crc32 call in trace.json")
 
 
+def retire_functions():
+    """The function table of tests/retire.c's retire stream, as make test recorded it."""
+    if not (FW_FULL / "retire.retire").exists():
+        raise Missing("build/fw/VexRiscv_Full/tests/retire.retire is not built")
+    return tool("functions", "-e", "retire.elf", "retire.retire", cwd=FW_FULL)
+
+
 def fw_sim(test, cpu):
     out = read(BUILD / "fw" / cpu / "tests" / f"{test}.out")
     return next(l for l in out.splitlines() if l.startswith("sim: "))
@@ -280,6 +287,7 @@ SOURCES = {
     "host/csv": lambda: demo_tool("functions", "--format", "csv", "--top", "2"),
     "host/hook-cost": lambda: demo_tool("functions", "--hook-cost", "50"),
     "fw/semantics-min-sim": lambda: fw_sim("semantics", "VexRiscv_Min"),
+    "retire/functions": retire_functions,
     "timing/table": timing_table,
     "timing/irq-leak-min": irq_leak_min,
     "formal/mutations": mutations,

@@ -485,6 +485,35 @@ def hwtrace_long():
     check("hwtrace_long: nothing lost", "lost" not in text, text[:300])
 
 
+def retire():
+    """tests/retire.c, a program with no instrumentation, from the retire
+    stream the harness recorded (+retire_file=): every call the program
+    counted, each function at its depth below main (1): a tail call in its
+    caller's place, the calls after a longjmp back at main's, the
+    interrupt's handler below the function it interrupted; no warning
+    (output() fails on any)."""
+    said = re.search(r"^retire: calls: (.*)$", open(out("retire")).read(), re.M)
+    check("retire: the program printed its calls", said, out("retire"))
+    words = said.group(1).split()
+    want = {name: int(n) for name, n in zip(words[::2], words[1::2])}
+    text = output("functions", "--format", "csv", "-e", elf("retire"), os.path.join(FW, "retire.retire"))
+    rows = {r["name"]: r for r in csv.DictReader(text.splitlines())}
+    same("retire: the stream has every call the program made",
+         {name: int(rows[name]["calls"]) for name in want if name in rows}, want)
+    same("retire: each function at its depth",
+         {name: int(rows[name]["depth"]) for name in want if name in rows},
+         {"nest": 14, "tree": 8, "tail_caller": 2, "tail_callee": 2, "by_pointer": 2, "deep": 7,
+          "after_jump": 2, "spin": 2, "isr_work": 5})
+    # picolibc's vfprintf saves its registers with jal t0 __riscv_save_12 and
+    # returns through jr t0: a call and a return by the RISC-V hints (t0 is a
+    # link register), one below its caller.
+    same("retire: __riscv_save_12 called by __i_vfprintf, a level below it",
+         int(rows["__riscv_save_12"]["depth"]) - int(rows["__i_vfprintf"]["depth"]), 1)
+    irq = [r for r in rows.values() if r["name"].startswith("irq ")]
+    same("retire: one interrupt, below spin(), its handler's calls below it",
+         [(int(r["calls"]), int(r["depth"])) for r in irq], [(1, 3)])
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         report()
@@ -508,6 +537,7 @@ def main():
         hwtrace("hwtrace")
         hwtrace("hwtrace_cyg")
         hwtrace_long()
+        retire()
         demo_profile(sys.argv[1])
     return 1 if oracle.failures() else 0
 

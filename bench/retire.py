@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The retire stream's part of `make bench` (docs/retire.md).
+
+usage: retire.py <top> <cpu>...
+
+On every CPU, runs the hook benchmark's workloads (bench/hooks.c: the light
+and the call-heavy one) twice:
+
+  hooks_plain          built with no instrumentation, its calls read from
+                       the retire stream (+retire_file=), and run again
+                       without it;
+  hooks_hwtrace_cyg    built with -finstrument-functions, its calls
+                       recorded by the compiler's hooks (through the trace
+                       unit, +trace_file=, so that every one is kept)
+
+and compares the calls of every function, matched by name (GCC's clone
+suffixes, .constprop.N and the like, which the two builds give different
+functions, set aside). Writes
+
+  build/bench/retire.md     the table, for build/bench/bench.md
+  build/bench/summary.tsv   appends: retire_overhead_cycles (the plain
+                            program's cycles with the retire stream recorded
+                            less without: nothing reaches the CPU),
+                            retire_calls_recorded (calls in the retire
+                            stream), retire_calls_differing (functions whose
+                            counts differ, the ones GCC inlined included)
+  docs/retire.md            the VexRiscv_Full table between its
+                            bench-retire markers
+"""
+import csv
+import pathlib
+import re
+import subprocess
+import sys
+
+TOP = pathlib.Path(sys.argv[1]).resolve()
+CPUS = sys.argv[2:]
+OUT = TOP / "build" / "bench"
+TOOL = TOP / "build" / "tools" / "perfscope"
+FULL = "VexRiscv_Full"
+
+
+def sim(cpu, program, *plusargs):
+    """The run's exit cycle."""
+    hexfile = TOP / "build" / "fw" / cpu / "bench" / f"{program}.hex"
+    out = subprocess.run([str(TOP / "build" / "sim" / cpu / "Vsoc_top"), f"+firmware={hexfile}", *plusargs],
+                         capture_output=True, text=True)
+    text = out.stdout + out.stderr
+    if out.returncode != 0:
+        sys.exit(f"bench: {program} failed on {cpu}:\n{text[-2000:]}")
+    return int(re.search(r"^sim: exit 0 after (\d+) cycles", text, re.M).group(1))
+
+
+def calls(cpu, program, stream):
+    """Calls per function of the stream, by name without GCC's clone suffixes."""
+    elf = TOP / "build" / "fw" / cpu / "bench" / f"{program}.elf"
+    out = subprocess.run([str(TOOL), "functions", "--format", "csv", "-e", str(elf), str(stream)],
+                         capture_output=True, text=True)
+    if out.returncode != 0 or out.stderr:
+        sys.exit(f"bench: perfscope functions {stream}: {out.stderr.strip()}")
+    counts = {}
+    for row in csv.DictReader(out.stdout.splitlines()):
+        name = re.sub(r"\.(constprop|isra|part|cold)\.\d+$", "", row["name"])
+        counts[name] = counts.get(name, 0) + int(row["calls"])
+    return counts
+
+
+def measure(cpu):
+    work = OUT / "retire" / cpu
+    work.mkdir(parents=True, exist_ok=True)
+    plain = sim(cpu, "hooks_plain")
+    recorded = sim(cpu, "hooks_plain", f"+retire_file={work / 'plain.retire'}")
+    sim(cpu, "hooks_hwtrace_cyg", f"+trace_file={work / 'cyg.trace'}")
+    retire = calls(cpu, "hooks_plain", work / "plain.retire")
+    cyg = calls(cpu, "hooks_hwtrace_cyg", work / "cyg.trace")
+    # The instrumented build's functions: the benchmark's own code. The
+    # retire stream has the C library's and main's besides.
+    rows = sorted((name, cyg[name], retire.get(name, 0)) for name in cyg)
+    return {"overhead": recorded - plain, "recorded": sum(retire.values()),
+            "differing": sum(1 for _, a, b in rows if a != b), "rows": rows}
+
+
+def table(rows):
+    lines = ["| function | calls, -finstrument-functions | calls, retire stream |", "|---|---|---|"]
+    for name, a, b in rows:
+        lines.append(f"| `{name}` | {a} | {b}{'' if a == b else ' (differs)'} |")
+    return "\n".join(lines)
+
+
+def main():
+    res = {cpu: measure(cpu) for cpu in CPUS}
+    with open(OUT / "summary.tsv", "a") as f:
+        for cpu in CPUS:
+            f.write(f"retire_overhead_cycles\t{cpu}\t{res[cpu]['overhead']}\n")
+            f.write(f"retire_calls_recorded\t{cpu}\t{res[cpu]['recorded']}\n")
+            f.write(f"retire_calls_differing\t{cpu}\t{res[cpu]['differing']}\n")
+    summary = "\n".join(["| CPU | cycles the recording adds | calls in the retire stream | functions whose counts differ |",
+                         "|---|---|---|---|"]
+                        + [f"| {cpu} | {res[cpu]['overhead']} | {res[cpu]['recorded']} | {res[cpu]['differing']} |"
+                           for cpu in CPUS])
+    full = res.get(FULL, res[CPUS[-1]])
+    (OUT / "retire.md").write_text("## Retire stream against -finstrument-functions (bench/hooks.c)\n\n"
+                                   + summary + "\n\n" + table(full["rows"]) + "\n")
+    if FULL in res:
+        path = OUT / "retire-table.md"
+        path.write_text(summary + "\n\nThe calls of each function of the benchmark on " + FULL + ":\n\n"
+                        + table(full["rows"]) + "\n")
+        subprocess.run([str(TOP / "scripts" / "docfigs.py"), "splice", str(TOP / "docs" / "retire.md"),
+                        "bench-retire", str(path)], check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: Apache-2.0
+"""What a regression builds and how it runs it: one Program per firmware."""
+import dataclasses
+import pathlib
+
+# soc/fw/fw.mk's profiling modes: each names FW_INSTR_<mode>, FW_HOOKS_<mode>
+# and, for those that patch the linked ELF, FW_PATCH_<mode>.
+MODES = ("calltrace", "funccost", "profile", "hot", "hwtrace", "hwtrace_cyg")
+# The modes whose build runs `perfscope patch`, so needs the host tool.
+PATCHING_MODES = ("hwtrace",)
+# The harness's cycle limit when a program sets none: the firmware tests'.
+DEFAULT_TIMEOUT = 5_000_000
+
+
+def _paths(values, base):
+    return tuple((base / v).resolve() for v in values)
+
+
+@dataclasses.dataclass(frozen=True)
+class Program:
+    """A firmware program of a regression.
+
+    Built from its sources with soc/fw/fw.mk's flags (sources, and a hook mode
+    of fw.mk: its instrumenting flags on the program's own sources, its hook
+    library linked), or, with makefile, by the user's own Makefile that
+    includes fw.mk and defines the program (make CPU=... FW_BUILD=...
+    <FW_BUILD>/<name>.hex). Relative paths are from pytest's rootdir, the
+    directory of the pytest.ini (or of the conftest.py the run starts from).
+
+    name      the program's name: <name>.hex, and the test id's first half
+    sources   its own C (or assembly) files, compiled with the mode's flags
+    mode      None, or one of MODES
+    cflags    more flags for its own sources (-D..., -O...)
+    libs      more sources linked with it, compiled without the mode's flags
+    headers   more files a change of which rebuilds it
+    makefile  a directory whose Makefile builds it instead
+    timeout   the harness's cycle limit (+timeout=)
+    plusargs  more harness arguments, e.g. ("+trace_stall=1000000",); "{stem}"
+              in one is the run's output path without suffix (<FW_BUILD>/<name>)
+    cpus      the CPU variants it runs on (None: every one the run selects)
+    """
+    name: str
+    sources: tuple = ()
+    mode: str | None = None
+    cflags: tuple = ()
+    libs: tuple = ()
+    headers: tuple = ()
+    makefile: pathlib.Path | None = None
+    timeout: int = DEFAULT_TIMEOUT
+    plusargs: tuple = ()
+    cpus: tuple | None = None
+
+    def __post_init__(self):
+        if bool(self.sources) == (self.makefile is not None):
+            raise ValueError(f"program {self.name}: give sources or a makefile directory, one of the two")
+        if self.mode is not None and self.mode not in MODES:
+            raise ValueError(f"program {self.name}: mode {self.mode!r} is none of fw.mk's: {', '.join(MODES)}")
+        # Lists given are kept as tuples: a Program is hashable, a key of the runs.
+        for name in ("sources", "cflags", "libs", "headers", "plusargs"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        if self.cpus is not None:
+            object.__setattr__(self, "cpus", tuple(self.cpus))
+
+    def resolved(self, base):
+        """The program with its paths absolute, relative ones taken from base."""
+        base = pathlib.Path(base)
+        return dataclasses.replace(
+            self, sources=_paths(self.sources, base), libs=_paths(self.libs, base),
+            headers=_paths(self.headers, base),
+            makefile=None if self.makefile is None else (base / self.makefile).resolve())

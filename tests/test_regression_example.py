@@ -1,0 +1,139 @@
+# SPDX-License-Identifier: Apache-2.0
+"""examples/regression run as its README line says (pytest -n 2 there), its
+JUnit XML read back with junitparser; then the same suite against a
+perfscope whose occurrence counter counts two per start, built with the
+plugin's --perfscope-sim-var PERF_RTL=...: every run must fail with the
+reference model's first mismatch, word for word as the harness printed it,
+as its JUnit failure message. One "PASS x"/"FAIL x" line per check."""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import junitparser
+
+from conftest import CHECKS, HERE
+
+TOP = HERE.parent
+EXAMPLE = TOP / "examples" / "regression"
+WORK = TOP / "build" / "regression-example"
+CPUS = ("VexRiscv_Min", "VexRiscv_Lite", "VexRiscv_Full")
+# The mutation: two occurrences per start instead of one, so the first OCC
+# read differs.
+OCC_SUM = "word_occ + {31'd0, r_occ_inc}"
+OCC_WRONG = "word_occ + {30'd0, r_occ_inc, 1'b0}"
+
+
+class Checks:
+    def __init__(self):
+        self.lines = []
+
+    def same(self, what, got, want):
+        ok = got == want
+        self.lines.append(f"PASS regression example: {what}" if ok
+                          else f"FAIL regression example: {what}: expected {want!r} got {got!r}")
+        return ok
+
+
+def pytest_in_example(*args):
+    """pytest as a user starts it in the example's directory: the checkout's
+    venv, and none of this run's own pytest variables (xdist's run id)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    return subprocess.run([sys.executable, "-B", "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=EXAMPLE,
+                          env=env, capture_output=True, text=True, timeout=900)
+
+
+def cases(xml_file):
+    """{test name: (outcome, message, properties, system-out)} of a JUnit file."""
+    out = {}
+    for suite in junitparser.JUnitXml.fromfile(str(xml_file)):
+        for case in suite:
+            kind = type(case.result[0]).__name__.lower() if case.result else "passed"
+            message = case.result[0].message if case.result else None
+            props = case.child(junitparser.Properties)
+            out[case.name] = (kind, message, {p.name: p.value for p in props} if props is not None else {},
+                              case.system_out or "")
+    return out
+
+
+def suite_counts(xml_file):
+    suite = next(iter(junitparser.JUnitXml.fromfile(str(xml_file))))
+    return {"tests": suite.tests, "failures": suite.failures, "errors": suite.errors, "skipped": suite.skipped}
+
+
+def test_regression_example(request):
+    check = Checks()
+    WORK.mkdir(parents=True, exist_ok=True)
+    try:
+        run_example(check)
+        run_wrong_ip(check)
+    finally:
+        request.node.add_report_section("call", CHECKS, "\n".join(check.lines))
+    failed = [l for l in check.lines if l.startswith("FAIL ")]
+    assert not failed, f"{len(failed)} checks failed, the first: {failed[0]}"
+
+
+def run_example(check):
+    xml = WORK / "example.xml"
+    done = pytest_in_example("-n", "2", f"--junitxml={xml}")
+    if not check.same("pytest -n 2 in examples/regression exits 0", done.returncode, 0):
+        check.lines += [f"  {l}" for l in done.stdout.splitlines()[-15:]]
+        return
+    check.same("pytest's summary line", done.stdout.splitlines()[-1].strip("= ").split(" in ")[0], "10 passed")
+    check.same("JUnit suite counts", suite_counts(xml), {"tests": 10, "failures": 0, "errors": 0, "skipped": 0})
+    got = cases(xml)
+    want = sorted([f"test_runs[{p}-{c}]" for p in ("checksum", "sort") for c in CPUS]
+                  + ["test_adler32_budget[checksum-VexRiscv_Full]"] + [f"test_hot_table[sort-{c}]" for c in CPUS])
+    check.same("JUnit test cases: 2 programs x 3 CPUs, the budget on VexRiscv_Full, the hot table on each CPU",
+               sorted(got), want)
+    for name in (n for n in want if n in got):
+        kind, _, props, out = got[name]
+        program, cpu = re.fullmatch(r"\w+\[(\w+)-(\w+)\]", name).groups()
+        console = TOP / "build" / "fw" / cpu / "regression" / f"{program}.out"
+        check.same(f"{name}: passed, properties name the run and its files",
+                   (kind, props.get("perfscope_program"), props.get("perfscope_cpu"), props.get("perfscope_exit_code"),
+                    props.get("perfscope_console"), props.get("perfscope_trace")),
+                   ("passed", program, cpu, "0", str(console), str(console.with_suffix(".trace"))))
+        summary = next(l for l in console.read_text().splitlines() if l.startswith("sim: exit "))
+        check.same(f"{name}: <system-out> holds the console, the harness's summary last",
+                   (console.read_text().splitlines()[0] in out, out.rstrip("\n").splitlines()[-1]), (True, summary))
+
+
+def run_wrong_ip(check):
+    """The IP's sources (fusesoc.core's, as sim/Makefile takes them), copied
+    with the occurrence adder of perfscope.v mutated."""
+    sources = subprocess.run([sys.executable, "-B", str(TOP / "scripts" / "corefiles.py"), "files",
+                              "perfscope:perfscope:perfscope", "--sources"], cwd=TOP, capture_output=True, text=True,
+                             check=True).stdout.split()
+    rtl = WORK / "wrong-ip" / "rtl"
+    rtl.mkdir(parents=True, exist_ok=True)
+    for name in sources:
+        text = (TOP / name).read_text()
+        if name == "rtl/perfscope.v":
+            if not check.same("rtl/perfscope.v has the occurrence adder to mutate, once", text.count(OCC_SUM), 1):
+                return
+            text = text.replace(OCC_SUM, OCC_WRONG)
+        copy = rtl / pathlib.Path(name).name
+        # Written only when it changes: a new time stamp would rebuild the model.
+        if not copy.exists() or copy.read_text() != text:
+            copy.write_text(text)
+    files = " ".join(str(rtl / pathlib.Path(name).name) for name in sources)
+    xml = WORK / "wrong-ip.xml"
+    fw_root = WORK / "wrong-ip" / "fw"
+    done = pytest_in_example("-n", "2", f"--junitxml={xml}", "--perfscope-cpu=VexRiscv_Min",
+                             f"--perfscope-sim-var=PERF_RTL={files}", "-o", f"perfscope_fw_root={fw_root}")
+    check.same("the suite against the wrong IP exits 1 (tests failed)", done.returncode, 1)
+    check.same("JUnit suite counts: 3 runs on VexRiscv_Min failed, the VexRiscv_Full budget skipped",
+               suite_counts(xml), {"tests": 4, "failures": 3, "errors": 0, "skipped": 1})
+    got = cases(xml)
+    for program, name in (("checksum", "test_runs[checksum-VexRiscv_Min]"), ("sort", "test_runs[sort-VexRiscv_Min]"),
+                          ("sort", "test_hot_table[sort-VexRiscv_Min]")):
+        lines = (fw_root / "VexRiscv_Min" / "regression" / f"{program}.out").read_text().splitlines()
+        first = lines[next(i for i, l in enumerate(lines) if l.startswith("sim: MISMATCH")) + 1][len("sim: "):]
+        check.same(f"{name}: the harness's first mismatch is the wrong occurrence count",
+                   re.sub(r"cycle \d+", "cycle N", first),
+                   "perfscope mismatch at cycle N: read of OCC(1) (offset 0x18) expected 0x00000001 got 0x00000002")
+        kind, message, _, _ = got.get(name, (None, None, None, None))
+        check.same(f"{name}: a JUnit failure whose message is that mismatch", (kind, message),
+                   ("failure", f"Failed: {program} on VexRiscv_Min: the reference model disagreed: {first}"))
