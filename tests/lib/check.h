@@ -6,9 +6,10 @@
  * %llu here). Plain C.
  *
  * Each check prints one line, "PASS <what>" or "FAIL <what>: expected N
- * got M" (strings quoted, so whitespace shows), which scripts and
- * tests/run.sh count. Building check.c with -DCHECK_PREFIX='"hooks: "' puts
- * that text before every <what>: a suite's name in a shared listing.
+ * got M" (strings quoted, so whitespace shows), which scripts and the
+ * firmware tests (tests/test_firmware.py) count. Building check.c with
+ * -DCHECK_PREFIX='"hooks: "' puts that text before every <what>: a suite's
+ * name in a shared listing.
  */
 #ifndef CHECK_H
 #define CHECK_H
