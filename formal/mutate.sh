@@ -29,6 +29,15 @@ no-flag-on-g-wrap % (g_wrap ? PRESENT : 8'd0) | (occ_wrap % (occ_wrap
 no-flag-on-occ-wrap % (occ_wrap ? (8'd1 << r_sec) : 8'd0) % 8'd0
 clear-beats-set % r_ovf <= (r_ovf & ~ovf_clr) | ovf_set; % r_ovf <= (r_ovf | ovf_set) & ~ovf_clr;
 ovf-read-before-edge % {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)} % {24'd0, r_ovf}
+ram-read-only-for-writes % .i_re    (accept), % .i_re    (accept && i_wb_we),
+step-skips-occ-read % need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start; % need_step = rd_lo || rd_hi || rd_pop || (cmd_end && a_run) || cmd_begin || cmd_start;
+EOF
+)
+
+# perfscope.v's mutations that only the trace unit reaches: each must fail a
+# proof of the model with the unit (NUM_SECTIONS=2, TRACE_DEPTH=16).
+IP_TRACE_MUTATIONS=$(cat <<'EOF'
+pop-keeps-time-latch % else if (rd_latched || rd_pop_lo) % else if (rd_latched)
 EOF
 )
 
@@ -70,10 +79,15 @@ PY
 # The trace unit's: each must fail a proof of the model with the unit
 # (NUM_SECTIONS=2, TRACE_DEPTH=16), induction or the bounded model check.
 TRACE_MUTATIONS=$(cat <<'EOF'
-trace-sync-not-forced % wire        need_sync = r_force_sync || r_dcnt[21] || (&r_since); % wire        need_sync = r_dcnt[21] || (&r_since);
+trace-sync-not-forced % need_sync = r_force_sync || r_dcnt[21] || (&r_since); % need_sync = r_dcnt[21] || (&r_since);
 trace-delta-off-by-one % r_dcnt <= {21'd0, i_grun}; % r_dcnt <= 22'd0;
 trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote); % wire        avail     = (r_level != 0);
 trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
+trace-head-not-reread-after-write % .i_re    (take || ovr || r_wrote), % .i_re    (take || ovr),
+trace-take-skipped-without-write % if (wr || avail) begin % if (wr) begin
+trace-level-frozen-on-take % end else if (wr || take || r_wrote) begin % end else if (wr || r_wrote) begin
+trace-drops-wrap % else if ((ev_drop || ovr) && !drops_inc[16]) % else if (ev_drop || ovr)
+trace-loss-count-wraps % else if (ev_drop && !cnt_inc[16]) % else if (ev_drop)
 EOF
 )
 
@@ -110,5 +124,6 @@ try() {
 
 status=0
 try perfscope.v s2 tb <<< "$MUTATIONS"
+try perfscope.v t2 <<< "$IP_TRACE_MUTATIONS"
 try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
 exit $status

@@ -168,38 +168,52 @@ module perfscope #(
 	wire tr_ctrl_we = TRACE && accept && i_wb_we && (i_wb_addr == PERF_CTRL_TRACE_CTRL) && i_wb_sel[0];
 
 	wire rd         = accept && !i_wb_we;
-	wire rd_pop     = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
 	wire hi_hit     = r_hi_valid && (r_hi_sec == a_sec);
-	wire rd_lo      = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
-	wire rd_hi      = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
 	wire rd_latched = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && hi_hit;
-	wire rd_occ     = rd && a_valid && (a_reg == PERF_SEC_OCC);
-	wire rd_ram     = rd_lo || rd_hi || rd_occ || rd_pop;
-	// The global section's RAM offset is always 0, so G + 0 reads T[0].
-	wire time_add   = a_run || a_global;
+	// The trace unit's POP_LO and POP_HI share the latch (docs/trace.md).
+	wire rd_pop_lo  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
+	wire rd_pop_hi  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_HI);
 
-	// What the step does with the section's time word.
-	wire [1:0]  mode     = (cmd_begin && !a_run) ? M_SUB
-	                     : ((cmd_end && a_run) || ((rd_lo || rd_hi) && time_add)) ? M_ADD
-	                     : M_KEEP;
+	// The rest of the decode matters only with an accepted request: a
+	// don't-care in other cycles, which a simulator skips and synthesis
+	// does not gate.
+	reg         rd_lo, rd_hi, rd_occ, rd_ram, need_step;
+	reg  [1:0]  mode;   // what the step does with the section's time word
+	always @(*) begin
+		rd_lo = 1'bx; rd_hi = 1'bx; rd_occ = 1'bx; rd_ram = 1'bx;
+		need_step = 1'bx; mode = 2'bx;
+		if (accept) begin
+			rd_lo     = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
+			rd_hi     = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
+			rd_occ    = rd && a_valid && (a_reg == PERF_SEC_OCC);
+			rd_ram    = rd_lo || rd_hi || rd_occ || rd_pop_lo;
+			// The global section's RAM offset is always 0, so G + 0 reads T[0].
+			mode      = (cmd_begin && !a_run) ? M_SUB
+			          : ((cmd_end && a_run) || ((rd_lo || rd_hi) && (a_run || a_global))) ? M_ADD
+			          : M_KEEP;
+			// Requests that touch the RAM word: all others are answered at once.
+			need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
+		end
+	end
 
 	// G's low word, and G, wrap at this cycle's edge.
 	wire g_lo_wrap  = r_run[0] && (&r_gtime[31:0]);
 	wire g_wrap     = g_lo_wrap && (&r_gtime[63:32]);
 
-	// Requests that touch the RAM word: all others are answered at once.
-	wire need_step  = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
-
 	// Registers read without the RAM; the trace unit's (0 without it).
 	wire [31:0] tr_imm;
 	wire [31:0] tr_pop_lo;
 	wire        tr_pop_empty;
+	wire [31:0] tr_pop_hi;
 	reg  [31:0] imm_data;
 	always @(*) begin
-		imm_data = 32'd0;
-		if (rd_latched)
+		if (!accept)
+			imm_data = 32'bx;  // used only with accept
+		else if (rd_latched || rd_pop_hi)
 			imm_data = r_hi_word;
-		else if (!in_secs) begin
+		else if (in_secs)
+			imm_data = 32'd0;
+		else begin
 			case (i_wb_addr)
 			PERF_CTRL_ID:     imm_data = PERF_ID_VALUE;
 			PERF_CTRL_CONFIG: imm_data = CONFIG;
@@ -223,20 +237,37 @@ module perfscope #(
 	// flip-flops, and the carry chain is cut at bit 32: the high half is
 	// summed with and without the low half's carry, which then selects one.
 	// A 64-bit ripple carry is too slow on the iCE40 UP5K (docs/fpga.md).
-	wire [32:0] sum_lo    = {1'b0, word_time[31:0]} + {1'b0, r_b_time[31:0]} + {32'd0, r_cin};
-	wire [31:0] sum_hi0   = word_time[63:32] + r_b_time[63:32];
-	wire [32:0] sum_hi1x  = {word_time[63:32], 1'b1} + {r_b_time[63:32], 1'b1};
-	wire [31:0] sum_hi1   = sum_hi1x[32:1];  // the high half plus one
-	wire [63:0] new_time  = {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]};
-	wire [31:0] new_occ   = word_occ + {31'd0, r_occ_inc};
-
+	// Only a step uses the sum and the word it reads: in other cycles they
+	// are don't-cares, which a simulator does not compute (most cycles of a
+	// run) and synthesis does not gate.
+	reg  [32:0] sum_lo;
+	reg  [31:0] sum_hi0;
+	reg  [32:0] sum_hi1x;
+	reg  [31:0] sum_hi1;   // the high half plus one
+	reg  [63:0] new_time;
+	reg  [31:0] new_occ;
 	reg  [31:0] step_data;
 	always @(*) begin
-		case (r_read_word)
-		R_LO:    step_data = new_time[31:0];
-		R_HI:    step_data = new_time[63:32];
-		default: step_data = word_occ;  // R_OCC (R_POP: below)
-		endcase
+		sum_lo    = 33'bx;
+		sum_hi0   = 32'bx;
+		sum_hi1x  = 33'bx;
+		sum_hi1   = 32'bx;
+		new_time  = 64'bx;
+		new_occ   = 32'bx;
+		step_data = 32'bx;
+		if (r_step) begin
+			sum_lo   = {1'b0, word_time[31:0]} + {1'b0, r_b_time[31:0]} + {32'd0, r_cin};
+			sum_hi0  = word_time[63:32] + r_b_time[63:32];
+			sum_hi1x = {word_time[63:32], 1'b1} + {r_b_time[63:32], 1'b1};
+			sum_hi1  = sum_hi1x[32:1];
+			new_time = {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]};
+			new_occ  = word_occ + {31'd0, r_occ_inc};
+			case (r_read_word)
+			R_LO:    step_data = new_time[31:0];
+			R_HI:    step_data = new_time[63:32];
+			default: step_data = word_occ;  // R_OCC (R_POP: below)
+			endcase
+		end
 	end
 
 	// ------------------------------------------------------------------
@@ -245,7 +276,9 @@ module perfscope #(
 	wire        tr_pop = TRACE && r_step && r_read && (r_read_word == R_POP);
 	reg  [2:0]  tr_ev_type;
 	always @(*) begin
-		if (cmd_begin)
+		if (!tr_ev)
+			tr_ev_type = 3'bx;  // used only with an event
+		else if (cmd_begin)
 			tr_ev_type = PERF_TRACE_T_BEGIN;
 		else if (cmd_end)
 			tr_ev_type = PERF_TRACE_T_END;
@@ -262,7 +295,7 @@ module perfscope #(
 	generate
 	if (TRACE) begin : g_trace
 		wire [1:0]  ctrl;
-		wire [31:0] status, drops, pop_hi;
+		wire [31:0] status, drops;
 		perfscope_trace #(.DEPTH(TRACE_DEPTH)) u_trace (
 			.i_clk         (i_clk),
 			.i_reset       (i_reset),
@@ -282,7 +315,7 @@ module perfscope #(
 			.o_drops       (drops),
 			.o_pop_lo      (tr_pop_lo),
 			.o_pop_empty   (tr_pop_empty),
-			.o_pop_hi      (pop_hi),
+			.o_pop_hi      (tr_pop_hi),
 			.o_trace_valid (o_trace_valid),
 			.o_trace_data  (o_trace_data),
 			.i_trace_ready (i_trace_ready)
@@ -293,7 +326,6 @@ module perfscope #(
 			PERF_CTRL_TRACE_CTRL:   imm = {30'd0, ctrl};
 			PERF_CTRL_TRACE_STATUS: imm = status;
 			PERF_CTRL_TRACE_DROPS:  imm = drops;
-			PERF_CTRL_TRACE_POP_HI: imm = pop_hi;
 			default:                imm = 32'd0;
 			endcase
 		end
@@ -302,6 +334,7 @@ module perfscope #(
 		assign tr_imm        = 32'd0;
 		assign tr_pop_lo     = 32'd0;
 		assign tr_pop_empty  = 1'b0;
+		assign tr_pop_hi     = 32'd0;
 		assign o_trace_valid = 1'b0;
 		assign o_trace_data  = 64'd0;
 	end
@@ -321,6 +354,7 @@ module perfscope #(
 		.i_we    (r_clear || (r_step && r_write)),
 		.i_waddr (r_clear ? r_clear_addr : r_sec),
 		.i_wdata (r_clear ? {reset_occ, 64'd0} : {new_occ, new_time}),
+		.i_re    (accept),
 		.i_raddr (a_sec),
 		.o_rdata (ram_q)
 `ifdef FORMAL
@@ -383,7 +417,7 @@ module perfscope #(
 			r_write     <= wr;
 			r_occ_inc   <= cmd_start || (cmd_begin && r_run[0]);
 			r_read      <= rd_ram;
-			r_read_word <= rd_pop ? R_POP : (rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO));
+			r_read_word <= rd_pop_lo ? R_POP : (rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO));
 			// The step needs G as it is after this edge, G + r_run[0]:
 			// X + G' is X + G + r_run[0], and X - G' is X + ~G + 1 - r_run[0].
 			case (mode)
@@ -440,21 +474,32 @@ module perfscope #(
 			o_wb_data <= step_data;
 	end
 
-	// TIME_HI latch: filled by a TIME_LO read, used up by the TIME_HI read.
+	// The 64-bit read latch: a TIME_LO read fills it for the TIME_HI read of
+	// the same section, which uses it up; a TRACE_POP_LO read fills it with
+	// the record's word 1 for TRACE_POP_HI, and takes it from TIME_HI at its
+	// acceptance. One latch for both, instead of a second 32-bit register
+	// and its read mux.
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset)
 			r_hi_valid <= 1'b0;
-		else if (rd_latched)
+		else if (rd_latched || rd_pop_lo)
 			r_hi_valid <= 1'b0;
 		else if (r_step && r_read && (r_read_word == R_LO))
 			r_hi_valid <= 1'b1;
 	end
 
+	always @(posedge i_clk)
+		if (r_step && r_read && (r_read_word == R_LO))
+			r_hi_sec <= r_sec;
+
+	// TRACE_POP_HI reads 0 after a reset, as the datasheet's table says.
 	always @(posedge i_clk) begin
-		if (r_step && r_read && (r_read_word == R_LO)) begin
-			r_hi_sec  <= r_sec;
+		if (TRACE && i_reset)
+			r_hi_word <= 32'd0;
+		else if (r_step && r_read && (r_read_word == R_LO))
 			r_hi_word <= new_time[63:32];
-		end
+		else if (tr_pop)
+			r_hi_word <= tr_pop_hi;
 	end
 
 	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
@@ -530,6 +575,7 @@ module perfscope #(
 	                        && i_wb_data[f_sec];
 	wire        f_rd      = f_req && !i_wb_we;
 	wire        f_latched = f_latch_valid && (f_latch_sec == f_rsec);
+	wire        f_rd_pop  = f_req && !i_wb_we && TRACE && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
 	wire        f_rd_lo   = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_LO);
 	wire        f_rd_hi_latched = f_rd && f_rpres && (f_rreg == PERF_SEC_TIME_HI) && f_latched;
 	// Reads the timing table gives two cycles: those of a counter.
@@ -578,7 +624,7 @@ module perfscope #(
 				f_latch_valid <= 1'b1;
 				f_latch_sec   <= f_rsec;
 				f_latch_time  <= f_time_nx;
-			end else if (f_rd_hi_latched)
+			end else if (f_rd_hi_latched || f_rd_pop)
 				f_latch_valid <= 1'b0;
 		end
 	end
@@ -767,6 +813,10 @@ module perfscope #(
 					assert(f_rd_q && (((step_data ^ f_want_q) & f_care_q) == 32'd0)
 					       && ((r_read_word != R_POP) || (f_care_q == 32'd0)));
 			end
+			// A POP_LO's step writes the latch, which its acceptance took
+			// from TIME_HI.
+			if (r_step && r_read && (r_read_word == R_POP))
+				assert(!f_latch_valid);
 			if (f_lo_step) begin
 				assert(f_latch_valid && (f_latch_sec == r_sec));
 				if (r_sec == f_sec)

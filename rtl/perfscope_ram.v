@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope_ram: the counter store, one write port and one registered read
 // port, written so that yosys maps it to block RAM (six SB_RAM40_4K on
-// iCE40 for 8 x 96 bits) instead of flip-flops.
+// iCE40 for 8 x 96 bits) instead of flip-flops. The read port has an enable
+// (the block RAM's RCLKE): its users read only in the cycles that need the
+// word, so a simulator does not copy it in every other.
 `default_nettype none
 
 module perfscope_ram #(
@@ -12,6 +14,7 @@ module perfscope_ram #(
 	input  wire          i_we,
 	input  wire [AW-1:0] i_waddr,
 	input  wire [DW-1:0] i_wdata,
+	input  wire          i_re,      // read at this edge; else o_rdata holds
 	input  wire [AW-1:0] i_raddr,
 	output reg  [DW-1:0] o_rdata
 `ifdef FORMAL
@@ -42,7 +45,8 @@ module perfscope_ram #(
 	always @(posedge i_clk) begin
 		if (i_we)
 			mem[i_waddr] <= i_wdata;
-		o_rdata <= mem[i_raddr];
+		if (i_re)
+			o_rdata <= mem[i_raddr];
 	end
 
 `ifdef FORMAL

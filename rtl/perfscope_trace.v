@@ -17,7 +17,9 @@
 //
 // The FIFO's head leaves the RAM's registered read port: a record becomes
 // visible on the port (and to POP_LO) in the second cycle after its write,
-// and the read address is the head of the next cycle.
+// and the read address is the head of the next cycle. The port reads only
+// at an edge that can change what the head holds (a take, an overwrite, or
+// after a write), and otherwise keeps it.
 `default_nettype none
 
 module perfscope_trace #(
@@ -43,7 +45,7 @@ module perfscope_trace #(
 	output wire [31:0] o_drops,
 	output wire [31:0] o_pop_lo,      // in the cycle of i_pop: the head's word 0 ...
 	output wire        o_pop_empty,   // ... or, if this is high, 0
-	output wire [31:0] o_pop_hi,      // word 1 latched by the last pop
+	output wire [31:0] o_pop_hi,      // ... and its word 1, or 0xFFFFFFFF, for perfscope's latch
 	// The stream port
 	output wire        o_trace_valid,
 	output wire [63:0] o_trace_data,
@@ -75,7 +77,7 @@ module perfscope_trace #(
 	reg  [AW:0]  r_high;          // the most since CLEAR
 	reg  [AW-1:0] r_rd, r_wr;     // head and tail
 	reg          r_wrote;         // a record was written at the last edge
-	reg  [31:0]  r_drops;
+	reg  [15:0]  r_drops;         // saturating
 	reg  [7:0]   r_depth;         // call depth
 	reg  [7:0]   r_since;         // event records since the last SYNC
 	reg          r_force_sync;    // the next event record needs a SYNC
@@ -83,30 +85,40 @@ module perfscope_trace #(
 	reg          r_loss;          // a LOSS is pending in r_rec
 	reg          r_rec_pend;      // an event record is pending in r_rec
 	reg  [63:0]  r_rec;           // the pending event record or LOSS
-	reg  [31:0]  r_pop_hi;
 
 	// ------------------------------------------------------------------
 	// Events
 	// ------------------------------------------------------------------
-	wire        ev        = i_ev && r_en;
-	wire        ev_enter  = (i_ev_type == PERF_TRACE_T_ENTER);
-	wire        ev_exit   = (i_ev_type == PERF_TRACE_T_EXIT);
-	wire [7:0]  depth_dec = r_depth - {7'd0, r_depth != 8'd0};
-	wire [7:0]  ev_depth  = ev_exit ? depth_dec : r_depth;
-	wire        need_sync = r_force_sync || r_dcnt[21] || (&r_since);
+	// The decisions below sit in blocks that leave them at their idle
+	// values unless an event comes (or, further down, a record is written or
+	// one is in the FIFO): a simulator then skips them, in most cycles of a
+	// run, and synthesis builds the same logic.
+	reg         ev, ev_enter, ev_exit, need_sync, ev_rec, ev_drop, wr_sync;
+	reg  [7:0]  depth_dec, ev_depth;
 	// Room for the SYNC and the record, counting the level before this edge.
 	// The level never exceeds FULL, a power of two: its top bit alone says
 	// full, and the bits below it the last records' room.
 	wire        lvl_full  = r_level[AW];
 	wire        lvl_ge_f1 = lvl_full || (&r_level[AW-1:0]);     // FULL - 1 or more
 	wire        lvl_ge_f2 = lvl_full || (&r_level[AW-1:1]);     // FULL - 2 or more
-	wire        room      = r_ovw || (need_sync ? !lvl_ge_f1 : !lvl_full);
-	wire        ev_rec    = ev && room && !r_loss;
-	wire        ev_drop   = ev && !ev_rec;
+	always @(*) begin
+		ev = 1'b0; ev_enter = 1'b0; ev_exit = 1'b0; need_sync = 1'b0; ev_rec = 1'b0;
+		ev_drop = 1'b0; wr_sync = 1'b0; depth_dec = r_depth; ev_depth = r_depth;
+		if (i_ev && r_en) begin
+			ev        = 1'b1;
+			ev_enter  = (i_ev_type == PERF_TRACE_T_ENTER);
+			ev_exit   = (i_ev_type == PERF_TRACE_T_EXIT);
+			depth_dec = r_depth - {7'd0, r_depth != 8'd0};
+			ev_depth  = ev_exit ? depth_dec : r_depth;
+			need_sync = r_force_sync || r_dcnt[21] || (&r_since);
+			ev_rec    = !r_loss && (r_ovw || (need_sync ? !lvl_ge_f1 : !lvl_full));
+			ev_drop   = !ev_rec;
+			wr_sync   = ev_rec && need_sync;
+		end
+	end
 
 	// The write port: a SYNC at the edge of the acceptance, the event record
 	// at the next, a LOSS in a free cycle.
-	wire        wr_sync   = ev_rec && need_sync;
 	wire        wr_loss   = r_loss && !r_rec_pend && !i_accept && (r_ovw || !lvl_ge_f2);
 	wire        wr        = wr_sync || r_rec_pend || wr_loss;
 	wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime};
@@ -115,17 +127,25 @@ module perfscope_trace #(
 	// The head: visible from the second cycle after its write.
 	wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote);
 	assign o_trace_valid  = avail && !i_pop;
-	wire        take      = (o_trace_valid && i_trace_ready) || (i_pop && avail);
-	wire        ovr       = wr && lvl_full && !take;  // OVERWRITE: the oldest goes
-	// The level moves by one at most: one up/down carry chain, and the
-	// high-water mark grows only while the level stands on it.
-	wire        up        = wr && !take && !lvl_full;
-	wire        dn        = take && !wr;
-	wire [AW:0] level_nx  = r_level + {{AW{dn}}, up || dn};
-	// The read address: a mux after the increment, not a carry chain after
-	// the take, which comes late (from the bus, through the write decision).
-	wire [AW-1:0] rd_inc  = r_rd + {{(AW-1){1'b0}}, 1'b1};
-	wire [AW-1:0] rd_nx   = (take || ovr) ? rd_inc : r_rd;
+	reg         take, ovr, up, dn;
+	reg  [AW:0] level_nx;
+	reg  [AW-1:0] rd_nx;
+	always @(*) begin
+		take = 1'b0; ovr = 1'b0; up = 1'b0; dn = 1'b0; level_nx = r_level; rd_nx = r_rd;
+		if (wr || avail) begin
+			take     = (o_trace_valid && i_trace_ready) || (i_pop && avail);
+			ovr      = wr && lvl_full && !take;  // OVERWRITE: the oldest goes
+			// The level moves by one at most: one up/down carry chain, and
+			// the high-water mark grows only while the level stands on it.
+			up       = wr && !take && !lvl_full;
+			dn       = take && !wr;
+			level_nx = r_level + {{AW{dn}}, up || dn};
+			// The read address: a mux after the increment, not a carry
+			// chain after the take, which comes late (from the bus,
+			// through the write decision).
+			rd_nx    = (take || ovr) ? r_rd + {{(AW-1){1'b0}}, 1'b1} : r_rd;
+		end
+	end
 	wire        clear     = i_ctrl_we && i_ctrl_data[2];
 
 	wire [63:0] ram_q;
@@ -141,6 +161,7 @@ module perfscope_trace #(
 		.i_we    (wr),
 		.i_waddr (r_wr),
 		.i_wdata (wdata),
+		.i_re    (take || ovr || r_wrote),
 		.i_raddr (rd_nx),
 		.o_rdata (ram_q)
 `ifdef FORMAL
@@ -153,11 +174,11 @@ module perfscope_trace #(
 	assign o_trace_data = ram_q;
 	assign o_ctrl       = {r_ovw, r_en};
 	assign o_status     = {{(16-AW-1){1'b0}}, r_high, {(16-AW-1){1'b0}}, r_level};
-	assign o_drops      = r_drops;
+	assign o_drops      = {16'd0, r_drops};
 	// An empty pop's 0 is perfscope's o_wb_data reset, not a mux here.
 	assign o_pop_lo     = ram_q[31:0];
 	assign o_pop_empty  = !avail;
-	assign o_pop_hi     = r_pop_hi;
+	assign o_pop_hi     = avail ? ram_q[63:32] : 32'hffff_ffff;
 
 	// ------------------------------------------------------------------
 	// Next state
@@ -179,7 +200,7 @@ module perfscope_trace #(
 			r_rd    <= {AW{1'b0}};
 			r_wr    <= {AW{1'b0}};
 			r_wrote <= 1'b0;
-		end else begin
+		end else if (wr || take || r_wrote) begin
 			r_level <= level_nx;
 			if (up && (r_level == r_high))
 				r_high <= level_nx;
@@ -189,13 +210,13 @@ module perfscope_trace #(
 		end
 	end
 
-	// Saturation is the incrementer's carry out, not a 32-input AND.
-	wire [32:0] drops_inc = {1'b0, r_drops} + 33'd1;
+	// Saturation is the incrementer's carry out, not a 16-input AND.
+	wire [16:0] drops_inc = {1'b0, r_drops} + 17'd1;
 	always @(posedge i_clk) begin
 		if (i_reset || clear)
-			r_drops <= 32'd0;
-		else if ((ev_drop || ovr) && !drops_inc[32])
-			r_drops <= drops_inc[31:0];
+			r_drops <= 16'd0;
+		else if ((ev_drop || ovr) && !drops_inc[16])
+			r_drops <= drops_inc[15:0];
 	end
 
 	// The depth moves with every event while ENABLE, recorded or dropped.
@@ -252,26 +273,20 @@ module perfscope_trace #(
 		else if (ev_drop && !r_loss)
 			r_rec[63:32] <= {PERF_TRACE_T_LOSS, 8'd0, r_dcnt[21] ? 21'h1fffff : r_dcnt[20:0]};
 	end
-	// Word 0: the event's data, or the LOSS's count (saturating). The count
-	// starts at 1 by the flip-flops' set and reset, so each bit needs one
-	// LUT beside its carry; a BEGIN or END's section number is chosen here,
-	// where its bits 31:3 are a reset too, not in a mux in perfscope.v.
-	wire [32:0] cnt_inc = {1'b0, r_rec[31:0]} + 33'd1;
+	// Word 0: the event's data, or the LOSS's count in bits 15:0
+	// (saturating; bits 31:16 stay 0). The count starts at 1 by the
+	// flip-flops' set and reset, so each bit needs one LUT beside its carry;
+	// a BEGIN or END's section number is chosen here, where its bits 31:3
+	// are a reset too, not in a mux in perfscope.v.
+	wire [16:0] cnt_inc = {1'b0, r_rec[15:0]} + 17'd1;
 	wire        ev_cmd  = (i_ev_type == PERF_TRACE_T_BEGIN) || (i_ev_type == PERF_TRACE_T_END);
 	always @(posedge i_clk) begin
 		if (ev_drop && !r_loss)
 			r_rec[31:0] <= 32'd1;
 		else if (ev_rec)
 			r_rec[31:0] <= ev_cmd ? {29'd0, i_ev_sec} : i_ev_data;
-		else if (ev_drop && !cnt_inc[32])
-			r_rec[31:0] <= cnt_inc[31:0];
-	end
-
-	always @(posedge i_clk) begin
-		if (i_reset)
-			r_pop_hi <= 32'd0;
-		else if (i_pop)
-			r_pop_hi <= avail ? ram_q[63:32] : 32'hffff_ffff;
+		else if (ev_drop && !cnt_inc[16])
+			r_rec[15:0] <= cnt_inc[15:0];
 	end
 
 `ifdef FORMAL
@@ -334,8 +349,16 @@ module perfscope_trace #(
 				assert(!ovr);
 			if (r_loss)
 				assert((r_rec[63:61] == PERF_TRACE_T_LOSS) && (r_rec[60:53] == 8'd0)
-				       && (r_rec[31:0] != 32'd0));
+				       && (r_rec[31:16] == 16'd0) && (r_rec[15:0] != 16'd0));
 		end
+
+	// ---- The stream port's contract --------------------------------------
+	// A record leaves exactly when the consumer takes the one the port
+	// shows, or a pop takes the head: never in another cycle, and never
+	// left behind after the port's handshake (it would leave twice).
+	always @(*)
+		if (f_past_valid)
+			assert(take == ((o_trace_valid && i_trace_ready) || (i_pop && avail)));
 
 	// ---- No record lost or duplicated without a drop count ---------------
 	// One slot of the FIFO, which the solver picks, is followed from the
@@ -373,17 +396,17 @@ module perfscope_trace #(
 	// events that move them, equal the RTL's, and the high-water mark is
 	// the largest level since CLEAR.
 	reg  [AW:0] f_level;
-	reg  [31:0] f_drops;
+	reg  [15:0] f_drops;
 	always @(posedge i_clk) begin
 		if (i_reset || clear) begin
 			f_level <= {(AW+1){1'b0}};
-			f_drops <= 32'd0;
+			f_drops <= 16'd0;
 		end else begin
 			f_level <= f_level + {{AW{1'b0}}, wr} - {{AW{1'b0}}, take} - {{AW{1'b0}}, ovr};
 			// One drop per cycle at most: an event is dropped only in a
 			// cycle that writes nothing.
-			if ((ovr || ev_drop) && (f_drops != 32'hffff_ffff))
-				f_drops <= f_drops + 32'd1;
+			if ((ovr || ev_drop) && (f_drops != 16'hffff))
+				f_drops <= f_drops + 16'd1;
 		end
 	end
 	always @(posedge i_clk)

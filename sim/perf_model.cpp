@@ -34,6 +34,7 @@ std::string reg_name(uint32_t word) {
 }  // namespace
 
 constexpr uint64_t kDeltaLimit = (uint64_t)1 << 21;  // a delta fits 21 bits
+constexpr uint32_t kCountMax = 0xffff;  // DROPS and a LOSS's count saturate here (16 bits)
 
 const char *rec_name(uint64_t rec) {
     static const char *const names[] = {
@@ -65,7 +66,7 @@ void PerfModel::trace_reset() {
     en_ = ovw_ = false;
     since_ = 0;
     last_t_ = reset_gtime_;
-    pop_hi_ = 0;
+    latch_hi_ = 0;  // TRACE_POP_HI reads 0 after a reset
     pop_due_ = false;
 }
 
@@ -93,7 +94,7 @@ bool PerfModel::trace_visible(uint64_t cycle_no) const {
 void PerfModel::trace_write(uint64_t cycle_no, uint64_t rec) {
     if (fifo_.size() == tdepth_) {
         fifo_.pop_front();
-        if (drops_ != UINT32_MAX)
+        if (drops_ != kCountMax)
             drops_++;
     }
     fifo_.push_back({rec, cycle_no});
@@ -115,13 +116,13 @@ void PerfModel::trace_event(uint64_t cycle_no, uint64_t g, unsigned type, uint32
     const bool sync = force_sync_ || delta >= kDeltaLimit || since_ == PERF_TRACE_SYNC_PERIOD - 1;
     const size_t need = sync ? 2 : 1;
     if (loss_ || (!ovw_ && level0_ + need > tdepth_)) {
-        if (drops_ != UINT32_MAX)
+        if (drops_ != kCountMax)
             drops_++;
         if (!loss_) {
             loss_ = true;
             loss_count_ = 1;
             loss_delta_ = (uint32_t)(delta < kDeltaLimit ? delta : kDeltaLimit - 1);
-        } else if (loss_count_ != UINT32_MAX) {
+        } else if (loss_count_ != kCountMax) {
             loss_count_++;
         }
         return;
@@ -171,7 +172,7 @@ uint32_t PerfModel::trace_read(uint32_t word) const {
     if (word == PERF_REG_TRACE_DROPS / 4)
         return drops_;
     if (word == PERF_REG_TRACE_POP_HI / 4)
-        return pop_hi_;
+        return latch_hi_;
     return 0;
 }
 
@@ -396,11 +397,11 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         pop_due_ = false;
         if (visible) {
             pending_value_ = (uint32_t)fifo_.front().data;
-            pop_hi_ = (uint32_t)(fifo_.front().data >> 32);
+            latch_hi_ = (uint32_t)(fifo_.front().data >> 32);
             fifo_.pop_front();
         } else {
             pending_value_ = 0;
-            pop_hi_ = UINT32_MAX;
+            latch_hi_ = UINT32_MAX;
         }
     }
 
@@ -457,8 +458,10 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
                 trace_write_request(cycle_no, g, word, s.wdata, s.sel);
         } else if (tdepth_ && word >= PERF_REG_TRACE_CTRL / 4 && word <= PERF_REG_TRACE_POP_HI / 4) {
             pending_value_ = trace_value;
-            if (word == PERF_REG_TRACE_POP_LO / 4)
+            if (word == PERF_REG_TRACE_POP_LO / 4) {
                 pop_due_ = true;
+                latch_valid_ = false;  // the latch is POP_HI's now
+            }
         } else {
             ovf_ |= set;  // a read returns the flags as after this edge
             pending_value_ = predict_read(word);

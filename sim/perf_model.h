@@ -108,7 +108,8 @@ private:
     uint32_t reset_occ_ = 0;
     Section sec_[8];           // [0] is the global pair
     uint8_t ovf_ = 0;          // OVF: sticky overflow flags
-    bool latch_valid_ = false; // TIME_HI latch set by a TIME_LO read
+    bool latch_valid_ = false; // TIME_HI latch set by a TIME_LO read; its word is
+                               // also TRACE_POP_HI's, set by a TRACE_POP_LO read
     unsigned latch_sec_ = 0;
     uint32_t latch_hi_ = 0;
     bool pending_ = false;     // an accepted request awaits its ack ...
@@ -137,7 +138,7 @@ private:
     std::deque<Rec> fifo_;
     bool en_ = false, ovw_ = false;
     unsigned high_ = 0;
-    uint32_t drops_ = 0;
+    uint32_t drops_ = 0;       // saturating at 2^16 - 1, as loss_count_
     uint8_t depth_ = 0;
     unsigned since_ = 0;
     bool force_sync_ = true;
@@ -148,7 +149,6 @@ private:
     bool ev_pending_ = false;  // an event record written at the next edge
     uint64_t ev_rec_ = 0;
     bool pop_due_ = false;     // a POP_LO's step in the next cycle
-    uint32_t pop_hi_ = 0;
     bool taken_ = false;
     uint64_t taken_rec_ = 0;
     uint64_t records_checked_ = 0;

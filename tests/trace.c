@@ -2,8 +2,8 @@
 /* The trace unit (docs/trace.md) seen from firmware, with exact
  * expectations: records of ENTER/EXIT (nested, and a recursion), section
  * BEGIN/END and IRQ marks, read back by POP; the depth; the SYNC rules; stop
- * on full with its drops and the LOSS record; OVERWRITE. tests/run.sh runs
- * it with +trace_stall=1000000, so that the harness takes nothing from the
+ * on full with its drops and the LOSS record; OVERWRITE. tests/conftest.py
+ * runs it with +trace_stall=1000000, so that the harness takes nothing from the
  * stream while it runs (it ends long before cycle 1,000,000); the records
  * it leaves in the FIFO the harness drains after the exit, into
  * build/fw/<cpu>/tests/trace.trace, the reference model checking each. */
@@ -86,6 +86,11 @@ static void discovery(void)
 	const struct rec r = pop();
 	check_u64("POP_LO of an empty FIFO reads 0", r.w0, 0);
 	check_u64("... and latches 0xffffffff", r.w1, 0xffffffffu);
+	/* POP_HI reads the latch TIME_LO fills for TIME_HI (docs/trace.md):
+	 * a TIME_LO read in between replaces the record's word 1, here with
+	 * G's high word, 0 this soon after the reset. */
+	(void)REG(PERF_REG_TIME_LO(0));
+	check_u64("POP_HI shares TIME_HI's latch", REG(PERF_REG_TRACE_POP_HI), 0);
 }
 
 /* Four marks back to back: their deltas are the CPU's closest two stores. */

@@ -284,6 +284,6 @@ enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 #define PERF_TRACE_END 4u /* word 0: section n */
 #define PERF_TRACE_IRQ_ENTER 5u /* word 0: the data written */
 #define PERF_TRACE_IRQ_EXIT 6u /* word 0: the data written */
-#define PERF_TRACE_LOSS 7u /* word 0: records dropped since the last LOSS (saturating) */
+#define PERF_TRACE_LOSS 7u /* word 0: records dropped since the last LOSS, in bits 15:0 (saturating at 2^16 - 1); bits 31:16 0 */
 
 #endif /* PERFSCOPE_FRAMES_H */

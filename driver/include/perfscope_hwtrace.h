@@ -54,7 +54,7 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode) PERF_NO_TRACE;
 /* Stops recording; the records already made still drain. */
 void perf_hwtrace_stop(void *base) PERF_NO_TRACE;
 
-/* Records dropped since the start (saturating at 2^32 - 1). */
+/* Records dropped since the start (saturating at 2^16 - 1). */
 uint32_t perf_hwtrace_drops(void *base) PERF_NO_TRACE;
 
 /* Records in the FIFO now, and the most there have been since the start. */

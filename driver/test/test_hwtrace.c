@@ -41,10 +41,10 @@ void test_hwtrace(void)
 	check_str("hwtrace: stop clears ENABLE and keeps OVERWRITE", fake_accesses(1), "ra0 wa0=2");
 
 	fake.trace_status = 0x01ff0007u;
-	fake.trace_drops = 0xffffffffu;
+	fake.trace_drops = 0xffffu;
 	check_int("hwtrace: level", (int)perf_hwtrace_level(B), 7);
 	check_int("hwtrace: high-water mark", (int)perf_hwtrace_high_water(B), 0x1ff);
-	check_int("hwtrace: drops, saturated", perf_hwtrace_drops(B) == 0xffffffffu, 1);
+	check_int("hwtrace: drops, saturated", perf_hwtrace_drops(B) == 0xffffu, 1);
 
 	fake_clear_log();
 	__cyg_profile_func_enter((void *)(uintptr_t)0x1234u, NULL);
