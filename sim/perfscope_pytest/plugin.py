@@ -56,6 +56,11 @@ def pytest_configure(config):
         if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", v):
             raise pytest.UsageError(f"perfscope: sim variable {v!r} is not NAME=VALUE")
     config.stash[BUILDER] = build.Builder(top, fw_root, suite, sim_vars)
+    # pytest-xdist's load scheduling hands each worker a batch of tests up
+    # front, which puts the longest runs, sorted first below, on one worker;
+    # one test at a time spreads them (the user's own --maxschedchunk stays).
+    if getattr(config.option, "maxschedchunk", 0) is None:
+        config.option.maxschedchunk = 1
 
 
 def programs(config):
@@ -89,11 +94,12 @@ def pytest_generate_tests(metafunc):
 
 
 def pytest_collection_modifyitems(items):
-    """The longest runs (by their cycle limit) first, so that with xdist no
-    worker starts one when the others are almost done."""
+    """The longest runs first, so that with xdist no worker starts one when
+    the others are almost done: by their cycle limit, then by CPU, the
+    larger variants (later in CPUS) simulating fewer cycles a second."""
     def limit(item):
         case = item.callspec.params.get("perfscope_case") if hasattr(item, "callspec") else None
-        return -case[0].timeout if isinstance(case, tuple) else 0
+        return (-case[0].timeout, -CPUS.index(case[1])) if isinstance(case, tuple) else (0, 0)
     items.sort(key=limit)
 
 
