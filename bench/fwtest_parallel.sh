@@ -5,7 +5,7 @@
 # and with pytest-xdist's -n 2, side by side: a table, and the parallel
 # time as a fraction of the serial one into build/bench/summary.tsv
 # (fwtest_parallel_fraction; docs/regressions.md's goal is at most 0.60 on
-# 2 cores). Firmware and models are built first, so both time the runs,
+# 2 cores), and the table into docs/regressions.md. Firmware and models are built first, so both time the runs,
 # not the builds. The best of 3 runs each, taken in turn, as other jobs
 # share the machine.
 # usage: fwtest_parallel.sh <top> <cpu>...
@@ -40,10 +40,16 @@ for _ in 1 2 3; do
 done
 runs=$(sed -n 's/^\([0-9]*\) passed.*/\1/p' "$top/build/bench/fwtest.log")
 
-printf '### Firmware tests through the pytest plugin (%s runs: %s), wall time, best of 3\n\n' "$runs" "$*"
-echo "| serial (-p no:xdist) | -n 2 (pytest-xdist) | -n 2 as a fraction of serial |"
-echo "|---|---|---|"
-awk -v s="$serial" -v p="$parallel" -v tsv="$summary" 'BEGIN {
-  printf "| %.2f s | %.2f s | %.2f |\n", s, p, p / s
-  printf "fwtest_serial_seconds\tall\t%.2f\nfwtest_parallel_seconds\tall\t%.2f\nfwtest_parallel_fraction\tall\t%.4f\n", s, p, p / s >> tsv
-}'
+table=$top/build/bench/fwtest.md
+{
+  printf 'Firmware tests through the pytest plugin (%s runs: %s), wall time, best of 3:\n\n' "$runs" "$*"
+  echo "| serial (-p no:xdist) | -n 2 (pytest-xdist) | -n 2 as a fraction of serial |"
+  echo "|---|---|---|"
+  awk -v s="$serial" -v p="$parallel" -v tsv="$summary" 'BEGIN {
+    printf "| %.2f s | %.2f s | %.2f |\n", s, p, p / s
+    printf "fwtest_serial_seconds\tall\t%.2f\nfwtest_parallel_seconds\tall\t%.2f\nfwtest_parallel_fraction\tall\t%.4f\n", s, p, p / s >> tsv
+  }'
+} > "$table"
+cat "$table"
+# docs/regressions.md shows the table as this run measured it.
+"$top/scripts/docfigs.py" splice "$top/docs/regressions.md" bench-fwtest "$table"
