@@ -27,6 +27,7 @@
 
 #include "Vperfscope_hist.h"
 #include "hist_model.h"
+#include "tb_plusarg.h"
 #include "verilated.h"
 
 #ifndef HIST_BUCKETS
@@ -447,16 +448,8 @@ void saturation() {
 
 int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
-    unsigned seed = 1;
-    unsigned long long cycles = 3000000;
-    if (const char *s = Verilated::commandArgsPlusMatch("seed=")) {
-        if (*s)
-            seed = (unsigned)std::strtoul(s + 6, nullptr, 10);
-    }
-    if (const char *s = Verilated::commandArgsPlusMatch("cycles=")) {
-        if (*s)
-            cycles = std::strtoull(s + 8, nullptr, 10);
-    }
+    const unsigned seed = (unsigned)tb_plusarg(Verilated::defaultContextp(), "seed", 1);
+    const unsigned long long cycles = tb_plusarg(Verilated::defaultContextp(), "cycles", 3000000);
     directed();
     saturation();
     random_runs(seed, cycles);

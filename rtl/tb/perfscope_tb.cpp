@@ -23,6 +23,7 @@
 
 #include "Vperfscope.h"
 #include "perf_model.h"
+#include "tb_plusarg.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -815,11 +816,9 @@ void trace_directed(Bench &b) {
 int main(int argc, char **argv) {
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    const char *arg = ctx->commandArgsPlusMatch("seed=");
-    const uint64_t seed = (arg && *arg) ? strtoull(arg + 6, nullptr, 0) : 1;
-    arg = ctx->commandArgsPlusMatch("ops=");
-    const uint64_t ops = (arg && *arg) ? strtoull(arg + 5, nullptr, 0) : 200000;
-    arg = ctx->commandArgsPlusMatch("trace");
+    const uint64_t seed = tb_plusarg(ctx.get(), "seed", 1);
+    const uint64_t ops = tb_plusarg(ctx.get(), "ops", 200000);
+    const char *arg = ctx->commandArgsPlusMatch("trace");
     const bool trace = arg && *arg;
     arg = ctx->commandArgsPlusMatch("random_only");
     const bool random_only = arg && *arg;

@@ -17,6 +17,7 @@
 
 #include "Vperfscope_retire.h"
 #include "retire_decoder.h"
+#include "tb_plusarg.h"
 #include "verilated.h"
 
 namespace {
@@ -103,16 +104,8 @@ uint32_t random_insn(std::mt19937 &rng) {
 
 int main(int argc, char **argv) {
     Verilated::commandArgs(argc, argv);
-    unsigned seed = 1;
-    unsigned long long cycles = 2000000;
-    if (const char *s = Verilated::commandArgsPlusMatch("seed=")) {
-        if (*s)
-            seed = (unsigned)std::strtoul(s + 6, nullptr, 10);
-    }
-    if (const char *s = Verilated::commandArgsPlusMatch("cycles=")) {
-        if (*s)
-            cycles = std::strtoull(s + 8, nullptr, 10);
-    }
+    const unsigned seed = (unsigned)tb_plusarg(Verilated::defaultContextp(), "seed", 1);
+    const unsigned long long cycles = tb_plusarg(Verilated::defaultContextp(), "cycles", 2000000);
 
     // Directed: main calls f (jal ra), f tail-jumps to g (jal x0), an
     // interrupt lands between g's call of h and h's first instruction,
