@@ -10,6 +10,9 @@
 #   timeout    +timeout= not a positive number: exit 2, one line
 #   trace      +trace_stall= not 1..1000000, +trace_file without a name or
 #              not writable: exit 2, one line; a good one gets the header
+#   retire     +retire_file without a name or not writable: exit 2, one
+#              line; a good one holds the calls of the program's retire
+#              stream, read back by the host tool
 #   model      +model= neither on nor off: exit 2, one line; records with
 #              +model=off: the same exit code, console and trace file as
 #              with the model, records taken while it runs and after its
@@ -107,6 +110,21 @@ if [ "$rc" -eq 0 ] && [ "$(od -An -c -N8 "$work/hello.trace" | tr -d ' ')" = 'PS
   pass "+trace_file=: the 16-byte PSTRACE header, no record; +trace_stall=7 runs"
 else
   fail "+trace_file=: exit $rc, $(od -An -c -N16 "$work/hello.trace" 2>&1 | head -1); $(tail -1 "$work/err")"
+fi
+
+# The retire stream's recording (docs/retire.md).
+expect "+retire_file without a value" 2 "sim: +retire_file needs a file name, e.g. +retire_file=run.retire" \
+  +firmware="$fw/hello.hex" +retire_file
+expect "+retire_file in a directory that does not exist" 2 \
+  "sim: cannot write +retire_file=$work/none/x.retire: No such file or directory" \
+  +firmware="$fw/hello.hex" +retire_file="$work/none/x.retire"
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/hello.hex" +retire_file="$work/hello.retire" > "$work/out" 2>&1; rc=$?
+calls=$("$top/build/tools/perfscope" functions --format csv -e "$fw/hello.elf" "$work/hello.retire" 2> "$work/err" \
+  | awk -F, 'NR > 1 && $2 == "main" { print $4 }')
+if [ "$rc" -eq 0 ] && [ "$calls" = 1 ] && [ ! -s "$work/err" ]; then
+  pass "+retire_file=: the retire stream of hello, main called once, read back without a warning"
+else
+  fail "+retire_file=: exit $rc, main called ${calls:-no} times: $(head -1 "$work/err")"
 fi
 
 # The reference model switched off, or not.
