@@ -52,7 +52,7 @@ DECLARATIONS = (
     r"wire\s+CsrPlugin_interruptJump /\* verilator public \*/ ;",
     r"reg\s+CsrPlugin_hadException /\* verilator public \*/ ;",
 )
-ANCHOR = "  assign lastStageIsFiring = writeBack_arbitration_isFiring;\n"
+INSERT_AFTER = "  assign lastStageIsFiring = writeBack_arbitration_isFiring;\n"
 
 
 def check(ok, what):
@@ -71,12 +71,12 @@ def edit(text):
     for decl in DECLARATIONS:
         n = len(re.findall(rf"^  {decl}\n", body, re.M))
         check(n == 1, f"{n} declarations matching '{decl}' in module VexRiscv, not 1")
-    check(body.count(ANCHOR) == 1, f"not one '{ANCHOR.strip()}' in module VexRiscv")
+    check(body.count(INSERT_AFTER) == 1, f"not one '{INSERT_AFTER.strip()}' in module VexRiscv")
     for name, _, _ in PORTS:
         check(not re.search(rf"\b{name}\b", text), f"{name} is already a name in the file")
     ports = "".join(f"  output {rng:<12}{name},\n" for name, rng, _ in PORTS)
     assigns = "".join(f"  assign {name} = {driver};\n" for name, _, driver in PORTS)
-    at = header.end() + body.index(ANCHOR) + len(ANCHOR)
+    at = header.end() + body.index(INSERT_AFTER) + len(INSERT_AFTER)
     return text[:header.end()] + ports + text[header.end():at] + assigns + text[at:]
 
 
