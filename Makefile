@@ -3,7 +3,7 @@
 #   make demo    install what is missing, build the SoC and the demo, run it
 #   make test    every test; ends with "N passed, N failed"
 #   make bench   cycle costs and simulation speed, as tables
-#   make profile FW=<program.c>   every host-tool report of one run
+#   make profile FW=<program.c> [MODE=retire]   every host-tool report of one run (MODE=retire: built as it is, from its retire stream)
 #   make fuzz    the host tool's decoder under libFuzzer, bounded
 #   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (the longest target)
 #   make stress  50M random bus operations per section count against the reference model
@@ -34,7 +34,7 @@ bench: setup
 tools: setup
 	@$(MAKE) -s -C tools
 
-# make profile FW=<program.c ...>: run it instrumented, reports in build/profile/
+# make profile FW=<program.c ...> [MODE=retire]: run it instrumented (or as built), reports in build/profile/
 profile: setup
 	@$(MAKE) -s -C tools profile FW="$(abspath $(FW))" CPU=$(CPU)
 
