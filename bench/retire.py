@@ -3,6 +3,7 @@
 """The retire stream's part of `make bench` (docs/retire.md).
 
 usage: retire.py <top> <cpu>...
+       retire.py --check <top> <cpu>...   (make test: PASS/FAIL lines only)
 
 On every CPU, runs the hook benchmark's workloads (bench/hooks.c: the light
 and the call-heavy one) twice:
@@ -27,6 +28,11 @@ functions, set aside). Writes
                             counts differ, the ones GCC inlined included)
   docs/retire.md            the VexRiscv_Full table between its
                             bench-retire markers
+
+With --check it writes nothing but one PASS or FAIL line per CPU: every
+function of the instrumented build has as many calls in the retire stream,
+but those the plain build has no code of (GCC inlined every call of them),
+which have none; and the recording adds no cycle.
 """
 import csv
 import pathlib
@@ -34,8 +40,9 @@ import re
 import subprocess
 import sys
 
-TOP = pathlib.Path(sys.argv[1]).resolve()
-CPUS = sys.argv[2:]
+CHECK = sys.argv[1:2] == ["--check"]
+TOP = pathlib.Path(sys.argv[1 + CHECK]).resolve()
+CPUS = sys.argv[2 + CHECK:]
 OUT = TOP / "build" / "bench"
 TOOL = TOP / "build" / "tools" / "perfscope"
 FULL = "VexRiscv_Full"
@@ -52,6 +59,18 @@ def sim(cpu, program, *plusargs):
     return int(re.search(r"^sim: exit 0 after (\d+) cycles", text, re.M).group(1))
 
 
+def unsuffixed(name):
+    return re.sub(r"\.(constprop|isra|part|cold)\.\d+$", "", name)
+
+
+def functions(cpu, program):
+    """The names of the ELF's functions, without GCC's clone suffixes."""
+    elf = TOP / "build" / "fw" / cpu / "bench" / f"{program}.elf"
+    out = subprocess.run(["riscv64-unknown-elf-nm", str(elf)], capture_output=True, text=True, check=True)
+    return {unsuffixed(f[2]) for f in (line.split() for line in out.stdout.splitlines())
+            if len(f) == 3 and f[1] in "tT"}
+
+
 def calls(cpu, program, stream):
     """Calls per function of the stream, by name without GCC's clone suffixes."""
     elf = TOP / "build" / "fw" / cpu / "bench" / f"{program}.elf"
@@ -61,7 +80,7 @@ def calls(cpu, program, stream):
         sys.exit(f"bench: perfscope functions {stream}: {out.stderr.strip()}")
     counts = {}
     for row in csv.DictReader(out.stdout.splitlines()):
-        name = re.sub(r"\.(constprop|isra|part|cold)\.\d+$", "", row["name"])
+        name = unsuffixed(row["name"])
         counts[name] = counts.get(name, 0) + int(row["calls"])
     return counts
 
@@ -78,7 +97,20 @@ def measure(cpu):
     # retire stream has the C library's and main's besides.
     rows = sorted((name, cyg[name], retire.get(name, 0)) for name in cyg)
     return {"overhead": recorded - plain, "recorded": sum(retire.values()),
-            "differing": sum(1 for _, a, b in rows if a != b), "rows": rows}
+            "differing": sum(1 for _, a, b in rows if a != b), "rows": rows,
+            "inlined": sorted(name for name in cyg if name not in functions(cpu, "hooks_plain"))}
+
+
+def check(cpu, r):
+    """make test's verdict: the counts as the instrumented build's, but a
+    function with no code of its own in the plain build has none."""
+    wrong = [(name, a, b) for name, a, b in r["rows"] if b != (0 if name in r["inlined"] else a)]
+    ok = not wrong and r["overhead"] == 0 and r["recorded"] > 0
+    print(f"{'PASS' if ok else 'FAIL'} retire stream on {cpu}: the calls of {len(r['rows'])} functions of "
+          f"bench/hooks.c as -finstrument-functions records them, {len(r['inlined'])} inlined "
+          f"({', '.join(r['inlined']) or 'none'}) with none; the recording adds {r['overhead']} cycles"
+          + (f"; differ: {wrong[:5]}" if wrong else ""))
+    return ok
 
 
 def table(rows):
@@ -90,6 +122,8 @@ def table(rows):
 
 def main():
     res = {cpu: measure(cpu) for cpu in CPUS}
+    if CHECK:
+        return 0 if all([check(cpu, res[cpu]) for cpu in CPUS]) else 1
     with open(OUT / "summary.tsv", "a") as f:
         for cpu in CPUS:
             f.write(f"retire_overhead_cycles\t{cpu}\t{res[cpu]['overhead']}\n")
@@ -111,4 +145,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

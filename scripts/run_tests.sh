@@ -44,6 +44,7 @@ suite "formal proofs"      make -s -C formal quick
 suite "retire tap parts"   make -s -C rtl/tb retire hist
 suite "histogram proof"    make -s -C formal hist
 suite "firmware tests"     make -s -C tests test
+suite "retire stream calls" make -s -C bench retire-check
 suite "demo report"        make -s -C tests demo-test
 suite "simulator harness"  make -s -C sim/test test
 suite "firmware example"   tests/fw_example.sh
