@@ -199,8 +199,19 @@ def assertions(path=None):
     return str(n)
 
 
-def bmc_depth():
-    return re.search(r"^DEPTH\s*\?=\s*(\d+)", (TOP / "formal" / "Makefile").read_text(), re.M).group(1)
+def formal_var(name):
+    """A depth formal/Makefile sets: DEPTH (the bounded check), COVER, DEEP_COVER."""
+    return re.search(rf"^{name}\s*\?=\s*(\d+)", (TOP / "formal" / "Makefile").read_text(), re.M).group(1)
+
+
+def pin(package):
+    """A Python package's version as requirements.txt pins it."""
+    return re.search(rf"^{re.escape(package)}==(\S+)", (TOP / "requirements.txt").read_text(), re.M).group(1)
+
+
+def plugin_default_timeout():
+    text = (TOP / "sim" / "perfscope_pytest" / "program.py").read_text()
+    return f"{int(re.search(r'^DEFAULT_TIMEOUT = ([0-9_]+)', text, re.M).group(1)):,}"
 
 
 def area_budget(key):
@@ -296,7 +307,11 @@ SOURCES = {
     "formal/assertions-ip": lambda: assertions("rtl/perfscope.v"),
     "formal/assertions-trace": lambda: assertions("rtl/perfscope_trace.v"),
     "formal/assertions-wb": lambda: assertions("formal/fwb_slave.v"),
-    "formal/depth": bmc_depth,
+    "formal/depth": lambda: formal_var("DEPTH"),
+    "formal/cover-depth": lambda: formal_var("COVER"),
+    "formal/deep-cover-depth": lambda: formal_var("DEEP_COVER"),
+    "pin/pytest-xdist": lambda: pin("pytest-xdist"),
+    "regress/default-timeout": plugin_default_timeout,
     "version/ip": ip_version,
     "version/frame": frame_version,
     "version/tool": tool_version,
