@@ -71,6 +71,7 @@
 #include "Vsoc_sim_top.h"
 #include "perf_model.h"
 #include "retire_oracle.h"
+#include "trace_file.h"
 #include "perfscope_frames.h"
 #include "perfscope_regs.h"
 #include "uart_decoder.h"
@@ -507,13 +508,7 @@ int main(int argc, char **argv)
                          std::strerror(errno));
             return 2;
         }
-        unsigned char head[PERF_TRACE_HEADER_BYTES] = {0};
-        std::memcpy(head, PERF_TRACE_MAGIC, sizeof PERF_TRACE_MAGIC - 1);
-        for (int i = 0; i < 4; i++) {
-            head[8 + i] = (unsigned char)(PERF_TRACE_VERSION >> (8 * i));
-            head[12 + i] = (unsigned char)(PERF_TRACE_RECORD_BYTES >> (8 * i));
-        }
-        std::fwrite(head, 1, sizeof head, tfile.get());
+        trace_file_header(tfile.get());
     }
 
     // The retire stream as the harness's own decoder sees it.
@@ -599,12 +594,8 @@ int main(int argc, char **argv)
         }
         records += taken;
         trace_idle = s.trace_valid ? 0 : trace_idle + 1;
-        if (tfile && taken) {
-            unsigned char bytes[8];
-            for (int i = 0; i < 8; i++)
-                bytes[i] = (unsigned char)(rec >> (8 * i));
-            std::fwrite(bytes, 1, sizeof bytes, tfile.get());
-        }
+        if (tfile && taken)
+            trace_file_record(tfile.get(), rec);
 
         if (top->o_console_valid) {
             std::putchar(top->o_console_data);

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "retire_decoder.h"
+#include "trace_file.h"
 #include "verilated.h"
 #include "verilated_syms.h"
 
@@ -69,48 +70,29 @@ private:
 // record, an EXIT takes one off before; a jump changes nothing).
 class RetireRecorder {
 public:
-    explicit RetireRecorder(FILE *f) : f_(f) {
-        unsigned char head[PERF_TRACE_HEADER_BYTES] = {0};
-        for (size_t i = 0; i + 1 < sizeof PERF_TRACE_MAGIC; i++)
-            head[i] = (unsigned char)PERF_TRACE_MAGIC[i];
-        put32(head + 8, PERF_TRACE_VERSION);
-        put32(head + 12, PERF_TRACE_RECORD_BYTES);
-        std::fwrite(head, 1, sizeof head, f_);
-    }
+    explicit RetireRecorder(FILE *f) : f_(f) { trace_file_header(f_); }
 
     void event(uint64_t time, const RetireEvent &e) {
         uint64_t delta = time - last_;
-        const bool sync = first_ || since_ == PERF_TRACE_SYNC_PERIOD - 1 || delta > PERF_TRACE_DELTA_MASK;
+        const bool sync = since_ == 0 || since_ == PERF_TRACE_SYNC_PERIOD - 1 || delta > PERF_TRACE_DELTA_MASK;
         if (sync) {
-            record((uint32_t)time, (uint32_t)(time >> 32) & PERF_TRACE_TIME_HI_MASK);
+            trace_file_record(f_, (time & ((uint64_t)PERF_TRACE_TIME_HI_MASK << 32 | 0xffffffffu)));
             delta = 0;
         }
         if (e.type == PERF_TRACE_EXIT && depth_)
             depth_--;
-        record(e.data, e.type << PERF_TRACE_TYPE_SHIFT | depth_ << PERF_TRACE_DEPTH_SHIFT | (uint32_t)delta);
+        trace_file_record(f_, (uint64_t)(e.type << PERF_TRACE_TYPE_SHIFT | depth_ << PERF_TRACE_DEPTH_SHIFT |
+                                         (uint32_t)delta) << 32 | e.data);
         if (e.type == PERF_TRACE_ENTER && !(e.data & PERF_TRACE_RETIRE))
             depth_ = (depth_ + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT);
         last_ = time;
         since_ = sync ? 1 : since_ + 1;
-        first_ = false;
     }
 
 private:
-    static void put32(unsigned char *b, uint32_t v) {
-        for (int i = 0; i < 4; i++)
-            b[i] = (unsigned char)(v >> (8 * i));
-    }
-    void record(uint32_t w0, uint32_t w1) {
-        unsigned char b[PERF_TRACE_RECORD_BYTES];
-        put32(b, w0);
-        put32(b + 4, w1);
-        std::fwrite(b, 1, sizeof b, f_);
-    }
-
     FILE *f_;
-    bool first_ = true;
     uint64_t last_ = 0;   // the time of the last record
-    uint32_t since_ = 0;  // event records since the last SYNC, that one's included
+    uint32_t since_ = 0;  // event records since the last SYNC, that one's included; 0: none yet
     uint32_t depth_ = 0;
 };
 
