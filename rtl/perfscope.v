@@ -20,6 +20,13 @@
 // overlap. A master that drops CYC aborts its request: a write has taken
 // effect at acceptance, but no ack follows a cycle in which CYC was low.
 //
+// With RETIRE = 1 the retire tap reads the CPU's retire stream (docs/
+// retire.md): perfscope_retire.v finds its calls, returns and traps for the
+// trace unit, perfscope_hist.v charges every cycle to the last retired PC's
+// bucket (HIST_BUCKETS not 0), and perfscope_trig.v BEGINs and ENDs
+// sections 1..TRIGGERS when the instructions at their addresses retire.
+// Without it, i_rt_* are ignored and nothing of it is built.
+//
 // With TRACE_DEPTH not 0 the trace unit (perfscope_trace.v, docs/trace.md)
 // takes the events this decode finds: writes to the TRACE_* registers and
 // the section commands. Its registers are answered at once, but POP_LO,
@@ -33,7 +40,10 @@
 
 module perfscope #(
 	parameter NUM_SECTIONS = 7,  // measured code sections, 1..7
-	parameter TRACE_DEPTH  = 0   // trace FIFO records: 0 (no trace unit) or a power of two, 16..4096
+	parameter TRACE_DEPTH  = 0,  // trace FIFO records: 0 (no trace unit) or a power of two, 16..4096
+	parameter RETIRE       = 0,  // 1: the retire tap (i_rt_*) is built
+	parameter HIST_BUCKETS = 0,  // with RETIRE: histogram words, 0 (none) or a power of two, 2..4096
+	parameter TRIGGERS     = 0   // with RETIRE: sections 1..TRIGGERS take trigger addresses, 0..NUM_SECTIONS
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,      // synchronous, active high
@@ -57,7 +67,12 @@ module perfscope #(
 	// The trace unit's stream (docs/trace.md); quiet without the unit
 	output wire        o_trace_valid,
 	output wire [63:0] o_trace_data,
-	input  wire        i_trace_ready
+	input  wire        i_trace_ready,
+	// The CPU's retire stream (soc/vexriscv_retire.py); ignored without RETIRE
+	input  wire        i_rt_firing,  // an instruction retires in this cycle ...
+	input  wire [31:0] i_rt_pc,      // ... at this address ...
+	input  wire [31:0] i_rt_insn,    // ... with this code
+	input  wire        i_rt_trap     // the CPU jumps to its trap vector
 );
 
 	`include "perfscope_regs.vh"
@@ -88,15 +103,30 @@ module perfscope #(
 	                         || (TRACE_DEPTH & (TRACE_DEPTH - 1)) != 0)) begin : g_bad_trace_depth
 		perfscope_error_TRACE_DEPTH_must_be_0_or_a_power_of_two_16_to_4096 u_error ();
 	end
+	if (RETIRE != 0 && RETIRE != 1) begin : g_bad_retire
+		perfscope_error_RETIRE_must_be_0_or_1 u_error ();
+	end
+	if (HIST_BUCKETS != 0 && (RETIRE == 0 || HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
+	                          || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0)) begin : g_bad_hist
+		perfscope_error_HIST_BUCKETS_must_be_0_or_with_RETIRE_a_power_of_two_2_to_4096 u_error ();
+	end
+	if (TRIGGERS < 0 || TRIGGERS > NUM_SECTIONS || (TRIGGERS != 0 && RETIRE == 0)) begin : g_bad_triggers
+		perfscope_error_TRIGGERS_must_be_0_or_with_RETIRE_1_to_NUM_SECTIONS u_error ();
+	end
 	endgenerate
 
 	localparam [7:0] PRESENT  = 8'hff >> (7 - NUM_SECTIONS);  // bit n: section n exists
 	// The CONFIG register, packed as regs/perfscope.toml says.
 	// log2(TRACE_DEPTH) for CONFIG.TRACE; 0 without the unit.
 	localparam integer TRACE_LOG = (TRACE_DEPTH == 0) ? 0 : $clog2(TRACE_DEPTH);
+	// log2(HIST_BUCKETS) for CONFIG.HIST; 0 without the histogram.
+	localparam integer HIST_LOG = (HIST_BUCKETS == 0) ? 0 : $clog2(HIST_BUCKETS);
 	localparam [31:0] CONFIG  = PERF_CONFIG_FIXED | (NUM_SECTIONS << PERF_CONFIG_SECTIONS_LSB)
-	                          | (TRACE_LOG << PERF_CONFIG_TRACE_LSB);
-	localparam        TRACE   = (TRACE_DEPTH != 0);  // the trace unit is built
+	                          | (TRACE_LOG << PERF_CONFIG_TRACE_LSB) | (HIST_LOG << PERF_CONFIG_HIST_LSB)
+	                          | (RETIRE << PERF_CONFIG_RETIRE_LSB) | (TRIGGERS << PERF_CONFIG_TRIGGERS_LSB);
+	localparam        TRACE   = (TRACE_DEPTH != 0);   // the trace unit is built
+	localparam        HIST    = (HIST_BUCKETS != 0);  // the histogram is built
+	localparam        TRIG    = (TRIGGERS != 0);      // trigger addresses are built
 
 	// What the step does with the section's time word.
 	localparam [1:0] M_KEEP = 2'd0;  // time + 0
@@ -144,9 +174,14 @@ module perfscope #(
 	// ------------------------------------------------------------------
 	// Request decode
 	// ------------------------------------------------------------------
+	// A trigger's go (perfscope_trig.v) takes the acceptance slot of a
+	// bus request, for its section, while the bus is held.
+	wire        tg_go, tg_begin;
+	wire [2:0]  tg_sec;
 	wire        accept   = i_wb_cyc && i_wb_stb && !o_wb_stall;
+	wire        act      = accept || tg_go;   // the RAM word of a_sec is read
 	wire        in_secs  = !i_wb_addr[PERF_ADDR_BITS-1];
-	wire [2:0]  a_sec    = i_wb_addr[PERF_SEC_REG_BITS +: 3];
+	wire [2:0]  a_sec    = tg_go ? tg_sec : i_wb_addr[PERF_SEC_REG_BITS +: 3];
 	wire [PERF_SEC_REG_BITS-1:0] a_reg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
 	wire        a_valid  = in_secs && PRESENT[a_sec];
 	wire        a_run    = r_run[a_sec];
@@ -156,8 +191,8 @@ module perfscope #(
 	wire cmd_reset  = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && i_wb_sel[0] && i_wb_data[0];
 	wire cmd_stop   = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && !cmd_reset;
 	wire cmd_start  = wr && a_global && (a_reg == PERF_SEC_TIME_HI);
-	wire cmd_end    = wr && !a_global && (a_reg == PERF_SEC_TIME_LO);
-	wire cmd_begin  = wr && !a_global && (a_reg == PERF_SEC_TIME_HI);
+	wire cmd_end    = (wr && !a_global && (a_reg == PERF_SEC_TIME_LO)) || (tg_go && !tg_begin);
+	wire cmd_begin  = (wr && !a_global && (a_reg == PERF_SEC_TIME_HI)) || (tg_go && tg_begin);
 
 	wire wr_ovf     = accept && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0];
 
@@ -182,7 +217,7 @@ module perfscope #(
 	always @(*) begin
 		rd_lo = 1'bx; rd_hi = 1'bx; rd_occ = 1'bx; rd_ram = 1'bx;
 		need_step = 1'bx; mode = 2'bx;
-		if (accept) begin
+		if (act) begin
 			rd_lo     = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
 			rd_hi     = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
 			rd_occ    = rd && a_valid && (a_reg == PERF_SEC_OCC);
@@ -205,6 +240,7 @@ module perfscope #(
 	wire [31:0] tr_pop_lo;
 	wire        tr_pop_empty;
 	wire [31:0] tr_pop_hi;
+	wire [31:0] rt_imm;   // the retire tap's registers (0 without it)
 	reg  [31:0] imm_data;
 	always @(*) begin
 		if (!accept)
@@ -222,7 +258,7 @@ module perfscope #(
 			PERF_CTRL_OVF:    imm_data = {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)};
 			default:          imm_data = 32'd0;
 			endcase
-			imm_data = imm_data | tr_imm;
+			imm_data = imm_data | tr_imm | rt_imm;
 		end
 	end
 
@@ -302,11 +338,14 @@ module perfscope #(
 			.i_gtime       (r_gtime[60:0]),
 			.i_grun        (r_run[0]),
 			.i_gset        (cmd_reset),
-			.i_accept      (accept),
+			.i_accept      (act),
 			.i_ev          (tr_ev),
 			.i_ev_type     (tr_ev_type),
 			.i_ev_data     (i_wb_data),
 			.i_ev_sec      (a_sec),
+			.i_rt_ev       (rt_ev),
+			.i_rt_ev_type  (rt_ev_type),
+			.i_rt_ev_data  (rt_ev_data),
 			.i_ctrl_we     (tr_ctrl_we),
 			.i_ctrl_data   (i_wb_data[2:0]),
 			.i_pop         (tr_pop),
@@ -340,6 +379,136 @@ module perfscope #(
 	end
 	endgenerate
 
+	// ------------------------------------------------------------------
+	// The retire tap
+	// ------------------------------------------------------------------
+	wire        rt_ev;          // a call, return, jump or trap for the trace unit
+	wire [2:0]  rt_ev_type;
+	wire [31:0] rt_ev_data;
+	wire        tg_stall;       // a trigger holds the bus
+	wire        wr_ctrl = accept && i_wb_we && !in_secs;  // a control register write
+	generate
+	if (RETIRE != 0) begin : g_retire
+		reg         r_calls;    // RETIRE_CTRL.CALLS
+		wire        ev;
+		always @(posedge i_clk) begin
+			if (i_reset)
+				r_calls <= 1'b0;
+			else if (wr_ctrl && (i_wb_addr == PERF_CTRL_RETIRE_CTRL) && i_wb_sel[0])
+				r_calls <= i_wb_data[0];
+		end
+		perfscope_retire u_retire (
+			.i_clk       (i_clk),
+			.i_reset     (i_reset),
+			.i_rt_firing (i_rt_firing),
+			.i_rt_pc     (i_rt_pc),
+			.i_rt_insn   (i_rt_insn),
+			.i_rt_trap   (i_rt_trap),
+			.o_ev        (ev),
+			.o_ev_type   (rt_ev_type),
+			.o_ev_data   (rt_ev_data)
+		);
+		assign rt_ev = ev && r_calls && TRACE;
+
+		wire [31:0] hist_imm, trig_imm;
+		if (HIST) begin : g_hist
+			localparam integer NB = $clog2(HIST_BUCKETS);
+			wire [31:0]   base;
+			wire [2:0]    shift, k;
+			wire          run, busy, sat, data_valid;
+			wire [NB-1:0] index;
+			wire [31:0]   data;
+			perfscope_hist #(.BUCKETS(HIST_BUCKETS)) u_hist (
+				.i_clk        (i_clk),
+				.i_reset      (i_reset),
+				.i_rt_firing  (i_rt_firing),
+				.i_rt_pc      (i_rt_pc),
+				.i_wdata      (i_wb_data),
+				.i_ctrl_we    (wr_ctrl && (i_wb_addr == PERF_CTRL_HIST_CTRL)),
+				.i_base_we    (wr_ctrl && (i_wb_addr == PERF_CTRL_HIST_BASE)),
+				.i_cfg_we     (wr_ctrl && (i_wb_addr == PERF_CTRL_HIST_CFG)),
+				.i_index_we   (wr_ctrl && (i_wb_addr == PERF_CTRL_HIST_INDEX)),
+				.i_data_rd    (rd && (i_wb_addr == PERF_CTRL_HIST_DATA)),
+				.o_base       (base),
+				.o_shift      (shift),
+				.o_k          (k),
+				.o_run        (run),
+				.o_busy       (busy),
+				.o_sat        (sat),
+				.o_index      (index),
+				.o_data       (data),
+				.o_data_valid (data_valid)
+			);
+			reg [31:0] imm;
+			always @(*) begin
+				case (i_wb_addr)
+				PERF_CTRL_HIST_CTRL:  imm = {28'd0, data_valid, sat, busy, run};
+				PERF_CTRL_HIST_BASE:  imm = base;
+				PERF_CTRL_HIST_CFG:   imm = {21'd0, k, 5'd0, shift};
+				PERF_CTRL_HIST_INDEX: imm = {{(32-NB){1'b0}}, index};
+				PERF_CTRL_HIST_DATA:  imm = data;
+				default:              imm = 32'd0;
+				endcase
+			end
+			assign hist_imm = imm;
+		end else begin : g_no_hist
+			assign hist_imm = 32'd0;
+		end
+
+		if (TRIG) begin : g_trig
+			wire [31:0] sel, start, stop, lost;
+			perfscope_trig #(.TRIGGERS(TRIGGERS)) u_trig (
+				.i_clk       (i_clk),
+				.i_reset     (i_reset),
+				.i_rt_firing (i_rt_firing),
+				.i_rt_pc     (i_rt_pc),
+				.i_wdata     (i_wb_data),
+				.i_sel_we    (wr_ctrl && (i_wb_addr == PERF_CTRL_TRIG_SEL) && i_wb_sel[0]),
+				.i_start_we  (wr_ctrl && (i_wb_addr == PERF_CTRL_TRIG_START)),
+				.i_end_we    (wr_ctrl && (i_wb_addr == PERF_CTRL_TRIG_END)),
+				.i_lost_we   (wr_ctrl && (i_wb_addr == PERF_CTRL_TRIG_LOST)),
+				.i_ram_busy  (r_clear),
+				.o_stall     (tg_stall),
+				.o_go        (tg_go),
+				.o_sec       (tg_sec),
+				.o_begin     (tg_begin),
+				.o_sel       (sel),
+				.o_start     (start),
+				.o_end       (stop),
+				.o_lost      (lost)
+			);
+			reg [31:0] imm;
+			always @(*) begin
+				case (i_wb_addr)
+				PERF_CTRL_TRIG_SEL:   imm = sel;
+				PERF_CTRL_TRIG_START: imm = start;
+				PERF_CTRL_TRIG_END:   imm = stop;
+				PERF_CTRL_TRIG_LOST:  imm = lost;
+				default:              imm = 32'd0;
+				endcase
+			end
+			assign trig_imm = imm;
+		end else begin : g_no_trig
+			assign tg_stall = 1'b0;
+			assign tg_go    = 1'b0;
+			assign tg_sec   = 3'd0;
+			assign tg_begin = 1'b0;
+			assign trig_imm = 32'd0;
+		end
+
+		assign rt_imm = ((i_wb_addr == PERF_CTRL_RETIRE_CTRL) ? {31'd0, r_calls} : 32'd0) | hist_imm | trig_imm;
+	end else begin : g_no_retire
+		assign rt_ev      = 1'b0;
+		assign rt_ev_type = 3'd0;
+		assign rt_ev_data = 32'd0;
+		assign rt_imm     = 32'd0;
+		assign tg_stall   = 1'b0;
+		assign tg_go      = 1'b0;
+		assign tg_sec     = 3'd0;
+		assign tg_begin   = 1'b0;
+	end
+	endgenerate
+
 `ifdef FORMAL
 	// The section whose RAM word the proofs follow: any, as the solver picks.
 	(* anyconst *) reg [2:0] f_sec;
@@ -354,7 +523,7 @@ module perfscope #(
 		.i_we    (r_clear || (r_step && r_write)),
 		.i_waddr (r_clear ? r_clear_addr : r_sec),
 		.i_wdata (r_clear ? {reset_occ, 64'd0} : {new_occ, new_time}),
-		.i_re    (accept),
+		.i_re    (act),
 		.i_raddr (a_sec),
 		.o_rdata (ram_q)
 `ifdef FORMAL
@@ -364,7 +533,7 @@ module perfscope #(
 `endif
 	);
 
-	assign o_wb_stall = r_step || r_clear || o_wb_ack;
+	assign o_wb_stall = r_step || r_clear || o_wb_ack || tg_stall;
 
 	// ------------------------------------------------------------------
 	// Next state
@@ -408,13 +577,13 @@ module perfscope #(
 		if (i_reset)
 			r_step <= 1'b0;
 		else
-			r_step <= accept && need_step;
+			r_step <= act && need_step;
 	end
 
 	always @(posedge i_clk) begin
-		if (accept) begin
+		if (act) begin
 			r_sec       <= a_sec;
-			r_write     <= wr;
+			r_write     <= wr || tg_go;
 			r_occ_inc   <= cmd_start || (cmd_begin && r_run[0]);
 			r_read      <= rd_ram;
 			r_read_word <= rd_pop_lo ? R_POP : (rd_occ ? R_OCC : (rd_hi ? R_HI : R_LO));
@@ -505,7 +674,8 @@ module perfscope #(
 	// Unused: byte lanes matter only for the RESET bit and OVF, data bits
 	// 31:8 nowhere.
 	wire unused = &{1'b0, i_wb_sel[3:1], i_wb_data[31:8], sum_hi1x[0], i_trace_ready, tr_ev_type,
-	                tr_ev, tr_ctrl_we, tr_pop};
+	                tr_ev, tr_ctrl_we, tr_pop, i_rt_firing, i_rt_pc, i_rt_insn, i_rt_trap, rt_ev, rt_ev_type,
+	                rt_ev_data, wr_ctrl};
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------

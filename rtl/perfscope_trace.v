@@ -36,6 +36,9 @@ module perfscope_trace #(
 	input  wire [2:0]  i_ev_type,     // ... of this record type (ENTER..IRQ_EXIT)
 	input  wire [31:0] i_ev_data,     // ... with the data written (ENTER, EXIT, IRQ_*)
 	input  wire [2:0]  i_ev_sec,      // ... or of section n (BEGIN, END)
+	input  wire        i_rt_ev,       // the retire tap's event in this cycle (perfscope_retire.v) ...
+	input  wire [2:0]  i_rt_ev_type,  // ... of this record type (ENTER..IRQ_EXIT) ...
+	input  wire [31:0] i_rt_ev_data,  // ... with this address
 	input  wire        i_ctrl_we,     // ... a write of TRACE_CTRL, byte lane 0
 	input  wire [2:0]  i_ctrl_data,   // ... with these bits (CLEAR, OVERWRITE, ENABLE)
 	input  wire        i_pop,         // the step of a POP_LO read: take the head
@@ -288,6 +291,10 @@ module perfscope_trace #(
 		else if (ev_drop && !cnt_inc[16])
 			r_rec[15:0] <= cnt_inc[15:0];
 	end
+
+	// verilator lint_off UNUSEDSIGNAL
+	wire unused_rt = &{1'b0, i_rt_ev, i_rt_ev_type, i_rt_ev_data};
+	// verilator lint_on UNUSEDSIGNAL
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------

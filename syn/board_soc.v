@@ -76,7 +76,12 @@ module board_soc #(
 		.o_wb_data     (perf_rdata),
 		.o_trace_valid (trace_valid),
 		.o_trace_data  (trace_data),
-		.i_trace_ready (trace_ready)
+		.i_trace_ready (trace_ready),
+		// The retire tap is not built (RETIRE 0).
+		.i_rt_firing   (1'b0),
+		.i_rt_pc       (32'd0),
+		.i_rt_insn     (32'd0),
+		.i_rt_trap     (1'b0)
 	);
 	/* verilator lint_on PINCONNECTEMPTY */
 

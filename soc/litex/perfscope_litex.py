@@ -79,6 +79,11 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         # No trace unit (TRACE_DEPTH 0): its stream stays quiet. The IP
         # never errs, so the bus's ERR keeps its reset value 0.
         i_i_trace_ready=0,
+        # No retire tap (RETIRE 0): its inputs are ignored.
+        i_i_rt_firing=0,
+        i_i_rt_pc=0,
+        i_i_rt_insn=0,
+        i_i_rt_trap=0,
     ))
     soc.bus.add_slave(name, bus, SoCRegion(origin=origin, size=WINDOW_BYTES, cached=False))
     return bus

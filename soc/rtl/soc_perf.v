@@ -23,7 +23,11 @@ module soc_perf #(
 	output wire [31:0] o_wb_data,
 	output wire        o_trace_valid,  // perfscope's trace stream (docs/trace.md)
 	output wire [63:0] o_trace_data,
-	input  wire        i_trace_ready
+	input  wire        i_trace_ready,
+	input  wire        i_rt_firing,    // the CPU's retire stream, for perfscope's retire tap
+	input  wire [31:0] i_rt_pc,
+	input  wire [31:0] i_rt_insn,
+	input  wire        i_rt_trap
 );
 
 	// PERF_SECTIONS out of range stops elaboration with an error naming the
@@ -52,7 +56,11 @@ module soc_perf #(
 			.o_wb_data  (o_wb_data),
 			.o_trace_valid (o_trace_valid),
 			.o_trace_data  (o_trace_data),
-			.i_trace_ready (i_trace_ready)
+			.i_trace_ready (i_trace_ready),
+			.i_rt_firing   (i_rt_firing),
+			.i_rt_pc       (i_rt_pc),
+			.i_rt_insn     (i_rt_insn),
+			.i_rt_trap     (i_rt_trap)
 		);
 	end else begin : g_no_perf
 		// The window is unmapped I/O; the port stays quiet.
@@ -63,7 +71,7 @@ module soc_perf #(
 		assign o_trace_data  = 64'd0;
 		// verilator lint_off UNUSEDSIGNAL
 		wire unused = &{1'b0, i_clk, i_reset, i_wb_cyc, i_wb_stb, i_wb_we, i_wb_addr, i_wb_data, i_wb_sel,
-		                i_trace_ready};
+		                i_trace_ready, i_rt_firing, i_rt_pc, i_rt_insn, i_rt_trap};
 		// verilator lint_on UNUSEDSIGNAL
 	end
 	endgenerate

@@ -144,7 +144,12 @@ module soc_sim_top #(
 		.o_wb_data  (o_perf_rdata),
 		.o_trace_valid (o_trace_valid),
 		.o_trace_data  (o_trace_data),
-		.i_trace_ready (trace_ready)
+		.i_trace_ready (trace_ready),
+		// The retire tap is not built (RETIRE 0).
+		.i_rt_firing   (1'b0),
+		.i_rt_pc       (32'd0),
+		.i_rt_insn     (32'd0),
+		.i_rt_trap     (1'b0)
 	);
 
 endmodule

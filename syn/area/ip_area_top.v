@@ -18,7 +18,8 @@
 `ifndef AREA_IP
 `define AREA_IP perfscope
 // perfscope's trace stream, unused: TRACE_DEPTH stays 0, its default.
-`define AREA_TRACE_PORTS , .o_trace_valid(), .o_trace_data(), .i_trace_ready(1'b0)
+`define AREA_TRACE_PORTS , .o_trace_valid(), .o_trace_data(), .i_trace_ready(1'b0), \
+	.i_rt_firing(1'b0), .i_rt_pc(32'd0), .i_rt_insn(32'd0), .i_rt_trap(1'b0)
 `else
 `define AREA_TRACE_PORTS
 `endif

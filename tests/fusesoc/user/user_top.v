@@ -36,7 +36,12 @@ module user_top #(
 		.o_trace_valid (),
 		.o_trace_data  (),
 		/* verilator lint_on PINCONNECTEMPTY */
-		.i_trace_ready (1'b0)
+		.i_trace_ready (1'b0),
+		// The retire tap (docs/retire.md): not built, RETIRE being 0.
+		.i_rt_firing   (1'b0),
+		.i_rt_pc       (32'd0),
+		.i_rt_insn     (32'd0),
+		.i_rt_trap     (1'b0)
 	);
 
 endmodule
