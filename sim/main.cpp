@@ -498,6 +498,12 @@ int main(int argc, char **argv)
     // The trace unit's depth, from CONFIG as the section count (0: none).
     const unsigned trace_log = (config & PERF_CONFIG_TRACE_MASK) >> PERF_CONFIG_TRACE_SHIFT;
     const unsigned trace_depth = trace_log ? 1u << trace_log : 0;
+    // The retire tap's parts, from CONFIG too.
+    PerfRetireConfig rt;
+    rt.retire = (config & PERF_CONFIG_RETIRE_MASK) != 0;
+    const unsigned hist_log = (config & PERF_CONFIG_HIST_MASK) >> PERF_CONFIG_HIST_SHIFT;
+    rt.hist_buckets = hist_log ? 1u << hist_log : 0;
+    rt.triggers = (config & PERF_CONFIG_TRIGGERS_MASK) >> PERF_CONFIG_TRIGGERS_SHIFT;
 
     // The trace file: its header now, each record as it leaves the port.
     std::unique_ptr<FILE, int (*)(FILE *)> tfile{nullptr, std::fclose};
@@ -543,17 +549,21 @@ int main(int argc, char **argv)
     in.trace_ready = trace_stall == 1;
     clock.advance(in);  // cycle 0
 
-    PerfModel model((unsigned)sections, trace_depth);
+    PerfModel model((unsigned)sections, trace_depth, rt);
+    // The harness's own view of the retire stream: for +retire_file=, and
+    // for the model of an IP with the retire tap.
     RetireOracle oracle;
-    std::unique_ptr<RetireRecorder> retire;
-    if (rfile) {
+    const bool tap = rfile || rt.retire;
+    if (tap) {
         std::string err;
         if (!oracle.attach(*ctx, "TOP.soc_sim_top.u_soc.u_cpu", &err)) {
-            std::fprintf(stderr, "sim: +retire_file: %s\n", err.c_str());
+            std::fprintf(stderr, "sim: retire stream: %s\n", err.c_str());
             return 2;
         }
-        retire.reset(new RetireRecorder(rfile.get()));
     }
+    std::unique_ptr<RetireRecorder> retire;
+    if (rfile)
+        retire.reset(new RetireRecorder(rfile.get()));
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
@@ -583,6 +593,12 @@ int main(int argc, char **argv)
         s.trace_valid = top->o_trace_valid;
         s.trace_ready = in.trace_ready;
         s.trace_data = top->o_trace_data;
+        if (rt.retire) {
+            s.rt_firing = oracle.firing();
+            s.rt_pc = oracle.pc();
+            s.rt_insn = oracle.insn();
+            s.rt_trap = oracle.trap();
+        }
         uint64_t rec = s.trace_data;
         bool taken = s.trace_valid && s.trace_ready;
         if (check) {

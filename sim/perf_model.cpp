@@ -51,8 +51,8 @@ std::string rec_str(uint64_t rec) {
     return buf;
 }
 
-PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth)
-    : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)), tdepth_(trace_depth) {
+PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth, PerfRetireConfig rt)
+    : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)), tdepth_(trace_depth), rt_(rt) {
     while (tdepth_ && (1u << tlog_) < tdepth_)
         tlog_++;
     reset_state();

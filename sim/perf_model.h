@@ -29,12 +29,26 @@ struct PerfBusSample {
     bool trace_valid = false;
     bool trace_ready = false;
     uint64_t trace_data = 0;
+    // The CPU's retire stream (docs/retire.md), as the harness reads it from
+    // the CPU itself (sim/retire_oracle.h), for an IP built with RETIRE; a
+    // harness of an IP without the tap leaves them 0.
+    bool rt_firing = false;  // an instruction retires in this cycle ...
+    uint32_t rt_pc = 0;      // ... at this address ...
+    uint32_t rt_insn = 0;    // ... with this code
+    bool rt_trap = false;    // the CPU jumps to its trap vector
+};
+
+// The IP's retire tap, as its CONFIG register says (docs/retire.md).
+struct PerfRetireConfig {
+    bool retire = false;        // RETIRE: the tap is built
+    unsigned hist_buckets = 0;  // HIST_BUCKETS (0: no histogram)
+    unsigned triggers = 0;      // TRIGGERS: sections 1..triggers take trigger addresses
 };
 
 class PerfModel {
 public:
-    // trace_depth: the IP's TRACE_DEPTH (0: no trace unit).
-    explicit PerfModel(unsigned num_sections, unsigned trace_depth = 0);
+    // trace_depth: the IP's TRACE_DEPTH (0: no trace unit); rt: its retire tap.
+    explicit PerfModel(unsigned num_sections, unsigned trace_depth = 0, PerfRetireConfig rt = PerfRetireConfig());
 
     // What a reset loads into G and into every occurrence count: 0, except
     // in test builds of the IP with PERFSCOPE_TEST_PRELOAD, where the
@@ -134,6 +148,7 @@ private:
     size_t level0_ = 0;        // the level before this cycle's edge
     uint32_t trace_read(uint32_t word) const;
     unsigned tdepth_;
+    PerfRetireConfig rt_;
     unsigned tlog_ = 0;
     std::deque<Rec> fifo_;
     bool en_ = false, ovw_ = false;

@@ -41,8 +41,13 @@ public:
                find(s, "CsrPlugin_interruptJump", &interrupt_, err);
     }
 
-    // This cycle's signals, as they are after the edge that starts it;
-    // true if they end an event, put in *ev.
+    // This cycle's signals, as they are after the edge that starts it.
+    bool firing() const { return *firing_; }
+    uint32_t pc() const { return *pc_; }
+    uint32_t insn() const { return *insn_; }
+    bool trap() const { return *exception_ || *interrupt_; }
+
+    // True if this cycle's signals end an event, put in *ev.
     bool cycle(RetireEvent *ev) {
         return decoder_.cycle(*firing_, *pc_, *insn_, *exception_ || *interrupt_, ev);
     }
