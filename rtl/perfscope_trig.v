@@ -15,8 +15,10 @@
 // Hits not acted on are counted in TRIG_LOST (saturating), never dropped
 // silently: the hits of a second armed address on the same instruction
 // (the lowest section acts, and within a section END before BEGIN), a hit
-// in the cycle after another (its pend cycle), and a hit whose go falls in
-// perfscope's RAM clear after a reset or RESET.
+// in the cycle after another (its pend cycle), and a hit whose pend cycle
+// falls in perfscope's RAM clear after a reset or RESET (its go could meet
+// the clear's writes; no request is accepted in the pend cycle, so a clear
+// can only end there, never begin).
 //
 // Registers (perfscope.v decodes the bus and hands over write strobes):
 //   TRIG_SEL    bits 2:0, the section TRIG_START and TRIG_END show
@@ -100,7 +102,7 @@ module perfscope_trig #(
 		end
 	end
 
-	// A hit in a pend cycle is lost, and so is a go in a RAM clear.
+	// A hit in a pend cycle is lost, and so is a pend in a RAM clear.
 	wire take     = hit && !r_pend;
 	wire go_lost  = r_pend && i_ram_busy;
 	wire lost     = (hit && (more || r_pend)) || go_lost;

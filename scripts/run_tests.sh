@@ -41,7 +41,7 @@ suite "C, Python and shell lint" scripts/lint.sh
 suite "SoC parameters"     make -s -C soc params
 suite "IP testbench"       make -s -C rtl/tb test
 suite "formal proofs"      make -s -C formal quick
-suite "retire tap parts"   make -s -C rtl/tb retire hist
+suite "retire tap parts"   make -s -C rtl/tb retire hist trig
 suite "histogram proof"    make -s -C formal hist
 suite "firmware tests"     make -s -C tests test
 suite "retire stream calls" make -s -C bench retire-check
