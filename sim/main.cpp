@@ -27,6 +27,17 @@
 // retire stream, as the harness's own decoder finds them, in the trace
 // file format with simulated cycles as its time: docs/retire.md).
 //
+// The retire tap of an IP built with it (docs/retire.md), armed by the
+// harness through the debug port for a program that knows nothing of it
+// (sim/dbg_port.h): +retire_calls (the trace unit records the program's
+// calls, returns, jumps and traps; the global counter is started for their
+// time stamps), +hist=<base>,<shift>[,<k>] (the histogram from bucket 0 at
+// <base>, buckets of 4 << <shift> bytes, one cycle in 2^<k> charged; after
+// the run the harness reads it back and prints it as an "@PS hist" frame on
+// the console) and +trig=<n>:<start>:<end>[,...] (section n BEGINs when
+// the instruction at <start> retires and ENDs at <end>). Numbers in decimal
+// or 0x hex.
+//
 // The harness is the trace stream's consumer: every record that leaves
 // the port goes to the reference model, which predicts each one to the
 // cycle, and to the +trace_file=. After the exit and the debug reads it
@@ -56,12 +67,14 @@
 // Exit code: the firmware's (0 = pass, codes above 255 become 255), 3 if the
 // model disagreed, 5 if the serial line broke its framing, 124 on a timeout,
 // 2 on a usage error (bad plusarg or firmware file; nothing is simulated).
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <sys/stat.h>
 
@@ -69,6 +82,9 @@
 #include <verilated_fst_c.h>
 
 #include "Vsoc_sim_top.h"
+#include "dbg_port.h"
+#include "../driver/common/perf_base64.h"  // the driver's pure code, as the host tool uses it
+#include "../driver/common/perf_crc32.h"
 #include "perf_model.h"
 #include "retire_oracle.h"
 #include "trace_file.h"
@@ -111,7 +127,9 @@ struct Inputs {
     bool reset = true;
     bool dbg_en = false;
     bool dbg_stb = false;
+    bool dbg_we = false;
     unsigned dbg_addr = 0;
+    uint32_t dbg_wdata = 0;
     bool trace_ready = false;
 };
 
@@ -123,8 +141,6 @@ class Clock {
 public:
     Clock(VerilatedContext &ctx, Vsoc_sim_top &top, VerilatedFstC *trace) : ctx_(ctx), top_(top), trace_(trace)
     {
-        top_.i_dbg_we = 0;
-        top_.i_dbg_wdata = 0;
         top_.i_load_we = 0;
         top_.i_load_addr = 0;
         top_.i_load_data = 0;
@@ -160,7 +176,9 @@ private:
         top_.i_reset = in.reset;
         top_.i_dbg_en = in.dbg_en;
         top_.i_dbg_stb = in.dbg_stb;
+        top_.i_dbg_we = in.dbg_we;
         top_.i_dbg_addr = in.dbg_addr;
+        top_.i_dbg_wdata = in.dbg_wdata;
         top_.i_trace_ready = in.trace_ready;
     }
 
@@ -210,6 +228,63 @@ std::string dir_of(const char *path)
     const std::string p = path;
     const size_t slash = p.rfind('/');
     return slash == std::string::npos ? "." : p.substr(0, slash);
+}
+
+// A 32-bit number in decimal or 0x hex, all of s.
+bool parse_u32(const std::string &s, uint32_t &value)
+{
+    if (s.empty() || s.size() > 10)
+        return false;
+    char *end = nullptr;
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 0);
+    if (*end || v > 0xffffffffull || s[0] == '-' || s[0] == '+')
+        return false;
+    value = (uint32_t)v;
+    return true;
+}
+
+// The fields of s between separators sep.
+std::vector<std::string> split(const std::string &s, char sep)
+{
+    std::vector<std::string> out;
+    size_t at = 0;
+    for (size_t next; (next = s.find(sep, at)) != std::string::npos; at = next + 1)
+        out.push_back(s.substr(at, next - at));
+    out.push_back(s.substr(at));
+    return out;
+}
+
+// The retire tap's arming from the plusargs (docs/retire.md).
+struct TapArgs {
+    bool calls = false;
+    bool hist = false;
+    uint32_t hist_base = 0, hist_shift = 0, hist_k = 0;
+    struct Trig {
+        uint32_t section, start, end;
+    };
+    std::vector<Trig> trigs;
+};
+
+// One line on stdout: an "@PS <type>" frame of payload (docs/dump-format.md).
+void print_frame(const char *type, const std::vector<uint8_t> &payload)
+{
+    uint32_t crc = PERF_CRC32_INIT;
+    for (uint8_t b : payload)
+        crc = perf_crc32_byte(crc, b);
+    std::printf("@PS %s %zu 0x%08x ", type, payload.size(), ~crc);
+    for (size_t i = 0; i < payload.size(); i += 3) {
+        char out[4];
+        perf_base64_group(&payload[i], (int)std::min<size_t>(3, payload.size() - i), out);
+        std::fwrite(out, 1, 4, stdout);
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+}
+
+void put_u32(std::vector<uint8_t> &p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p.push_back((uint8_t)(v >> 8 * i));
 }
 
 // A token of a file, printable on one line whatever its bytes.
@@ -474,6 +549,40 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sim: +retire_file needs a file name, e.g. +retire_file=run.retire\n");
         return 2;
     }
+    TapArgs tap_args;
+    const Plusarg calls_arg = plusarg(argc, argv, "retire_calls");
+    if (calls_arg.found && !calls_arg.bare) {
+        std::fprintf(stderr, "sim: +retire_calls takes no value\n");
+        return 2;
+    }
+    tap_args.calls = calls_arg.found;
+    const Plusarg hist_arg = plusarg(argc, argv, "hist");
+    if (hist_arg.found) {
+        const std::vector<std::string> f = split(hist_arg.value, ',');
+        tap_args.hist = true;
+        if (hist_arg.bare || f.size() < 2 || f.size() > 3 || !parse_u32(f[0], tap_args.hist_base) ||
+            (tap_args.hist_base & 3) || !parse_u32(f[1], tap_args.hist_shift) || tap_args.hist_shift > 7 ||
+            (f.size() == 3 && (!parse_u32(f[2], tap_args.hist_k) || tap_args.hist_k > 7))) {
+            std::fprintf(stderr, "sim: +hist%s%s is not <base>,<shift>[,<k>]; pass a 4-byte aligned address and "
+                         "shift and k of 0..7, e.g. +hist=0x0,0\n", hist_arg.bare ? "" : "=", hist_arg.value.c_str());
+            return 2;
+        }
+    }
+    const Plusarg trig_arg = plusarg(argc, argv, "trig");
+    if (trig_arg.found) {
+        for (const std::string &one : split(trig_arg.value, ',')) {
+            const std::vector<std::string> f = split(one, ':');
+            TapArgs::Trig t{};
+            if (trig_arg.bare || f.size() != 3 || !parse_u32(f[0], t.section) || t.section < 1 ||
+                t.section > 7 || !parse_u32(f[1], t.start) || !parse_u32(f[2], t.end) || ((t.start | t.end) & 1)) {
+                std::fprintf(stderr, "sim: +trig%s%s is not <n>:<start>:<end>[,...]; pass a section 1..7 and two "
+                             "even addresses, e.g. +trig=1:0x1a0:0x1f4\n", trig_arg.bare ? "" : "=",
+                             trig_arg.value.c_str());
+                return 2;
+            }
+            tap_args.trigs.push_back(t);
+        }
+    }
     const Plusarg model_arg = plusarg(argc, argv, "model");
     if (model_arg.found && model_arg.value != "on" && model_arg.value != "off") {
         std::fprintf(stderr, "sim: +model%s%s is neither on nor off; pass +model=off to run without the reference "
@@ -504,6 +613,24 @@ int main(int argc, char **argv)
     const unsigned hist_log = (config & PERF_CONFIG_HIST_MASK) >> PERF_CONFIG_HIST_SHIFT;
     rt.hist_buckets = hist_log ? 1u << hist_log : 0;
     rt.triggers = (config & PERF_CONFIG_TRIGGERS_MASK) >> PERF_CONFIG_TRIGGERS_SHIFT;
+    // What the plusargs arm must be in this IP.
+    if (tap_args.calls && (!rt.retire || !trace_depth)) {
+        std::fprintf(stderr, "sim: +retire_calls needs perfscope with its retire tap and trace unit (CONFIG.RETIRE "
+                     "%u, CONFIG.TRACE %u); build the simulator with RETIRE=1 and TRACE_DEPTH=<n>\n",
+                     rt.retire ? 1u : 0u, trace_log);
+        return 2;
+    }
+    if (tap_args.hist && !rt.hist_buckets) {
+        std::fprintf(stderr, "sim: +hist needs perfscope with a histogram (CONFIG.HIST 0); build the simulator "
+                     "with RETIRE=1 and HIST_BUCKETS=<n>\n");
+        return 2;
+    }
+    for (const TapArgs::Trig &t : tap_args.trigs)
+        if (t.section > rt.triggers) {
+            std::fprintf(stderr, "sim: +trig: section %u has no trigger addresses in this perfscope (CONFIG.TRIGGERS "
+                         "%u); build the simulator with TRIGGERS=<n>\n", t.section, rt.triggers);
+            return 2;
+        }
 
     // The trace file: its header now, each record as it leaves the port.
     std::unique_ptr<FILE, int (*)(FILE *)> tfile{nullptr, std::fclose};
@@ -567,7 +694,50 @@ int main(int argc, char **argv)
     std::unique_ptr<UartDecoder> uart;
     if (BAUD_DIV != 0)
         uart.reset(new UartDecoder(BAUD_DIV));
-    enum class Phase { Run, Drain, Issue, Wait, Done } phase = Phase::Run;
+    // The retire tap armed for the program (+retire_calls, +hist=, +trig=):
+    // the calls first, as they are quick, the histogram last, as its clear
+    // after the reset lasts a cycle per word.
+    DbgPort dbg;
+    if (tap_args.calls) {
+        dbg.write(PERF_REG_TRACE_CTRL / 4, PERF_TRACE_CTRL_CLEAR_MASK);
+        dbg.write(PERF_REG_TRACE_CTRL / 4, PERF_TRACE_CTRL_ENABLE_MASK);
+        dbg.write(PERF_REG_RETIRE_CTRL / 4, PERF_RETIRE_CTRL_CALLS_MASK);
+        dbg.write(PERF_REG_TIME_HI(0) / 4, 0);  // START: the records' time stamps are G
+    }
+    for (const TapArgs::Trig &t : tap_args.trigs) {
+        dbg.write(PERF_REG_TRIG_SEL / 4, t.section);
+        dbg.write(PERF_REG_TRIG_START / 4, t.start);
+        dbg.write(PERF_REG_TRIG_END / 4, t.end);
+        dbg.write(PERF_REG_TRIG_START / 4, t.start | PERF_TRIG_START_ARM_MASK);
+    }
+    if (tap_args.hist) {
+        dbg.poll(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_BUSY_MASK);
+        dbg.write(PERF_REG_HIST_BASE / 4, tap_args.hist_base);
+        dbg.write(PERF_REG_HIST_CFG / 4,
+                  tap_args.hist_shift << PERF_HIST_CFG_SHIFT_SHIFT | tap_args.hist_k << PERF_HIST_CFG_K_SHIFT);
+        dbg.write(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_ENABLE_MASK);
+    }
+    // The histogram read back after the run, for its frame.
+    std::vector<uint8_t> hist_frame;
+    auto read_hist = [&]() {
+        put_u32(hist_frame, PERF_FRAME_HIST_VERSION);
+        dbg.write(PERF_REG_HIST_CTRL / 4, 0);  // stop
+        dbg.poll(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK);
+        dbg.read(PERF_REG_HIST_BASE / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
+        dbg.read(PERF_REG_HIST_CFG / 4, [&](uint32_t v) {
+            put_u32(hist_frame, (v & PERF_HIST_CFG_SHIFT_MASK) >> PERF_HIST_CFG_SHIFT_SHIFT);
+            put_u32(hist_frame, (v & PERF_HIST_CFG_K_MASK) >> PERF_HIST_CFG_K_SHIFT);
+        });
+        dbg.read(PERF_REG_HIST_CTRL / 4, [&](uint32_t v) {
+            put_u32(hist_frame, v);
+            put_u32(hist_frame, rt.hist_buckets);
+        });
+        dbg.write(PERF_REG_HIST_INDEX / 4, 0);
+        for (unsigned i = 0; i < rt.hist_buckets; i++)
+            dbg.read(PERF_REG_HIST_DATA / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
+    };
+
+    enum class Phase { Run, Drain, Issue, Wait, Readout, Done } phase = Phase::Run;
     uint64_t cycle = 0;
     uint64_t exit_cycle = 0;
     uint64_t records = 0;     // taken from the stream port
@@ -632,6 +802,11 @@ int main(int argc, char **argv)
                 exit_cycle = cycle;
                 // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
                 phase = sections ? Phase::Drain : Phase::Done;
+                // The CPU runs on after its exit: the calls it makes then are
+                // not the program's, and would keep the trace FIFO from
+                // draining.
+                if (tap_args.calls)
+                    dbg.write(PERF_REG_RETIRE_CTRL / 4, 0);
             } else if (cycle >= timeout) {
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
                              (unsigned long long)cycle, (unsigned long long)timeout);
@@ -639,8 +814,9 @@ int main(int argc, char **argv)
             }
             break;
         case Phase::Drain:
-            // The CPU's last perfscope access, if any, must have finished.
-            if (!s.cyc && !s.stall && !s.ack) {
+            // The CPU's last perfscope access, if any, must have finished,
+            // and so must the harness's own.
+            if (!s.cyc && !s.stall && !s.ack && !dbg.busy()) {
                 in.dbg_en = in.dbg_stb = true;
                 phase = Phase::Issue;
             }
@@ -654,11 +830,19 @@ int main(int argc, char **argv)
         case Phase::Wait:
             if (s.ack) {
                 if (++dbg_word == kPerfWords) {
-                    phase = Phase::Done;
+                    phase = tap_args.hist ? Phase::Readout : Phase::Done;
+                    if (tap_args.hist)
+                        read_hist();
                 } else {
                     in.dbg_stb = true;
                     phase = Phase::Issue;
                 }
+            }
+            break;
+        case Phase::Readout:
+            if (!dbg.busy()) {
+                print_frame("hist", hist_frame);
+                phase = Phase::Done;
             }
             break;
         case Phase::Done: {
@@ -681,6 +865,20 @@ int main(int argc, char **argv)
 
         // The next cycle's inputs, decided from this cycle's outputs.
         in.dbg_addr = dbg_word % kPerfWords;  // 6 bits; 64 once done
+        // The harness's own accesses, while the program runs and after the
+        // debug reads; the port is the CPU's between them.
+        if (phase == Phase::Run || phase == Phase::Drain || phase == Phase::Readout) {
+            // After the exit the port is the harness's; before, it takes it
+            // only after a cycle in which the CPU's side was idle.
+            const bool quiet = phase == Phase::Readout || (!in.dbg_en && !s.cyc && !s.stall && !s.ack);
+            const DbgPort::Drive d = dbg.cycle(quiet, s.stall, s.ack, s.rdata);
+            in.dbg_en = d.en || phase == Phase::Readout;
+            in.dbg_stb = d.stb;
+            in.dbg_we = d.we;
+            in.dbg_wdata = d.wdata;
+            if (d.en)
+                in.dbg_addr = d.addr;
+        }
         // +trace_stall= while the firmware runs; every cycle after its exit.
         in.trace_ready = phase != Phase::Run || (cycle + 1) % trace_stall == 0;
         clock.advance(in);

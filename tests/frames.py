@@ -116,6 +116,17 @@ def compare(kind, p, text, at):
         if elf and p["build_id"].hex() != build_id(elf):
             return f"build id {p['build_id'].hex()}, {elf} has {build_id(elf)}"
         return None
+    if kind == "hist":
+        # No text dump: the reference model checked each word as it was
+        # read; here the frame must describe a histogram perfscope can have.
+        n = h["n"]
+        if n < 2 or n > 4096 or n & (n - 1):
+            return f"{n} words: not a power of two from 2 to 4096"
+        if h["shift"] > 7 or h["k"] > 7 or h["base"] & 3:
+            return f"shift {h['shift']}, k {h['k']}, base 0x{h['base']:x}: out of HIST_CFG's and HIST_BASE's range"
+        if h["status"] & 3:
+            return f"HIST_CTRL 0x{h['status']:x}: the histogram was running or busy when read"
+        return None
     return f"unknown frame type {kind!r}"
 
 
@@ -146,7 +157,8 @@ def main():
                        else compare(f.kind, p, text, f.at))
         except frame_reader.FrameError as e:
             problem = str(e)
-        claim = {"events": "is well nested", "run": "names this program and the SoC's clock"}.get(
+        claim = {"events": "is well nested", "run": "names this program and the SoC's clock",
+                 "hist": "is a stopped histogram of the IP's"}.get(
             f.kind, "equals the text dump")
         check(f"{what} ({f.size} bytes) {claim}", problem is None, problem)
     return 1 if failures() else 0

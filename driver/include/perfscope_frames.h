@@ -21,7 +21,8 @@
 	X(funcstat, FUNCSTAT) \
 	X(profile, PROFILE) \
 	X(hot, HOT) \
-	X(run, RUN)
+	X(run, RUN) \
+	X(hist, HIST)
 
 /* The version each type's payload starts with (the driver writes it), and
  * the oldest one readers still take. */
@@ -39,6 +40,8 @@
 #define PERF_FRAME_HOT_OLDEST 1u
 #define PERF_FRAME_RUN_VERSION 2u
 #define PERF_FRAME_RUN_OLDEST 2u
+#define PERF_FRAME_HIST_VERSION 2u
+#define PERF_FRAME_HIST_OLDEST 2u
 #define PERF_FRAME_NEWEST_VERSION 2u
 
 /* ---- sections: perf_snapshot_frame --------------------------------- */
@@ -242,6 +245,30 @@ enum { PERF_FRAME_RUN_CLOCK_HZ_AT = 4, PERF_FRAME_RUN_N_AT = 8 };
 
 /* build_id: the build id, then zeros to a multiple of 4 bytes; the head's n gives the bytes. */
 #define PERF_FRAME_RUN_BUILD_ID_ALIGN 4u
+
+/* ---- hist: perf_hist_frame ----------------------------------------- */
+
+/* head. */
+#define PERF_FRAME_HIST_HEAD_FIELDS(X, A, B) X(u32, base, A, B) X(u32, shift, A, B) X(u32, k, A, B) X(u32, status, A, B) X(u32, n, A, B)
+/*
+ *   base    HIST_BASE: the address of bucket 0's first byte
+ *   shift   HIST_CFG.SHIFT: a bucket is 4 << shift bytes
+ *   k       HIST_CFG.K: one counted cycle in 2^k was charged
+ *   status  HIST_CTRL as read after the stop: bit 2 SAT, a count saturated
+ *   n       N, the words: N - 1 buckets, then OUTSIDE
+ */
+struct perf_frame_hist_head { uint32_t base, shift, k, status, n; };
+#define PERF_FRAME_HIST_HEAD_BYTES 20u
+/* The payload byte of each head field, after the version word. */
+enum { PERF_FRAME_HIST_BASE_AT = 4, PERF_FRAME_HIST_SHIFT_AT = 8, PERF_FRAME_HIST_K_AT = 12, PERF_FRAME_HIST_STATUS_AT = 16, PERF_FRAME_HIST_N_AT = 20 };
+
+/* word: repeated n times. */
+#define PERF_FRAME_HIST_WORD_FIELDS(X, A, B) X(u32, count, A, B)
+/*
+ *   count  the cycles (with k > 0: the samples) charged to it
+ */
+struct perf_frame_hist_word { uint32_t count; };
+#define PERF_FRAME_HIST_WORD_BYTES 4u
 
 /* ---- The trace unit's records and trace file (docs/trace.md) -------- */
 

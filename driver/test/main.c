@@ -10,5 +10,6 @@ int main(void)
 	test_report();
 	test_misuse();
 	test_hwtrace();
+	test_retire();
 	return check_summary();
 }

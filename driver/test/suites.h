@@ -8,5 +8,6 @@ void test_driver(void);
 void test_report(void);
 void test_misuse(void);
 void test_hwtrace(void);
+void test_retire(void);
 
 #endif

@@ -12,7 +12,8 @@
 #              not writable: exit 2, one line; a good one gets the header
 #   retire     +retire_file without a name or not writable: exit 2, one
 #              line; a good one holds the calls of the program's retire
-#              stream, read back by the host tool
+#              stream, read back by the host tool; +retire_calls=, +hist=
+#              and +trig= malformed: exit 2, one line
 #   model      +model= neither on nor off: exit 2, one line; records with
 #              +model=off: the same exit code, console and trace file as
 #              with the model, records taken while it runs and after its
@@ -126,6 +127,25 @@ if [ "$rc" -eq 0 ] && [ "$calls" = 1 ] && [ ! -s "$work/err" ]; then
 else
   fail "+retire_file=: exit $rc, main called ${calls:-no} times: $(head -1 "$work/err")"
 fi
+
+# The retire tap armed by the harness (docs/retire.md): malformed arguments.
+expect "+retire_calls with a value" 2 "sim: +retire_calls takes no value" \
+  +firmware="$fw/hello.hex" +retire_calls=1
+expect "+hist without a value" 2 \
+  "sim: +hist is not <base>,<shift>[,<k>]; pass a 4-byte aligned address and shift and k of 0..7, e.g. +hist=0x0,0" \
+  +firmware="$fw/hello.hex" +hist
+expect "+hist with shift 8" 2 \
+  "sim: +hist=0x0,8 is not <base>,<shift>[,<k>]; pass a 4-byte aligned address and shift and k of 0..7, e.g. +hist=0x0,0" \
+  +firmware="$fw/hello.hex" +hist=0x0,8
+expect "+hist with an unaligned base" 2 \
+  "sim: +hist=0x2,0 is not <base>,<shift>[,<k>]; pass a 4-byte aligned address and shift and k of 0..7, e.g. +hist=0x0,0" \
+  +firmware="$fw/hello.hex" +hist=0x2,0
+expect "+trig with section 0" 2 \
+  "sim: +trig=0:0x100:0x200 is not <n>:<start>:<end>[,...]; pass a section 1..7 and two even addresses, e.g. +trig=1:0x1a0:0x1f4" \
+  +firmware="$fw/hello.hex" +trig=0:0x100:0x200
+expect "+trig with an odd address" 2 \
+  "sim: +trig=1:0x100:0x201 is not <n>:<start>:<end>[,...]; pass a section 1..7 and two even addresses, e.g. +trig=1:0x1a0:0x1f4" \
+  +firmware="$fw/hello.hex" +trig=1:0x100:0x201
 
 # The reference model switched off, or not.
 expect "+model=maybe" 2 "sim: +model=maybe is neither on nor off; pass +model=off to run without the reference model" \

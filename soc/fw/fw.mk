@@ -48,7 +48,7 @@ FW_DIR         := $(TOP)/soc/fw
 FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
 # driver/common/ is the driver's pure code (no MMIO), which the host tool
 # compiles too: one implementation for the target and the host.
-FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c \
+FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c $(TOP)/driver/retire.c \
                   $(wildcard $(TOP)/driver/common/*.c)
 # Every header a program may include: the runtime's, the driver's and the
 # hooks' own, and those beside the including Makefile (tests/cpu_timing.h).

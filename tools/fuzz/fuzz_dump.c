@@ -84,6 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(run_folded, options("folded"), data, size);
 	run(run_flame, options("flame"), data, size);
 	run(run_hot, options("hot"), data, size);
+	run(run_hist, options("hist"), data, size);
 	struct options stream = options("chrome");
 	stream.log[0] = "fuzz.log";
 	stream.logs = 1;

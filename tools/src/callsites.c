@@ -90,7 +90,8 @@ void callsites_scan(struct callsites *cs, Elf *e)
 			if (d->d_buf)
 				scan_code(cs, d->d_buf, d->d_size, (uint32_t)(sh.sh_addr + d->d_off));
 	}
-	qsort(cs->v, cs->n, sizeof *cs->v, by_target);
+	if (cs->n) /* an ELF without calls has no array: qsort wants one */
+		qsort(cs->v, cs->n, sizeof *cs->v, by_target);
 }
 
 const struct callsite *callsites_to(const struct callsites *cs, uint32_t target, size_t *n)

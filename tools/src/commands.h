@@ -14,6 +14,7 @@ void run_chrome(struct session *s);    /* chrome.c: Trace Event JSON */
 void run_folded(struct session *s);    /* folded.c: folded stacks */
 void run_flame(struct session *s);     /* flame.c: flame graph SVG */
 void run_hot(struct session *s);       /* hot.c: -pg hot addresses */
+void run_hist(struct session *s);      /* hist.c: the retire tap's histogram per function */
 
 /* patch.c: one-store hardware trace hooks in the ELF in, written to out
  * (which may be in); returns the exit status. Needs no session. */

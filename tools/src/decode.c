@@ -218,6 +218,56 @@ end:
 	free(e);
 }
 
+/* The retire tap's histogram: at most 4096 words, so read whole. */
+static void hist(struct frame *f, const struct dump_handler *h)
+{
+	struct hist_head t;
+	uint32_t *words = NULL;
+	if (READ(f, PERF_FRAME_HIST_HEAD_FIELDS, &t))
+		goto end;
+	if (t.n < 2 || t.n > HIST_MAX_WORDS || (t.n & (t.n - 1))) {
+		frame_fail_at(f, PERF_FRAME_HIST_N_AT,
+		              "n %u is not a power of two from 2 to %u (the buckets, then OUTSIDE)",
+		              t.n, HIST_MAX_WORDS);
+		goto end;
+	}
+	if (t.shift > HIST_MAX_SHIFT) {
+		frame_fail_at(f, PERF_FRAME_HIST_SHIFT_AT,
+		              "shift %u: a bucket is 4 << shift bytes, shift 0 to %u", t.shift,
+		              HIST_MAX_SHIFT);
+		goto end;
+	}
+	if (t.k > HIST_MAX_K) {
+		frame_fail_at(f, PERF_FRAME_HIST_K_AT,
+		              "k %u: one cycle in 2^k is charged, k 0 to %u", t.k, HIST_MAX_K);
+		goto end;
+	}
+	if (t.base & 3u) {
+		frame_fail_at(f, PERF_FRAME_HIST_BASE_AT, "base 0x%08x is not 4-byte aligned",
+		              t.base);
+		goto end;
+	}
+	if (hist_end(&t) > UINT32_MAX) { /* gmon.out's ranges end below 2^32 */
+		frame_fail_at(f, PERF_FRAME_HIST_BASE_AT,
+		              "%u buckets of %u bytes from base 0x%08x end at or past 2^32",
+		              t.n - 1, hist_bucket_bytes(&t), t.base);
+		goto end;
+	}
+	if (!fits(f, t.n, PERF_FRAME_HIST_WORD_BYTES, "words"))
+		goto end;
+	words = xmalloc(t.n * sizeof *words);
+	for (uint32_t i = 0; i < t.n; i++) {
+		struct perf_frame_hist_word w;
+		if (READ(f, PERF_FRAME_HIST_WORD_FIELDS, &w))
+			break;
+		words[i] = w.count;
+	}
+end:
+	if (frame_end(f))
+		h->hist(h->ctx, f, &t, words);
+	free(words);
+}
+
 /* bytes as hex digits into text (2 n + 1 chars). */
 static const char *hex_of(char *text, const uint8_t *bytes, uint32_t n)
 {
@@ -279,11 +329,13 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		seen[k] = 0;
 	while (frame_next(in, &f, &seen[FRAME_KINDS])) {
 		f.index = (int)++seen[f.kind];
-		const int wanted = (f.kind == FRAME_SECTIONS && h->sections) ||
-		                   (f.kind == FRAME_CALLTRACE && h->calltrace_record) ||
-		                   (f.kind == FRAME_EVENTS && h->events) ||
-		                   ((f.kind == FRAME_FUNCSTAT || f.kind == FRAME_PROFILE) && h->funcstat) ||
-		                   (f.kind == FRAME_HOT && h->hot) || f.kind == FRAME_RUN;
+		const int wanted =
+		        (f.kind == FRAME_SECTIONS && h->sections) ||
+		        (f.kind == FRAME_CALLTRACE && h->calltrace_record) ||
+		        (f.kind == FRAME_EVENTS && h->events) ||
+		        ((f.kind == FRAME_FUNCSTAT || f.kind == FRAME_PROFILE) && h->funcstat) ||
+		        (f.kind == FRAME_HOT && h->hot) || (f.kind == FRAME_HIST && h->hist) ||
+		        f.kind == FRAME_RUN;
 		if (!wanted) {
 			frame_skip(&f);
 			continue;
@@ -302,6 +354,7 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		case FRAME_PROFILE: funcstat(&f, h); break;
 		case FRAME_HOT: hot(&f, h); break;
 		case FRAME_RUN: run(&f, h); break;
+		case FRAME_HIST: hist(&f, h); break;
 		case FRAME_KINDS: break;
 		}
 		diag_release(f.failed != FRAME_BROKEN);

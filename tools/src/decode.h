@@ -5,7 +5,7 @@
  * are skipped unread. Call traces stream record by record, with a last call
  * saying whether the frame turned out sound (CRC and length); events stream
  * into a call graph (callgraph.h), their only use; the small tables
- * (sections, funcstat, profile, hot) are handed over whole, and only from
+ * (sections, funcstat, profile, hot, hist) are handed over whole, and only from
  * sound frames. The structs hold the fields of perfscope_frames.h under
  * their names there, which decode.c reads them by.
  */
@@ -60,6 +60,25 @@ struct hot_entry {
 	uint32_t addr, hits;
 };
 
+/* A hist frame's head: n words follow, n - 1 buckets of 4 << shift bytes
+ * from base, then OUTSIDE. */
+struct hist_head {
+	uint32_t base, shift, k, status, n;
+};
+#define HIST_MAX_WORDS 4096u /* HIST_INDEX is 12 bits (regs/perfscope.toml) */
+#define HIST_MAX_SHIFT (PERF_HIST_CFG_SHIFT_MASK >> PERF_HIST_CFG_SHIFT_SHIFT)
+#define HIST_MAX_K (PERF_HIST_CFG_K_MASK >> PERF_HIST_CFG_K_SHIFT)
+
+/* The bytes of one bucket, and the address after the last. */
+static inline uint32_t hist_bucket_bytes(const struct hist_head *h)
+{
+	return 4u << h->shift;
+}
+static inline uint64_t hist_end(const struct hist_head *h)
+{
+	return h->base + (uint64_t)(h->n - 1) * hist_bucket_bytes(h);
+}
+
 struct callgraph;
 struct symtab;
 
@@ -78,6 +97,9 @@ struct dump_handler {
 	                 const struct funcstat_row *rows);
 	void (*hot)(void *ctx, const struct frame *f, const struct hot_head *h,
 	            const struct hot_entry *entries);
+	/* words[0 .. n - 2] the buckets, words[n - 1] OUTSIDE. */
+	void (*hist)(void *ctx, const struct frame *f, const struct hist_head *h,
+	             const uint32_t *words);
 	/* A trace stream (stream.c) feeds its calls to `events`, or else to
 	 * `stream` (a command that reads no events frames: trace), and also: */
 	struct callgraph *stream;

@@ -61,6 +61,13 @@ static inline char *fmt_hex(char *p, uint32_t v)
 	return p;
 }
 
+/* Pct in hundredths, rounded half up as the driver's; 128-bit, so exact
+ * for any 64-bit count. */
+static inline uint64_t fmt_hundredths(uint64_t part, unsigned __int128 whole)
+{
+	return whole ? (uint64_t)(((unsigned __int128)part * 10000u + whole / 2) / whole) : 0;
+}
+
 static inline char *fmt_str(char *p, const char *s)
 {
 	const size_t n = strlen(s);

@@ -12,10 +12,15 @@
  * Time is exact: one sample per cycle ("cycles", rate 1), each function's
  * self cycles spread over the bins of its own histogram record, repeated
  * (gprof adds records of the same range) while 16-bit bins cannot hold
- * them. Arcs and time come from the events frames; a dump with only call
- * traces gives arcs alone, one per recorded call, each from the caller the
- * records' depths give (a call's caller is the one entered last before it,
- * one level up). An arc's call site is a direct call in the caller found in
+ * them. With a hist frame (the retire tap's histogram) the time is the
+ * hardware's instead: one record over its buckets, a bin a bucket,
+ * repeated likewise; gprof wants one bin size in a file, so the events'
+ * time is then left out. Sampled (k > 0), a sample stands for 2^k cycles
+ * and is written as 2^k, dimension "~cycles": gprof's times stay cycles,
+ * marked as estimates. Arcs (and time, without a hist frame) come from
+ * the events frames; a dump with only call traces gives arcs alone, one
+ * per recorded call, each from the caller the records' depths give (a
+ * call's caller is the one entered last before it, one level up). An arc's call site is a direct call in the caller found in
  * the ELF (callsites.c), else the caller's entry; an outermost call's
  * caller is the one function that calls it directly, or gprof lists it as
  * <spontaneous>. A recorded call whose caller's record is not in the trace
@@ -37,7 +42,7 @@
  * are 2 bytes): 256 MiB is 9e12 cycles, two days at 50 MHz. More is surely
  * a wrong dump. */
 #define MAX_HIST_BYTES (256ull << 20)
-#define HIST_HEADER 27               /* tag, range, bins, rate, dimension, abbreviation */
+#define HIST_HEADER 33 /* tag, range, bins, rate, dimension, abbreviation */
 
 enum { FROM_ENTRY, FROM_SITE }; /* what an arc's from is: the caller's entry, or the call site */
 
@@ -68,6 +73,8 @@ struct gmon {
 	struct symtab *st;
 	struct level *level;  /* [depth]: calls waiting for their caller */
 	size_t levels, top;   /* levels allocated; 1 + the deepest with calls waiting */
+	struct hist_head hist; /* the first hist frame's layout; n 0: none */
+	uint64_t *hist_cycles; /* [word]: the cycles of every hist frame, added */
 };
 
 static void count_arc(struct gmon *m, int kind, uint32_t from, uint32_t to, uint64_t n)
@@ -177,6 +184,33 @@ static void write_arcs(FILE *f, const struct gmon *m)
 		}
 }
 
+/* What record r of a bin holding v carries: 65535 a record until v is spent. */
+static uint64_t record_share(uint64_t v, uint64_t r)
+{
+	const uint64_t done = r * 65535;
+	return v <= done ? 0 : v - done > 65535 ? 65535 : v - done;
+}
+
+static void put16(FILE *f, uint64_t v)
+{
+	fputc((int)(v & 0xff), f);
+	fputc((int)(v >> 8 & 0xff), f);
+}
+
+/* A histogram record's head: tag, range, bins, one sample a cycle. */
+static void put_hist_head(FILE *f, uint32_t lo, uint32_t hi, uint32_t bins, const char *dimension)
+{
+	char dim[15] = { 0 }; /* NUL-padded, no NUL needed at the end */
+	memcpy(dim, dimension, strlen(dimension));
+	fputc(0, f);
+	put32(f, lo);
+	put32(f, hi);
+	put32(f, bins);
+	put32(f, 1); /* samples per cycle */
+	fwrite(dim, 1, sizeof dim, f);
+	fputc('c', f);
+}
+
 /* One function's self cycles as ceil(max bin / 65535) records over its
  * extent, each bin of 2 bytes (gprof's unit) getting an equal share. */
 static void write_histogram(FILE *f, const struct sym *s, uint64_t cycles, int dry, uint64_t *bytes)
@@ -191,22 +225,13 @@ static void write_histogram(FILE *f, const struct sym *s, uint64_t cycles, int d
 	unsigned char *row = xmalloc(2 * (size_t)bins);
 	uint64_t filled[2] = { UINT64_MAX, UINT64_MAX }; /* the values row holds */
 	for (uint64_t r = 0; r < n; r++) {
-		static const char dimension[15] = "cycles";
-		fputc(0, f);
-		put32(f, lo);
-		put32(f, lo + 2 * bins);
-		put32(f, bins);
-		put32(f, 1); /* samples per cycle */
-		fwrite(dimension, 1, sizeof dimension, f);
-		fputc('c', f);
+		put_hist_head(f, lo, lo + 2 * bins, bins, "cycles");
 		/* The first `extra` bins hold share + 1, the others share; each
-		 * record takes what is left of them, 65535 at most. The row only
-		 * changes in the last records. */
+		 * record takes what is left of them. The row only changes in the
+		 * last records. */
 		uint64_t left[2];
-		for (int k = 0; k < 2; k++) {
-			const uint64_t v = share + (k == 0 ? 1 : 0), done = r * 65535;
-			left[k] = v <= done ? 0 : v - done > 65535 ? 65535 : v - done;
-		}
+		for (int k = 0; k < 2; k++)
+			left[k] = record_share(share + (k == 0 ? 1 : 0), r);
 		if (left[0] != filled[0] || left[1] != filled[1])
 			for (uint32_t b = 0; b < bins; b++) {
 				const uint64_t here = left[b < extra ? 0 : 1];
@@ -220,13 +245,45 @@ static void write_histogram(FILE *f, const struct sym *s, uint64_t cycles, int d
 	free(row);
 }
 
+/* The hist frames' buckets: one range, a bin a bucket, as many records as
+ * the fullest bucket needs (one if all are empty). gprof adds a bin's
+ * records in 32 bits: a bin past UINT32_MAX is refused. */
+static int write_buckets(FILE *f, const struct gmon *m, int dry, uint64_t *bytes)
+{
+	const struct hist_head *h = &m->hist;
+	const uint32_t bins = h->n - 1;
+	uint32_t fullest = 0;
+	for (uint32_t b = 1; b < bins; b++)
+		if (m->hist_cycles[b] > m->hist_cycles[fullest])
+			fullest = b;
+	const uint64_t most = m->hist_cycles[fullest];
+	if (most > UINT32_MAX) {
+		error_at(
+		        NULL, 0,
+		        "gprof: the bucket at 0x%08x holds %llu cycles; a gprof bin holds at most %u",
+		        h->base + fullest * hist_bucket_bytes(h), (unsigned long long)most,
+		        UINT32_MAX);
+		return -1;
+	}
+	const uint64_t n = most ? (most + 65534) / 65535 : 1;
+	*bytes += n * (HIST_HEADER + 2ull * bins);
+	for (uint64_t r = 0; !dry && r < n; r++) {
+		put_hist_head(f, h->base, (uint32_t)hist_end(h), bins, h->k ? "~cycles" : "cycles");
+		for (uint32_t b = 0; b < bins; b++)
+			put16(f, record_share(m->hist_cycles[b], r));
+	}
+	return 0;
+}
+
 static void write_gmon(FILE *f, const struct gmon *m)
 {
 	static const unsigned char header[20] = { 'g', 'm', 'o', 'n', 1 }; /* version 1, 12 spare */
 	fwrite(header, 1, sizeof header, f);
 	uint64_t bytes = 0;
 	for (int dry = 1; dry >= 0; dry--) { /* measure first: refuse an absurd file */
-		for (size_t i = 0; i < m->g.stats; i++) {
+		if (m->hist.n && write_buckets(f, m, dry, &bytes))
+			return;
+		for (size_t i = 0; !m->hist.n && i < m->g.stats; i++) {
 			const struct cg_stat *c = &m->g.stat[i];
 			const struct sym *s = symtab_find(m->st, c->fn);
 			if (c->self && s && s->addr == c->fn &&
@@ -234,12 +291,58 @@ static void write_gmon(FILE *f, const struct gmon *m)
 				write_histogram(f, s, c->self, dry, &bytes);
 		}
 		if (dry && bytes > MAX_HIST_BYTES) {
-			error_at(NULL, 0, "gprof: the time histogram would take %llu bytes: the cycle counts are implausible",
-			         (unsigned long long)bytes);
+			if (m->hist.n) /* a record of every bucket for each 65535 cycles of the fullest */
+				error_at(
+				        NULL, 0,
+				        "gprof: the time histogram would take %llu bytes, more than 256 MiB: "
+				        "too many buckets for the cycles of the fullest; take fewer",
+				        (unsigned long long)bytes);
+			else
+				error_at(
+				        NULL, 0,
+				        "gprof: the time histogram would take %llu bytes: the cycle counts are implausible",
+				        (unsigned long long)bytes);
 			return;
 		}
 	}
 	write_arcs(f, m);
+}
+
+/* Every hist frame of one layout adds to the histogram; what gmon.out
+ * cannot hold (OUTSIDE) or holds short (SAT) is said. */
+static void hist_frame(void *ctx, const struct frame *f, const struct hist_head *h,
+                       const uint32_t *words)
+{
+	struct gmon *m = ctx;
+	const struct hist_head *first = &m->hist;
+	if (!first->n) {
+		m->hist = *h;
+		m->hist_cycles = xcalloc(h->n, sizeof *m->hist_cycles);
+	} else if (h->base != first->base || h->shift != first->shift || h->k != first->k ||
+	           h->n != first->n) {
+		error_at(
+		        f->in->name, f->line,
+		        "hist frame %d: base 0x%08x, shift %u, k %u, n %u, where hist frame 1 has 0x%08x, "
+		        "%u, %u, %u: one gmon.out holds one histogram layout",
+		        f->index, h->base, h->shift, h->k, h->n, first->base, first->shift,
+		        first->k, first->n);
+		return;
+	}
+	for (uint32_t i = 0; i < h->n; i++)
+		m->hist_cycles[i] += (uint64_t)words[i] << h->k;
+	const uint64_t outside = (uint64_t)words[h->n - 1] << h->k;
+	if (outside)
+		warning_at(
+		        f->in->name, f->line,
+		        "hist frame %d: %llu cycles at addresses outside the buckets (OUTSIDE) are "
+		        "in no bin of gmon.out",
+		        f->index, (unsigned long long)outside);
+	if (h->status & PERF_HIST_CTRL_SAT_MASK)
+		warning_at(
+		        f->in->name, f->line,
+		        "hist frame %d: a count saturated (SAT): its bucket's time in gmon.out is "
+		        "a lower bound",
+		        f->index);
 }
 
 void run_gprof(struct session *s)
@@ -247,9 +350,13 @@ void run_gprof(struct session *s)
 	struct gmon m = { .st = s->st[0] };
 	cg_init(&m.g, m.st);
 	m.g.hook_cost = s->o->hook_cost;
-	const struct dump_handler h = { .ctx = &m, .events = &m.g, .calltrace_record = calltrace_record,
-		                        .calltrace_end = calltrace_end };
-	if (session_decode(s, 0, &h, 1u << FRAME_EVENTS | 1u << FRAME_CALLTRACE)) {
+	const struct dump_handler h = { .ctx = &m,
+		                        .events = &m.g,
+		                        .calltrace_record = calltrace_record,
+		                        .calltrace_end = calltrace_end,
+		                        .hist = hist_frame };
+	if (session_decode(s, 0, &h,
+	                   1u << FRAME_EVENTS | 1u << FRAME_CALLTRACE | 1u << FRAME_HIST)) {
 		if (m.g.frames) { /* arcs from the call paths; call traces are ignored */
 			m.arcs = 0;
 			map_free(&m.index[FROM_ENTRY]);
@@ -276,5 +383,6 @@ void run_gprof(struct session *s)
 	for (size_t d = 0; d < m.levels; d++)
 		free(m.level[d].w);
 	free(m.level);
+	free(m.hist_cycles);
 	cg_free(&m.g);
 }

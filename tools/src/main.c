@@ -26,7 +26,8 @@ static const struct command {
 } commands[] = {
 	{ "report", run_report, 0 }, { "trace", run_trace, 0 },   { "functions", run_functions, 0 },
 	{ "gprof", run_gprof, 1 },   { "chrome", run_chrome, 0 }, { "folded", run_folded, 0 },
-	{ "flame", run_flame, 0 },   { "hot", run_hot, 0 },       { "patch", NULL, 0 },
+	{ "flame", run_flame, 0 },   { "hot", run_hot, 0 },       { "hist", run_hist, 0 },
+	{ "patch", NULL, 0 },
 };
 
 

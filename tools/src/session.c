@@ -96,13 +96,14 @@ static void wanted_types(unsigned want, char *buf, size_t size)
 }
 
 /* The run frame of a trace stream's console log: its clock and build id
- * (checked against the ELF's) become the stream's. */
-static void read_log(struct session *s, int i)
+ * (checked against the ELF's) become the stream's. Its hist frames go to
+ * h's hist (gprof's histogram), the stream holding calls only. */
+static void read_log(struct session *s, int i, const struct dump_handler *h)
 {
 	struct input *log = s->log[i], *in = s->in[i];
 	unsigned seen[FRAME_KINDS + 1];
-	const struct dump_handler run_only = { .st = s->st[i] };
-	decode_dump(log, &run_only, seen);
+	const struct dump_handler run_hist = { .ctx = h->ctx, .st = s->st[i], .hist = h->hist };
+	decode_dump(log, &run_hist, seen);
 	if (!log->run_line) {
 		warning_at(log->name, 0,
 		           "no run frame: the trace stream's clock and build id are unknown");
@@ -119,7 +120,7 @@ static unsigned stream_decode_for(struct session *s, int i, const struct dump_ha
                                   unsigned want)
 {
 	if (s->log[i])
-		read_log(s, i);
+		read_log(s, i, h);
 	if (!(want & 1u << FRAME_EVENTS) && !((want & 1u << FRAME_CALLTRACE) && h->stack)) {
 		char wanted[96];
 		wanted_types(want, wanted, sizeof wanted);

@@ -29,7 +29,8 @@ static int by_address(const void *a, const void *b)
 }
 
 /* The STT_FUNC symbols of every symbol table, globals first: a global name
- * wins over a local alias at the same address. */
+ * wins over a local alias at the same address. An absolute one names no
+ * code (picolibc's vfscanf = 0 picks its integer-only scanf). */
 static struct read_sym *read_functions(Elf *e, size_t *n)
 {
 	struct read_sym *v = NULL;
@@ -46,7 +47,8 @@ static struct read_sym *read_functions(Elf *e, size_t *n)
 				GElf_Sym s;
 				const char *name;
 				if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
-				    s.st_shndx == SHN_UNDEF || (GELF_ST_BIND(s.st_info) == STB_GLOBAL) != globals ||
+				    s.st_shndx == SHN_UNDEF || s.st_shndx == SHN_ABS ||
+				    (GELF_ST_BIND(s.st_info) == STB_GLOBAL) != globals ||
 				    !(name = elf_strptr(e, sh.sh_link, s.st_name)) || !*name)
 					continue;
 				grow(&v, &cap, *n + 1, sizeof *v);

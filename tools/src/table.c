@@ -188,13 +188,6 @@ int table_name_width(const struct table *t, int width)
 	return width;
 }
 
-/* Pct in hundredths, rounded half up as the driver's; 128-bit, so exact
- * for any 64-bit count. */
-static uint64_t hundredths(uint64_t part, unsigned __int128 whole)
-{
-	return whole ? (uint64_t)(((unsigned __int128)part * 10000u + whole / 2) / whole) : 0;
-}
-
 /* The columns after Name and PC, each as wide as its head or its widest
  * value and a space, so that no two ever touch. */
 enum { C_CALLS, C_TOTAL, C_TPCT, C_TAVG, C_TMAX, C_TMIN, C_SELF, C_SPCT, C_SAVG, C_SMAX, C_SMIN, C_DEPTH, C_N };
@@ -206,12 +199,12 @@ static void row_values(const struct table *t, const struct row *r, uint64_t v[C_
 {
 	v[C_CALLS] = r->calls;
 	v[C_TOTAL] = r->total;
-	v[C_TPCT] = hundredths(r->total, t->whole);
+	v[C_TPCT] = fmt_hundredths(r->total, t->whole);
 	v[C_TAVG] = avg(r->total, r->outer);
 	v[C_TMAX] = r->total_max;
 	v[C_TMIN] = min_of(r->total_min, r->outer);
 	v[C_SELF] = r->self;
-	v[C_SPCT] = hundredths(r->self, t->whole);
+	v[C_SPCT] = fmt_hundredths(r->self, t->whole);
 	v[C_SAVG] = avg(r->self, r->calls);
 	v[C_SMAX] = r->self_max;
 	v[C_SMIN] = min_of(r->self_min, r->calls);
@@ -262,7 +255,8 @@ void table_limit(struct table *t, uint64_t top, uint32_t min_pct)
 	const size_t skip = t->program ? 1 : 0;
 	size_t kept = skip;
 	for (size_t i = skip; i < t->n; i++)
-		if ((!top || kept - skip < top) && hundredths(t->rows[i].self, t->whole) >= min_pct)
+		if ((!top || kept - skip < top) &&
+		    fmt_hundredths(t->rows[i].self, t->whole) >= min_pct)
 			t->rows[kept++] = t->rows[i];
 	t->n = kept;
 }

@@ -29,7 +29,8 @@ static const struct command_help {
 	{ "gprof", "-e ELF [--log LOG] [-o gmon.out] [DUMP]",
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
-	  "alone from calltrace frames." },
+	  "alone from calltrace frames; with hist frames (in DUMP or LOG), their\n"
+	  "buckets are the time, a bin each." },
 	{ "chrome",
 	  "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
 	  " [--log LOG] [-o FILE] [DUMP]",
@@ -43,6 +44,10 @@ static const struct command_help {
 	  "The events frames as a flame graph, a standalone SVG." },
 	{ "hot", "[-e ELF] [-o FILE] [DUMP]",
 	  "The -pg hot-address tables with the function of each address." },
+	{ "hist", "[-e ELF] [-o FILE] [DUMP]",
+	  "Each hist frame (the retire tap's flat profile) as each function's\n"
+	  "self cycles summed from its buckets, most first, then OUTSIDE; a\n"
+	  "bucket goes to the function of its first byte." },
 	{ "patch", "-o FILE ELF",
 	  "Makes each hardware trace hook of ELF one instruction\n"
 	  "(docs/hooks.md): in every function that starts with the two nops of\n"
@@ -56,7 +61,7 @@ static const struct option_help {
 	const char *commands;
 	const char *text;
 } options[] = {
-	{ "trace functions gprof chrome folded flame hot",
+	{ "trace functions gprof chrome folded flame hot hist",
 	  "-e, --elf ELF       The firmware the dump came from, for names. Given twice\n"
 	  "                    with --diff, one per dump." },
 	{ "trace functions gprof chrome folded flame",
@@ -115,7 +120,7 @@ static const struct option_help {
 	  "                    hooks add to a call (make bench measures it per CPU and mode)." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
-	{ "report trace functions gprof chrome folded flame hot",
+	{ "report trace functions gprof chrome folded flame hot hist",
 	  "--partial           On errors, still write what could be decoded." },
 	{ NULL, "-h, --help          This text; after a command, that command's." },
 	{ NULL, "--version           The version, and the frame format it reads." },
@@ -201,6 +206,7 @@ static const char rest[] =
         "    perfscope functions -e app.elf --sort calls console.log\n"
         "    perfscope gprof -e app.elf console.log && riscv64-unknown-elf-gprof app.elf gmon.out\n"
         "    perfscope flame -e app.elf -o app.svg console.log\n"
+        "    perfscope hist -e app.elf console.log\n"
         "    perfscope chrome -e app.elf --log console.log -o trace.json trace.bin\n"
         "    perfscope patch -o app.elf app.elf\n"
         "\n"

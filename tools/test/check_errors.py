@@ -39,7 +39,7 @@ FLIPPED_CRC = zlib.crc32(base64.b64decode(FLIPPED.split()[4]))
 # calltrace's functions in the frame: test3, test2, test1, at addresses
 # hot's ELF does not start a function at.
 TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
-COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot"]
+COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot", "hist"]
 
 
 def sections(version, ovf=True):

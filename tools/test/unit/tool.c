@@ -83,12 +83,23 @@ void tool_write(const char *name, const void *data, size_t n)
 	}
 }
 
-char *tool_file(const char *name)
+char *tool_file_n(const char *name, size_t *n)
 {
 	char *p = path_in(name);
-	char *s = slurp(p);
+	char *s = slurp_n(p, n);
 	free(p);
 	return s;
+}
+
+char *tool_file(const char *name)
+{
+	size_t n;
+	return tool_file_n(name, &n);
+}
+
+char *tool_path(const char *name)
+{
+	return path_in(name);
 }
 
 void check_golden(const char *what, const char *dump, const char *const args[], const char *name)
@@ -113,7 +124,9 @@ static void remove_in(const char *name)
 
 void tool_cleanup(void)
 {
-	const char *names[] = { "dump.log", "out.txt", "err.txt", "o.txt", "trace.bin" };
+	const char *names[] = {
+		"dump.log", "out.txt", "err.txt", "o.txt", "trace.bin", "gmon.out"
+	};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		remove_in(names[i]);
 	rmdir(dir);

@@ -31,6 +31,13 @@ void tool_write(const char *name, const void *data, size_t n);
 /* A file the last run wrote in its directory (free it), or NULL. */
 char *tool_file(const char *name);
 
+/* The same for a binary file: its length in *n. */
+char *tool_file_n(const char *name, size_t *n);
+
+/* The path of name in the run directory (free it): for other programs
+ * that read what perfscope wrote. */
+char *tool_path(const char *name);
+
 /* Whether the file name of the last run holds the bytes of part (a binary
  * output, such as a Perfetto trace). */
 int tool_file_has(const char *name, const char *part);

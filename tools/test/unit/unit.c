@@ -23,6 +23,7 @@ int main(int argc, char **argv)
 	test_callgraph();
 	test_outputs();
 	test_stream();
+	test_hist();
 	tool_cleanup();
 	return check_summary();
 }

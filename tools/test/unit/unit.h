@@ -18,5 +18,6 @@ void test_callgraph(void); /* test_callgraph.c: self, self+children, recursion, 
 void test_outputs(void);   /* test_outputs.c: functions csv/json/graph, folded */
 void test_modules(void);   /* test_modules.c: map.c, json.c, util.c directly */
 void test_stream(void); /* test_stream.c: the trace unit's stream file, exact outputs and errors */
+void test_hist(void);   /* test_hist.c: hist frames: the hist table, gmon.out, errors, gprof */
 
 #endif

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The retire tap's driver (perfscope_retire.h): register sequences only;
+ * the IP does the profiling (docs/retire.md).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perfscope_frame.h"
+#include "perfscope_retire.h"
+
+static uint32_t reg(void *base, uint32_t off)
+{
+	return PERF_MMIO_READ32(PERF_ADDR(base, off));
+}
+
+static void put_reg(void *base, uint32_t off, uint32_t v)
+{
+	PERF_MMIO_WRITE32(PERF_ADDR(base, off), v);
+}
+
+static uint32_t config(void *base)
+{
+	return reg(base, PERF_REG_CONFIG);
+}
+
+/* Waits until none of the HIST_CTRL bits in mask reads 1. */
+static int hist_wait(void *base, uint32_t mask)
+{
+	for (uint32_t i = 0; i < PERF_RETIRE_POLLS; i++)
+		if ((reg(base, PERF_REG_HIST_CTRL) & mask) == 0)
+			return 0;
+	return -PERF_EBUSY;
+}
+
+int perf_retire_start(void *base)
+{
+	const uint32_t c = config(base);
+	if (!(c & PERF_CONFIG_RETIRE_MASK) || !(c & PERF_CONFIG_TRACE_MASK))
+		return -PERF_ENODEV;
+	put_reg(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
+	put_reg(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_ENABLE_MASK);
+	put_reg(base, PERF_REG_RETIRE_CTRL, PERF_RETIRE_CTRL_CALLS_MASK);
+	return 0;
+}
+
+int perf_retire_stop(void *base)
+{
+	const uint32_t c = config(base);
+	if (!(c & PERF_CONFIG_RETIRE_MASK) || !(c & PERF_CONFIG_TRACE_MASK))
+		return -PERF_ENODEV;
+	put_reg(base, PERF_REG_RETIRE_CTRL, 0u);
+	put_reg(base, PERF_REG_TRACE_CTRL, 0u);
+	return 0;
+}
+
+int perf_hist_words(void *base)
+{
+	const uint32_t log = (config(base) & PERF_CONFIG_HIST_MASK) >> PERF_CONFIG_HIST_SHIFT;
+	return log ? (int)(1u << log) : -PERF_ENODEV;
+}
+
+int perf_hist_start(void *base, uint32_t pc_base, unsigned shift, unsigned k)
+{
+	if (perf_hist_words(base) < 0)
+		return -PERF_ENODEV;
+	if (shift > 7 || k > 7 || (pc_base & 3u))
+		return -PERF_EINVAL;
+	/* A CTRL write while BUSY is ignored: the clear after a reset, a stop's
+	 * write-back, then this clear must each be over first. */
+	int err = perf_hist_stop(base);
+	if (err)
+		return err;
+	put_reg(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_CLEAR_MASK);
+	if ((err = hist_wait(base, PERF_HIST_CTRL_BUSY_MASK)) != 0)
+		return err;
+	put_reg(base, PERF_REG_HIST_BASE, pc_base);
+	put_reg(base, PERF_REG_HIST_CFG,
+	        shift << PERF_HIST_CFG_SHIFT_SHIFT | k << PERF_HIST_CFG_K_SHIFT);
+	put_reg(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_ENABLE_MASK);
+	return 0;
+}
+
+int perf_hist_stop(void *base)
+{
+	if (perf_hist_words(base) < 0)
+		return -PERF_ENODEV;
+	put_reg(base, PERF_REG_HIST_CTRL, 0u);
+	return hist_wait(base, PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK);
+}
+
+int perf_hist_read(void *base, uint32_t *words, uint32_t n)
+{
+	const int all = perf_hist_words(base);
+	if (all < 0)
+		return all;
+	if (!words || n > (uint32_t)all)
+		return -PERF_EINVAL;
+	if (reg(base, PERF_REG_HIST_CTRL) & (PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK))
+		return -PERF_EBUSY;
+	/* Each DATA read advances INDEX; perfscope answers a read only after
+	 * the next word has reached the data register. */
+	put_reg(base, PERF_REG_HIST_INDEX, 0u);
+	for (uint32_t i = 0; i < n; i++)
+		words[i] = reg(base, PERF_REG_HIST_DATA);
+	return (int)n;
+}
+
+/* The frame's head, by the frame's field names, and where to read the words. */
+struct hist_frame {
+	void *io;
+	uint32_t base, shift, k, status, n;
+};
+
+static void hist_payload(struct perf_frame *f, const void *arg)
+{
+	const struct hist_frame *h = arg;
+	PERF_FRAME_PUT(f, PERF_FRAME_HIST_HEAD_FIELDS, h);
+	/* Called twice (measure, encode): each pass reads from word 0. */
+	put_reg(h->io, PERF_REG_HIST_INDEX, 0u);
+	for (uint32_t i = 0; i < h->n; i++)
+		perf_frame_u32(f, reg(h->io, PERF_REG_HIST_DATA));
+}
+
+int perf_hist_frame(void *base, perf_put_fn put, void *ctx)
+{
+	const int n = perf_hist_words(base);
+	if (n < 0)
+		return n;
+	const uint32_t status = reg(base, PERF_REG_HIST_CTRL);
+	if (status & (PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK))
+		return -PERF_EBUSY;
+	const uint32_t cfg = reg(base, PERF_REG_HIST_CFG);
+	const struct hist_frame h = {
+		.io = base,
+		.base = reg(base, PERF_REG_HIST_BASE),
+		.shift = (cfg & PERF_HIST_CFG_SHIFT_MASK) >> PERF_HIST_CFG_SHIFT_SHIFT,
+		.k = (cfg & PERF_HIST_CFG_K_MASK) >> PERF_HIST_CFG_K_SHIFT,
+		.status = status,
+		.n = (uint32_t)n,
+	};
+	return perf_frame_write("hist", hist_payload, &h, put, ctx);
+}
+
+/* Selects section's trigger addresses; -PERF_ENODEV or -PERF_EINVAL. */
+static int trig_select(void *base, unsigned section)
+{
+	const uint32_t n = (config(base) & PERF_CONFIG_TRIGGERS_MASK) >> PERF_CONFIG_TRIGGERS_SHIFT;
+	if (n == 0)
+		return -PERF_ENODEV;
+	if (section < 1 || section > n)
+		return -PERF_EINVAL;
+	put_reg(base, PERF_REG_TRIG_SEL, section);
+	return 0;
+}
+
+int perf_trig_arm(void *base, unsigned section, uint32_t start, uint32_t end)
+{
+	if ((start | end) & 1u)
+		return -PERF_EINVAL;
+	const int err = trig_select(base, section);
+	if (err)
+		return err;
+	/* Disarmed while the addresses change, so that no half-written pair
+	 * can act. */
+	put_reg(base, PERF_REG_TRIG_START, start);
+	put_reg(base, PERF_REG_TRIG_END, end);
+	put_reg(base, PERF_REG_TRIG_START, start | PERF_TRIG_START_ARM_MASK);
+	return 0;
+}
+
+int perf_trig_disarm(void *base, unsigned section)
+{
+	const int err = trig_select(base, section);
+	if (err)
+		return err;
+	put_reg(base, PERF_REG_TRIG_START,
+	        reg(base, PERF_REG_TRIG_START) & ~PERF_TRIG_START_ARM_MASK);
+	return 0;
+}
+
+int32_t perf_trig_lost(void *base)
+{
+	if ((config(base) & PERF_CONFIG_TRIGGERS_MASK) == 0)
+		return -PERF_ENODEV;
+	return (int32_t)reg(base, PERF_REG_TRIG_LOST);
+}
