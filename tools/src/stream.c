@@ -7,7 +7,9 @@
  *   21-bit delta to the time of the record before it. Records before the
  *   first SYNC have no time (a flight recording that starts mid-stream):
  *   they are skipped and counted. A SYNC earlier than the time already
- *   reached is damage: a warning, and the time stays.
+ *   reached (a program that RESETs G while the unit records, or damage) is
+ *   a warning, and the time stays: that SYNC and every later one are
+ *   shifted to continue from it, so one reset gives one warning.
  * - ENTER and EXIT are calls; IRQ_ENTER and IRQ_EXIT the call of the
  *   interrupt's pseudo-function "irq <data>", so that a handler's time is
  *   its own, a child of whatever it interrupted. BEGIN and END of section n
@@ -50,6 +52,7 @@ struct reader {
 	uint64_t index; /* of the record being read, from 0 */
 	uint64_t at;    /* its file byte */
 	uint64_t time;  /* its time, once synced */
+	uint64_t shift; /* added to every SYNC since one went back in time */
 	int synced;
 	uint64_t skipped; /* records before the first SYNC */
 	int depth_known;
@@ -269,7 +272,7 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 {
 	const unsigned type = w1 >> PERF_TRACE_TYPE_SHIFT;
 	if (type == PERF_TRACE_SYNC) {
-		const uint64_t t = (uint64_t)(w1 & PERF_TRACE_TIME_HI_MASK) << 32 | w0;
+		uint64_t t = ((uint64_t)(w1 & PERF_TRACE_TIME_HI_MASK) << 32 | w0) + r->shift;
 		if (!r->synced && r->skipped)
 			warning_at(
 			        r->in->name, 0,
@@ -280,10 +283,12 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 			warning_at(
 			        r->in->name, 0,
 			        "trace stream, record %llu (file byte %llu): SYNC at cycle %llu, before "
-			        "cycle %llu that the records before it reached: the stream is damaged; the time stays",
+			        "cycle %llu that the records before it reached: G was RESET or the stream is damaged; "
+			        "the time stays, and later SYNCs follow it",
 			        (unsigned long long)r->index, (unsigned long long)r->at,
-			        (unsigned long long)t, (unsigned long long)r->time);
-			return;
+			        (unsigned long long)(t - r->shift), (unsigned long long)r->time);
+			r->shift += r->time - t;
+			t = r->time;
 		}
 		stack_before(r, t);
 		r->time = t;

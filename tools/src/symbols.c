@@ -46,7 +46,8 @@ static struct read_sym *read_functions(Elf *e, size_t *n)
 			for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
 				GElf_Sym s;
 				const char *name;
-				if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
+				if (!gelf_getsym(d, (int)i, &s) ||
+				    GELF_ST_TYPE(s.st_info) != STT_FUNC ||
 				    s.st_shndx == SHN_UNDEF || s.st_shndx == SHN_ABS ||
 				    (GELF_ST_BIND(s.st_info) == STB_GLOBAL) != globals ||
 				    !(name = elf_strptr(e, sh.sh_link, s.st_name)) || !*name)

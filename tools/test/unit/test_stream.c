@@ -436,7 +436,24 @@ static void depth_check(void)
 	        "stream: a SYNC that goes back in time", &s, csv,
 	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
 	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC at cycle 5, before "
-	        "cycle 10 that the records before it reached: the stream is damaged; the time stays\n",
+	        "cycle 10 that the records before it reached: G was RESET or the stream is damaged; the time "
+	        "stays, and later SYNCs follow it\n",
+	        0);
+	/* G RESET while recording: the SYNC at 5 continues from 10, and so does
+	 * the SYNC at 25 after it (from 30 on), with one warning: f [0, 40). */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, BEGIN, 1, 1, 10);
+	sync_at(&s, 5);
+	sync_at(&s, 25);
+	event(&s, EXIT_, 0x100, 0, 10);
+	check_stream(
+	        "stream: later SYNCs follow one that went back in time", &s, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,40,100.00,40,40,40,40,100.00,40,40,40,1\n",
+	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC at cycle 5, before "
+	        "cycle 10 that the records before it reached: G was RESET or the stream is damaged; the time "
+	        "stays, and later SYNCs follow it\n",
 	        0);
 }
 
