@@ -16,7 +16,7 @@ MUTATIONS=$(cat <<'EOF'
 offset-off-by-one % r_cin    <= !r_run[0]; % r_cin    <= r_run[0];
 dropped-ack % o_wb_ack <= (accept && !rd_ram) || (r_step && r_read); % o_wb_ack <= accept && !rd_ram;
 ack-after-abort % if (i_reset || !i_wb_cyc) % if (i_reset)
-stall-ends-early % assign o_wb_stall = r_step || r_clear || o_wb_ack; % assign o_wb_stall = r_step || r_clear;
+stall-ends-early % assign o_wb_stall = r_step || r_clear || o_wb_ack || tg_stall; % assign o_wb_stall = r_step || r_clear || tg_stall;
 clear-too-short % (r_clear_addr != 3'd7) % (r_clear_addr != 3'd2)
 counts-while-stopped % (cmd_begin && r_run[0]) % cmd_begin
 g-runs-while-stopped % r_gtime[31:0] + {31'd0, r_run[0]} % r_gtime[31:0] + 32'd1
@@ -29,8 +29,8 @@ no-flag-on-g-wrap % (g_wrap ? PRESENT : 8'd0) | (occ_wrap % (occ_wrap
 no-flag-on-occ-wrap % (occ_wrap ? (8'd1 << r_sec) : 8'd0) % 8'd0
 clear-beats-set % r_ovf <= (r_ovf & ~ovf_clr) | ovf_set; % r_ovf <= (r_ovf | ovf_set) & ~ovf_clr;
 ovf-read-before-edge % {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)} % {24'd0, r_ovf}
-ram-read-only-for-writes % .i_re    (accept), % .i_re    (accept && i_wb_we),
-step-skips-occ-read % need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start; % need_step = rd_lo || rd_hi || rd_pop || (cmd_end && a_run) || cmd_begin || cmd_start;
+ram-read-only-for-writes % .i_re    (act), % .i_re    (act && i_wb_we),
+step-skips-occ-read % need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go; % need_step = rd_lo || rd_hi || rd_pop || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go;
 EOF
 )
 
@@ -79,7 +79,7 @@ PY
 # The trace unit's: each must fail a proof of the model with the unit
 # (NUM_SECTIONS=2, TRACE_DEPTH=16), induction or the bounded model check.
 TRACE_MUTATIONS=$(cat <<'EOF'
-trace-sync-not-forced % need_sync = r_force_sync || r_dcnt[21] || (&r_since); % need_sync = r_dcnt[21] || (&r_since);
+trace-sync-not-forced % wire        forced    = r_force_sync || r_dcnt[21]; % wire        forced    = r_dcnt[21];
 trace-delta-off-by-one % r_dcnt <= {21'd0, i_grun}; % r_dcnt <= 22'd0;
 trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote); % wire        avail     = (r_level != 0);
 trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
@@ -88,6 +88,22 @@ trace-take-skipped-without-write % if (wr || avail) begin % if (wr) begin
 trace-level-frozen-on-take % end else if (wr || take || r_wrote) begin % end else if (wr || r_wrote) begin
 trace-drops-wrap % else if ((ev_drop || ovr) && !drops_inc[16]) % else if (ev_drop || ovr)
 trace-loss-count-wraps % else if (ev_drop && !cnt_inc[16]) % else if (ev_drop)
+EOF
+)
+
+# The trace unit's two sources: each must fail a proof of the trace unit
+# alone (formal/Makefile's model a), induction or a shorter bounded check.
+ALONE_MUTATIONS=$(cat <<'EOF'
+rt-delta-not-0-with-bus % rev_delta   = (ev || wr_rsync) ? 21'd0 : r_dcnt[20:0]; % rev_delta   = wr_rsync ? 21'd0 : r_dcnt[20:0];
+rt-slot-not-late % r_slot_late <= rev_rec && ev; % r_slot_late <= 1'b0;
+rt-loss-counts-one % r_rec[31:0] <= {30'd0, ev_drop, !ev_drop}; % r_rec[31:0] <= 32'd1;
+rt-loss-in-retire-cycle % !i_accept && !i_rt_ev && % !i_accept &&
+rt-period-sync-not-waiting % r_since <= need_sync ? (r_slot ? r_since : 8'd1) : r_since + 8'd1; % r_since <= need_sync ? 8'd1 : r_since + 8'd1;
+rt-no-room-for-both % && !(rt_on && !r_ovw && ((need_sync || r_slot) ? lvl_ge_f2 : lvl_ge_f1)); % ;
+rt-bus-sync-beside-slot % wr_sync   = ev_rec && need_sync && !r_slot; % wr_sync   = ev_rec && need_sync;
+rt-sync-when-port-busy % wr_rsync   = rev_rec && rt_need && !rt_busy; % wr_rsync   = rev_rec && rt_need;
+rt-drops-one-for-two % {1'b0, ev_drop} + {1'b0, rev_drop}}; % {1'b0, ev_drop} + 2'd0};
+rt-slot-written-under-record % wire        slot_wr   = r_slot && !r_rec_pend; % wire        slot_wr   = r_slot;
 EOF
 )
 
@@ -103,7 +119,7 @@ try() {
     mutant "$name" "$file" "$from" "$to" "$model_name" || { status=1; continue; }
     # Induction first: a broken invariant usually fails it in seconds.
     ind=$(formal/prove.sh ind "$model" 1 "$name")
-    bmc=$(formal/prove.sh bmc "$model" 20 "$name")
+    bmc=$(formal/prove.sh bmc "$model" "${BMC_DEPTH:-20}" "$name")
     caught=""
     case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
     case $bmc in FAIL*) caught="${caught:+$caught, }BMC (${bmc##*from reset: })" ;; esac
@@ -126,4 +142,5 @@ status=0
 try perfscope.v s2 tb <<< "$MUTATIONS"
 try perfscope.v t2 <<< "$IP_TRACE_MUTATIONS"
 try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
+BMC_DEPTH=10 try perfscope_trace.v a <<< "$ALONE_MUTATIONS"
 exit $status

@@ -227,7 +227,7 @@ module perfscope #(
 			          : ((cmd_end && a_run) || ((rd_lo || rd_hi) && (a_run || a_global))) ? M_ADD
 			          : M_KEEP;
 			// Requests that touch the RAM word: all others are answered at once.
-			need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start;
+			need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go;
 		end
 	end
 
@@ -446,7 +446,7 @@ module perfscope #(
 				PERF_CTRL_HIST_BASE:  imm = base;
 				PERF_CTRL_HIST_CFG:   imm = {21'd0, k, 5'd0, shift};
 				PERF_CTRL_HIST_INDEX: imm = {{(32-NB){1'b0}}, index};
-				PERF_CTRL_HIST_DATA:  imm = data;
+				PERF_CTRL_HIST_DATA:  imm = data_valid ? data : 32'd0;
 				default:              imm = 32'd0;
 				endcase
 			end

@@ -55,6 +55,14 @@ PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth, PerfRetireConf
     : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)), tdepth_(trace_depth), rt_(rt) {
     while (tdepth_ && (1u << tlog_) < tdepth_)
         tlog_++;
+    if (!rt_.retire)
+        rt_ = PerfRetireConfig();  // the tap's other parameters need it
+    while (rt_.hist_buckets && (1u << hlog_) < rt_.hist_buckets)
+        hlog_++;
+    if (rt_.hist_buckets)
+        hist_.reset(new HistModel(rt_.hist_buckets));
+    if (rt_.triggers)
+        trig_.reset(new TrigModel(rt_.triggers));
     reset_state();
     trace_reset();
 }
@@ -77,6 +85,7 @@ void PerfModel::trace_clear() {
     depth_ = 0;
     loss_ = false;
     ev_pending_ = false;
+    slot_pending_ = false;
     force_sync_ = true;
 }
 
@@ -100,66 +109,181 @@ void PerfModel::trace_write(uint64_t cycle_no, uint64_t rec) {
     fifo_.push_back({rec, cycle_no});
 }
 
-// An event accepted in this cycle, G = g in it; level0 is the level before the edge.
-void PerfModel::trace_event(uint64_t cycle_no, uint64_t g, unsigned type, uint32_t data) {
-    if (!en_)
-        return;
-    uint8_t at = depth_;
-    if (type == PERF_TRACE_EXIT) {
-        if (depth_)
-            depth_--;
-        at = depth_;
-    } else if (type == PERF_TRACE_ENTER) {
-        depth_++;
-    }
-    const uint64_t delta = g - last_t_;
-    const bool sync = force_sync_ || delta >= kDeltaLimit || since_ == PERF_TRACE_SYNC_PERIOD - 1;
-    const size_t need = sync ? 2 : 1;
-    if (loss_ || (!ovw_ && level0_ + need > tdepth_)) {
-        if (drops_ != kCountMax)
-            drops_++;
-        if (!loss_) {
-            loss_ = true;
-            loss_count_ = 1;
-            loss_delta_ = (uint32_t)(delta < kDeltaLimit ? delta : kDeltaLimit - 1);
-        } else if (loss_count_ != kCountMax) {
-            loss_count_++;
-        }
-        return;
-    }
-    if (sync) {
-        trace_write(cycle_no, ((uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT)) |
-                                  (g & (((uint64_t)1 << 61) - 1)));
-        since_ = 1;
-    } else {
-        since_++;
-    }
-    const uint64_t w1 = ((uint64_t)type << PERF_TRACE_TYPE_SHIFT) | ((uint64_t)at << PERF_TRACE_DEPTH_SHIFT) |
-                        (sync ? 0 : delta);
-    ev_rec_ = (w1 << 32) | data;
-    ev_pending_ = true;
-    force_sync_ = false;
-    last_t_ = g;
+namespace {
+
+uint64_t event_record(unsigned type, unsigned depth, uint64_t delta, uint32_t data) {
+    return ((uint64_t)type << (32 + PERF_TRACE_TYPE_SHIFT)) | ((uint64_t)depth << (32 + PERF_TRACE_DEPTH_SHIFT)) |
+           (delta << 32) | data;
 }
 
-// A write accepted in this cycle: an event, TRACE_CTRL, or neither.
-void PerfModel::trace_write_request(uint64_t cycle_no, uint64_t g, uint32_t word, uint32_t data, uint8_t sel) {
+}  // namespace
+
+// One cycle of the trace unit at its edge (docs/trace.md, "Timing"): the
+// bus's event of this cycle (accepted, or a trigger's go), then the retire
+// tap's, each recorded or dropped, and the one record the port writes:
+// the bus's pending record, else the slot's, else a SYNC of this cycle,
+// else a pending LOSS. g is G in this cycle; act: a request is accepted or
+// a trigger goes; rt_raw: the tap has an event (CALLS set), ENABLE or not.
+void PerfModel::trace_cycle(uint64_t cycle_no, uint64_t g, const TraceEv &bus, const TraceEv &rt, bool act,
+                            bool rt_raw) {
+    const bool brec = ev_pending_, slot = slot_pending_;
+    const uint64_t old_rec = ev_rec_, old_slot = slot_rec_;
+    const uint64_t delta = g - last_t_;
+    const bool forced = force_sync_ || delta >= kDeltaLimit;
+    const bool ev_b = bus.on && en_, ev_r = rt.on && en_;
+    bool sync = false, rec_b = false, rec_r = false;
+    unsigned dropped = 0;
+    if (ev_b) {
+        // The slot goes first, and the period's SYNC waits behind it (no
+        // other reason for one can hold then).
+        const bool need = forced || since_ == PERF_TRACE_SYNC_PERIOD - 1;
+        const size_t records = 1 + (need || slot) + ev_r;
+        rec_b = !loss_ && (ovw_ || level0_ + records <= tdepth_);
+        uint8_t at = depth_;
+        if (bus.type == PERF_TRACE_EXIT) {
+            if (depth_)
+                depth_--;
+            at = depth_;
+        } else if (bus.type == PERF_TRACE_ENTER) {
+            depth_++;
+        }
+        if (rec_b) {
+            const bool s = need && !slot;
+            rt_stats_.sync_waited += need && slot;
+            sync = s;
+            ev_rec_ = event_record(bus.type, at, s ? 0 : delta, bus.data);
+            since_ = s ? 1 : need ? since_ : since_ + 1;
+            force_sync_ = false;
+            last_t_ = g;
+        } else {
+            dropped++;
+        }
+    }
+    if (ev_r) {
+        uint8_t at = depth_;
+        if (rt.type == PERF_TRACE_EXIT) {
+            if (depth_)
+                depth_--;
+            at = depth_;
+        }
+        bool s = false;
+        if (ev_b) {
+            rec_r = rec_b;  // together, with delta 0
+        } else {
+            const bool busy = brec || slot;
+            const bool need = forced || since_ == PERF_TRACE_SYNC_PERIOD - 1;
+            rec_r = !loss_ && !(slot && brec) && !(forced && busy) &&
+                    (ovw_ || level0_ + ((need || busy) ? 2 : 1) <= tdepth_);
+            s = rec_r && need && !busy;
+        }
+        rt_stats_.with_bus += ev_b;
+        if (rec_r) {
+            rt_stats_.recorded++;
+            rt_stats_.late += ev_b;
+            rt_stats_.sync_waited += !ev_b && !s && (since_ == PERF_TRACE_SYNC_PERIOD - 1);
+            sync = sync || s;
+            slot_rec_ = event_record(rt.type, at, (ev_b || s) ? 0 : delta, rt.data);
+            since_ = s ? 1 : since_ == PERF_TRACE_SYNC_PERIOD - 1 ? since_ : since_ + 1;
+            force_sync_ = false;
+            last_t_ = g;
+        } else {
+            rt_stats_.dropped++;
+            dropped++;
+        }
+        if (rt.type == PERF_TRACE_ENTER && !(rt.data & PERF_TRACE_RETIRE))
+            depth_++;
+    }
+    // The port.
+    if (brec) {
+        trace_write(cycle_no, old_rec);
+    } else if (slot) {
+        trace_write(cycle_no, old_slot);
+    } else if (sync) {
+        trace_write(cycle_no, ((uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT)) |
+                                  (g & (((uint64_t)1 << 61) - 1)));
+    } else if (loss_ && !act && !rt_raw && (ovw_ || level0_ + 3 <= tdepth_)) {
+        // A pending LOSS, in a cycle with no event and no record waiting,
+        // once there is room for it and what follows it.
+        trace_write(cycle_no, ((uint64_t)PERF_TRACE_LOSS << (32 + PERF_TRACE_TYPE_SHIFT)) |
+                                  ((uint64_t)loss_delta_ << 32) | loss_count_);
+        loss_ = false;
+        force_sync_ = true;
+    }
+    if (dropped) {
+        drops_ = drops_ + dropped < kCountMax ? drops_ + dropped : kCountMax;
+        if (!loss_) {
+            loss_ = true;
+            loss_count_ = dropped;
+            loss_delta_ = (uint32_t)(delta < kDeltaLimit ? delta : kDeltaLimit - 1);
+        } else {
+            loss_count_ = loss_count_ + dropped < kCountMax ? loss_count_ + dropped : kCountMax;
+        }
+    }
+    ev_pending_ = rec_b;
+    slot_pending_ = rec_r || (slot && brec);
+}
+
+// The event of a write accepted in this cycle, if it is one.
+PerfModel::TraceEv PerfModel::trace_bus_event(uint32_t word, uint32_t data) const {
+    TraceEv e;
     unsigned n, reg;
     if (word >= PERF_REG_TRACE_ENTER / 4 && word <= PERF_REG_TRACE_IRQ_EXIT / 4) {
         static const unsigned types[] = {PERF_TRACE_ENTER, PERF_TRACE_EXIT, PERF_TRACE_IRQ_ENTER,
                                          PERF_TRACE_IRQ_EXIT};
-        trace_event(cycle_no, g, types[word - PERF_REG_TRACE_ENTER / 4], data);
-    } else if (word == PERF_REG_TRACE_CTRL / 4 && (sel & 1)) {
-        const bool en = data & PERF_TRACE_CTRL_ENABLE_MASK;
-        if (en && !en_)
-            force_sync_ = true;
-        en_ = en;
-        ovw_ = data & PERF_TRACE_CTRL_OVERWRITE_MASK;
-        if (data & PERF_TRACE_CTRL_CLEAR_MASK)
-            trace_clear();
+        e = {true, types[word - PERF_REG_TRACE_ENTER / 4], data};
     } else if (section_reg(word, &n, &reg) && n != 0 && (reg == PERF_REG_TIME_LO(0) || reg == PERF_REG_TIME_HI(0))) {
-        trace_event(cycle_no, g, reg == PERF_REG_TIME_HI(0) ? PERF_TRACE_BEGIN : PERF_TRACE_END, n);
+        e = {true, reg == PERF_REG_TIME_HI(0) ? PERF_TRACE_BEGIN : PERF_TRACE_END, n};
     }
+    return e;
+}
+
+// TRACE_CTRL written with byte lane 0, at the edge after the cycle's events.
+void PerfModel::trace_ctrl_write(uint32_t data) {
+    const bool en = data & PERF_TRACE_CTRL_ENABLE_MASK;
+    if (en && !en_)
+        force_sync_ = true;
+    en_ = en;
+    ovw_ = data & PERF_TRACE_CTRL_OVERWRITE_MASK;
+    if (data & PERF_TRACE_CTRL_CLEAR_MASK)
+        trace_clear();
+}
+
+// The retire tap's registers, as in the cycle of the read; *mask: the bits
+// the model knows (the histogram's SAT only when it is idle).
+uint32_t PerfModel::retire_read(uint32_t word, uint32_t *mask) const {
+    *mask = ~0u;
+    if (!rt_.retire)
+        return 0;
+    if (word == PERF_REG_RETIRE_CTRL / 4)
+        return calls_;
+    if (trig_) {
+        if (word == PERF_REG_TRIG_SEL / 4)
+            return trig_->sel();
+        if (word == PERF_REG_TRIG_START / 4)
+            return trig_->start();
+        if (word == PERF_REG_TRIG_END / 4)
+            return trig_->end();
+        if (word == PERF_REG_TRIG_LOST / 4)
+            return trig_->lost();
+    }
+    if (hist_) {
+        const HistModel &h = *hist_;
+        if (word == PERF_REG_HIST_CTRL / 4) {
+            if (!h.idle())
+                *mask = ~PERF_HIST_CTRL_SAT_MASK;
+            return (h.run() ? PERF_HIST_CTRL_RUN_MASK : 0) | (h.busy() ? PERF_HIST_CTRL_BUSY_MASK : 0) |
+                   (h.sat() ? PERF_HIST_CTRL_SAT_MASK : 0) | (h.data_valid() ? PERF_HIST_CTRL_DATA_VALID_MASK : 0);
+        }
+        if (word == PERF_REG_HIST_BASE / 4)
+            return h.base();
+        if (word == PERF_REG_HIST_CFG / 4)
+            return h.shift() << PERF_HIST_CFG_SHIFT_SHIFT | h.k() << PERF_HIST_CFG_K_SHIFT;
+        if (word == PERF_REG_HIST_INDEX / 4)
+            return h.index();
+        if (word == PERF_REG_HIST_DATA / 4)
+            return h.data();
+    }
+    return 0;
 }
 
 uint32_t PerfModel::trace_read(uint32_t word) const {
@@ -264,7 +388,9 @@ uint32_t PerfModel::predict_read(uint32_t word) {
     if (word == PERF_REG_CONFIG / 4)
         return (PERF_VERSION_MAJOR << PERF_CONFIG_VERSION_MAJOR_SHIFT) |
                (PERF_VERSION_MINOR << PERF_CONFIG_VERSION_MINOR_SHIFT) |
-               (nsec_ << PERF_CONFIG_SECTIONS_SHIFT) | (tlog_ << PERF_CONFIG_TRACE_SHIFT);
+               (nsec_ << PERF_CONFIG_SECTIONS_SHIFT) | (tlog_ << PERF_CONFIG_TRACE_SHIFT) |
+               (hlog_ << PERF_CONFIG_HIST_SHIFT) | ((unsigned)rt_.retire << PERF_CONFIG_RETIRE_SHIFT) |
+               (rt_.triggers << PERF_CONFIG_TRIGGERS_SHIFT);
     if (word == PERF_REG_RUN / 4) {
         uint32_t run = 0;
         for (unsigned n = 0; n <= nsec_; n++)
@@ -358,7 +484,7 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         } else {
             if (pending_is_read_) {
                 reads_checked_++;
-                if (s.rdata != pending_value_)
+                if ((s.rdata ^ pending_value_) & pending_mask_)
                     fail(cycle_no, pending_word_, pending_value_, s.rdata);
             }
             pending_ = false;
@@ -374,6 +500,8 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
     const bool accepted = s.cyc && s.stb && !s.stall;
     const uint32_t req_word = s.addr & 0x3f;
     const uint32_t trace_value = trace_read(req_word);
+    uint32_t rt_mask;
+    const uint32_t rt_value = retire_read(req_word, &rt_mask);
     level0_ = fifo_.size();
     taken_ = false;
     const bool pop_step = pop_due_;
@@ -413,6 +541,18 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         pending_ = false;
         ready_known_ = true;
         ready_at_ = cycle_no + 9;
+        clear_end_ = cycle_no + 9;
+        decoder_ = RetireDecoder();
+        calls_ = false;
+        if (hist_) {
+            hist_->reset();
+            hist_replay_ = false;
+        }
+        if (trig_) {
+            trig_->reset();
+            trig_armed_ = 0;
+            go_step_at_ = UINT64_MAX;
+        }
         return ok();
     }
     // Dropping CYC aborts a request whose ack has not come: none will.
@@ -421,60 +561,127 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         ready_at_ = cycle_no + 1;
     }
 
+    // The retire tap's parts at this edge: the histogram and the triggers
+    // take this cycle's retire and register writes; a trigger's go acts
+    // in this cycle as a section write accepted in it would.
+    const uint32_t word = req_word;
+    const bool ctrl_wr = accepted && s.we && word >= PERF_REG_ID / 4;
+    bool go = false, go_begin = false;
+    unsigned go_sec = 0;
+    if (hist_) {
+        if (hist_replay_) {
+            HistInputs r;
+            r.firing = true;
+            r.pc = hist_replay_pc_;
+            hist_->cycle(r);
+            hist_replay_ = false;
+        }
+        HistInputs in;
+        in.firing = s.rt_firing;
+        in.pc = s.rt_pc;
+        in.wdata = s.wdata;
+        in.ctrl_we = ctrl_wr && word == PERF_REG_HIST_CTRL / 4;
+        in.base_we = ctrl_wr && word == PERF_REG_HIST_BASE / 4;
+        in.cfg_we = ctrl_wr && word == PERF_REG_HIST_CFG / 4;
+        in.index_we = ctrl_wr && word == PERF_REG_HIST_INDEX / 4;
+        in.data_rd = accepted && !s.we && word == PERF_REG_HIST_DATA / 4;
+        hist_->cycle(in);
+    }
+    if (trig_) {
+        go = trig_->go();
+        go_sec = trig_->go_sec();
+        go_begin = trig_->go_begin();
+        TrigModel::In in;
+        in.firing = s.rt_firing;
+        in.pc = s.rt_pc;
+        in.ram_busy = cycle_no < clear_end_;
+        in.data = s.wdata;
+        in.lane0 = s.sel & 1;
+        const unsigned sel = trig_->sel();
+        if (ctrl_wr) {
+            if (word == PERF_REG_TRIG_SEL / 4)
+                in.write = TrigModel::In::Sel;
+            else if (word == PERF_REG_TRIG_START / 4)
+                in.write = TrigModel::In::Start;
+            else if (word == PERF_REG_TRIG_END / 4)
+                in.write = TrigModel::In::End;
+            else if (word == PERF_REG_TRIG_LOST / 4)
+                in.write = TrigModel::In::Lost;
+        }
+        trig_->edge(in);
+        if (in.write == TrigModel::In::Start && sel >= 1 && sel <= rt_.triggers)
+            trig_armed_ = (uint8_t)((trig_armed_ & ~(1u << sel)) | (s.wdata & 1u) << sel);
+        if (go) {
+            go_step_at_ = cycle_no + 1;
+            rt_stats_.goes++;
+        }
+    }
+
     // The edge that ends this cycle: counters tick with the run flags the
     // cycle had, then an access accepted in this cycle takes effect.
     const uint64_t g = sec_[0].time;
     uint8_t set = tick();
 
-    // The event record of the event accepted in the last cycle.
-    const bool ev_written = ev_pending_;
-    if (ev_pending_) {
-        trace_write(cycle_no, ev_rec_);
-        ev_pending_ = false;
+    // The trace unit's events: the bus's (a write accepted, or a trigger's
+    // go), then the retire tap's.
+    TraceEv bus_ev, rt_ev;
+    bool reset_cmd = false;
+    if (go) {
+        const uint32_t sec_word = (go_begin ? PERF_REG_TIME_HI(go_sec) : PERF_REG_TIME_LO(go_sec)) / 4;
+        set |= apply_write(sec_word, 0, 0xf);
+        bus_ev = trace_bus_event(sec_word, 0);
     }
-
     if (accepted) {
         if (pending_)
             protocol_error(cycle_no, "request accepted before the previous one was acknowledged");
-        const uint32_t word = s.addr & 0x3f;
         const bool slow = !s.we && slow_read(word);
-        const bool reset = s.we && word == 0 && (s.sel & 1) && (s.wdata & 1);
+        reset_cmd = s.we && word == 0 && (s.sel & 1) && (s.wdata & 1);
         pending_ = true;
         accepted_at_ = cycle_no;
         ack_at_ = cycle_no + (slow ? 2 : 1);
         ready_known_ = true;
-        ready_at_ = cycle_no + (reset ? 9 : slow ? 3 : 2);
+        ready_at_ = cycle_no + (reset_cmd ? 9 : slow ? 3 : 2);
         pending_word_ = word;
         pending_is_read_ = !s.we;
+        pending_mask_ = ~0u;
         if (s.we) {
             writes_seen_++;
             set |= apply_write(word, s.wdata, s.sel);
-            if (reset) {
+            if (reset_cmd) {
                 set = 0;
-                force_sync_ = true;  // G starts again from its reset value
-                last_t_ = reset_gtime_;
+                clear_end_ = cycle_no + 9;
             }
             if (tdepth_)
-                trace_write_request(cycle_no, g, word, s.wdata, s.sel);
+                bus_ev = trace_bus_event(word, s.wdata);
         } else if (tdepth_ && word >= PERF_REG_TRACE_CTRL / 4 && word <= PERF_REG_TRACE_POP_HI / 4) {
             pending_value_ = trace_value;
             if (word == PERF_REG_TRACE_POP_LO / 4) {
                 pop_due_ = true;
                 latch_valid_ = false;  // the latch is POP_HI's now
             }
+        } else if (rt_.retire && word >= PERF_REG_RETIRE_CTRL / 4) {
+            pending_value_ = rt_value;
+            pending_mask_ = rt_mask;
+            rt_stats_.hist_reads += word >= PERF_REG_HIST_CTRL / 4 && word <= PERF_REG_HIST_DATA / 4;
         } else {
             ovf_ |= set;  // a read returns the flags as after this edge
             pending_value_ = predict_read(word);
         }
     }
-    // A pending LOSS, in a cycle that accepts no request and writes no
-    // event record, once there is room for it and what follows it.
-    if (loss_ && !ev_written && !accepted && (ovw_ || level0_ + 3 <= tdepth_)) {
-        trace_write(cycle_no, ((uint64_t)PERF_TRACE_LOSS << (32 + PERF_TRACE_TYPE_SHIFT)) |
-                                  ((uint64_t)loss_delta_ << 32) | loss_count_);
-        loss_ = false;
-        force_sync_ = true;
+    const bool rt_raw = rt_now_ && calls_ && tdepth_;
+    if (rt_raw)
+        rt_ev = {true, rt_ev_.type, rt_ev_.data};
+    if (tdepth_)
+        trace_cycle(cycle_no, g, bus_ev, rt_ev, accepted || go, rt_raw);
+    // Then the writes that change what the next cycle's events find.
+    if (tdepth_ && ctrl_wr && word == PERF_REG_TRACE_CTRL / 4 && (s.sel & 1))
+        trace_ctrl_write(s.wdata);
+    if (reset_cmd) {
+        force_sync_ = true;  // G starts again from its reset value
+        last_t_ = reset_gtime_;
     }
+    if (rt_.retire && ctrl_wr && word == PERF_REG_RETIRE_CTRL / 4 && (s.sel & 1))
+        calls_ = s.wdata & PERF_RETIRE_CTRL_CALLS_MASK;
     if (fifo_.size() > high_)
         high_ = (unsigned)fifo_.size();
     // A flag set in the cycle a write clears it stays set.

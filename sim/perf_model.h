@@ -8,12 +8,24 @@
 // acknowledge, and the bus timing of the datasheet's table: the cycle of
 // every acknowledge and the cycles the slave stalls. The first mismatch is
 // kept with its cycle, register, expected and actual value.
+//
+// For an IP with the retire tap (RETIRE) it follows the CPU's retire
+// stream as the harness samples it: its own decoder of calls and returns
+// (retire_decoder.h) feeds the trace unit's second source, its own
+// histogram (hist_model.h) and trigger addresses (trig_model.h) answer
+// their registers, and the triggers' section commands and bus holds are
+// predicted like the bus's own.
 #ifndef PERF_MODEL_H
 #define PERF_MODEL_H
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
+
+#include "hist_model.h"
+#include "retire_decoder.h"
+#include "trig_model.h"
 
 struct PerfBusSample {
     bool cyc, stb, we, stall, ack;
@@ -64,10 +76,30 @@ public:
     // the same here, inline, and leaves the ticks to the next busy cycle,
     // which applies them all at once (catch_up()), so that a long run
     // spends its time in the design instead of in the model.
+    //
+    // With the retire tap, a quiet cycle also has no event of the decoder
+    // while CALLS and the trace unit could take it, no retire at an armed
+    // trigger address and no trigger pending, and a histogram that is idle
+    // with its DATA valid; a retire in it only moves the histogram's last
+    // PC, which the next busy cycle gives it first (hist_replay_).
     bool cycle(uint64_t cycle_no, const PerfBusSample &s) {
+        bool rt_busy = false;
+        rt_now_ = false;
+        if (rt_.retire) {
+            if (s.rt_firing || s.rt_trap) {
+                rt_now_ = decoder_.cycle(s.rt_firing, s.rt_pc, s.rt_insn, s.rt_trap, &rt_ev_);
+                rt_busy = (rt_now_ && calls_ && tdepth_) || (s.rt_firing && trig_armed_);
+            }
+            rt_busy = rt_busy || slot_pending_ || (hist_ && !hist_->data_valid()) ||
+                      (trig_ && (trig_->stall() || cycle_no == go_step_at_));
+        }
         if (s.ack || (s.cyc && s.stb && !s.stall) || s.reset || s.trace_valid || pending_ || !fifo_.empty() ||
-            pop_due_ || ev_pending_ || loss_)
+            pop_due_ || ev_pending_ || loss_ || rt_busy)
             return busy_cycle(cycle_no, s);
+        if (hist_ && s.rt_firing) {
+            hist_replay_ = true;
+            hist_replay_pc_ = s.rt_pc;
+        }
         check_stall(cycle_no, s.stall);
         taken_ = false;
         lag_++;
@@ -92,6 +124,15 @@ public:
     // Records in the FIFO after the last cycle (a harness drains them).
     size_t trace_level() const { return fifo_.size(); }
     uint64_t trace_drops() const { return drops_; }
+    // What the retire tap did, for a harness's report: the decoder's events
+    // the trace unit took (recorded and dropped), those in the cycle of a
+    // bus event, those whose record waited behind the bus's, the SYNCs of
+    // the period that waited, the triggers' section commands, the
+    // histogram's registers read.
+    struct RetireStats {
+        uint64_t recorded = 0, dropped = 0, with_bus = 0, late = 0, sync_waited = 0, goes = 0, hist_reads = 0;
+    };
+    const RetireStats &retire_stats() const { return rt_stats_; }
 
 private:
     struct Section {
@@ -107,8 +148,10 @@ private:
     bool slow_read(uint32_t word) const;
     void fail(uint64_t cycle_no, uint32_t word, uint32_t expected, uint32_t got);
     void protocol_error(uint64_t cycle_no, const std::string &what);
+    // A trigger holds the bus while its hit is pending and goes, and in the
+    // step after its go.
     void check_stall(uint64_t cycle_no, bool stall) {
-        if (ready_known_ && stall != (cycle_no < ready_at_))
+        if (ready_known_ && stall != (cycle_no < ready_at_ || (trig_ && (trig_->stall() || cycle_no == go_step_at_))))
             stall_error(cycle_no, stall);
     }
     void stall_error(uint64_t cycle_no, bool stall);
@@ -131,6 +174,7 @@ private:
     uint64_t ack_at_ = 0;      // ... due in this one
     uint32_t pending_word_ = 0;
     uint32_t pending_value_ = 0;
+    uint32_t pending_mask_ = ~0u;  // the bits of the value the model knows
     bool pending_is_read_ = false;
     bool ready_known_ = false; // the model knows when the slave stalls:
     uint64_t ready_at_ = 0;    // from this cycle on it must not
@@ -143,13 +187,21 @@ private:
     void trace_clear();
     bool trace_visible(uint64_t cycle_no) const;
     void trace_write(uint64_t cycle_no, uint64_t rec);
-    void trace_event(uint64_t cycle_no, uint64_t g, unsigned type, uint32_t data);
-    void trace_write_request(uint64_t cycle_no, uint64_t g, uint32_t word, uint32_t data, uint8_t sel);
+    struct TraceEv {
+        bool on = false;
+        unsigned type = 0;
+        uint32_t data = 0;
+    };
+    void trace_cycle(uint64_t cycle_no, uint64_t g, const TraceEv &bus, const TraceEv &rt, bool act, bool rt_raw);
+    TraceEv trace_bus_event(uint32_t word, uint32_t data) const;
+    void trace_ctrl_write(uint32_t data);
+    uint32_t retire_read(uint32_t word, uint32_t *mask) const;
     size_t level0_ = 0;        // the level before this cycle's edge
     uint32_t trace_read(uint32_t word) const;
     unsigned tdepth_;
     PerfRetireConfig rt_;
     unsigned tlog_ = 0;
+    unsigned hlog_ = 0;        // log2(HIST_BUCKETS), 0 without the histogram
     std::deque<Rec> fifo_;
     bool en_ = false, ovw_ = false;
     unsigned high_ = 0;
@@ -163,11 +215,26 @@ private:
     uint32_t loss_delta_ = 0;  // ... the first this far after the last record
     bool ev_pending_ = false;  // an event record written at the next edge
     uint64_t ev_rec_ = 0;
+    bool slot_pending_ = false;  // a retire event's record waits for the port
+    uint64_t slot_rec_ = 0;
     bool pop_due_ = false;     // a POP_LO's step in the next cycle
     bool taken_ = false;
     uint64_t taken_rec_ = 0;
     uint64_t records_checked_ = 0;
     void trace_fail(uint64_t cycle_no, const std::string &what);
+    // The retire tap (docs/retire.md).
+    RetireDecoder decoder_;
+    bool rt_now_ = false;      // the decoder's event in this cycle ...
+    RetireEvent rt_ev_{};      // ... this one
+    bool calls_ = false;       // RETIRE_CTRL.CALLS
+    std::unique_ptr<HistModel> hist_;
+    bool hist_replay_ = false; // a retire in a quiet cycle the histogram has not seen ...
+    uint32_t hist_replay_pc_ = 0;  // ... the last one's address
+    std::unique_ptr<TrigModel> trig_;
+    uint8_t trig_armed_ = 0;   // bit n: section n's trigger addresses are armed
+    uint64_t go_step_at_ = UINT64_MAX;  // the cycle of a trigger's step after its go
+    uint64_t clear_end_ = 0;   // the RAM clear runs in the cycles before this one
+    RetireStats rt_stats_;
     uint64_t reads_checked_ = 0;
     uint64_t writes_seen_ = 0;
     uint64_t wraps_seen_ = 0;

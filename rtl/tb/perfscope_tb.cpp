@@ -11,6 +11,14 @@
 // halfword lanes and counters preloaded near their limits; the reference
 // model checks every read and the timing of every access.
 //
+// A build with the retire tap (-DPERF_RETIRE=1, the RTL's RETIRE = 1 with
+// PERF_HIST_BUCKETS and PERF_TRIGGERS) drives i_rt_* in its random run with
+// a random program's retire stream, rich in calls, returns, other jumps,
+// mret and traps, at addresses the random triggers and the histogram
+// watch; the model then decodes the same stream and checks every record,
+// every trigger's section command and bus hold, and every register of the
+// tap.
+//
 // Usage: perfscope_tb [+seed=N] [+ops=N] [+random_only] [+trace]
 //   +random_only skips the directed checks, not the misuse checks.
 #include <cinttypes>
@@ -31,6 +39,12 @@ extern "C" {
 #include "perfscope_frames.h"
 #include "perfscope_regs.h"
 }
+
+#ifndef PERF_RETIRE
+#define PERF_RETIRE 0
+#define PERF_HIST_BUCKETS 0
+#define PERF_TRIGGERS 0
+#endif
 
 namespace {
 
@@ -56,7 +70,8 @@ constexpr unsigned kPatience = 32;
 class Bench {
 public:
     Bench(VerilatedContext *ctx, bool trace)
-        : ctx_(ctx), dut_(new Vperfscope(ctx)), model_(NSEC, TRACE_DEPTH), rng_(7) {
+        : ctx_(ctx), dut_(new Vperfscope(ctx)),
+          model_(NSEC, TRACE_DEPTH, PerfRetireConfig{PERF_RETIRE != 0, PERF_HIST_BUCKETS, PERF_TRIGGERS}), rng_(7) {
         if (trace) {
             ctx_->traceEverOn(true);
             fst_.reset(new VerilatedFstC);
@@ -98,6 +113,10 @@ public:
         s.trace_valid = dut_->o_trace_valid;
         s.trace_ready = dut_->i_trace_ready;
         s.trace_data = dut_->o_trace_data;
+        s.rt_firing = dut_->i_rt_firing;
+        s.rt_pc = dut_->i_rt_pc;
+        s.rt_insn = dut_->i_rt_insn;
+        s.rt_trap = dut_->i_rt_trap;
         model_.cycle(cycle_, s);
         uint64_t rec;
         if (model_.record_taken(&rec))
@@ -112,6 +131,42 @@ public:
         // The stream's consumer for the next cycle: always, never, or one
         // cycle in ready_every_ at random.
         dut_->i_trace_ready = ready_every_ == 1 || (ready_every_ > 1 && rng_() % ready_every_ == 0);
+        if (retire_on_)
+            retire_step();
+    }
+
+    // The retire stream: off (all 0) unless a random run turns it on.
+    void set_retire(bool on) {
+        retire_on_ = on;
+        if (!on) {
+            dut_->i_rt_firing = 0;
+            dut_->i_rt_trap = 0;
+        }
+    }
+    // Sets i_rt_* as in the next cycle of a random program: an instruction
+    // retires in about half the cycles, at one of kRtWords addresses from
+    // kRtBase, and one in four is a jump (jal or jalr, with and without the
+    // link registers ra and t0), one in 40 an mret; a trap comes in about
+    // one cycle in 120, alone or with a retire.
+    static constexpr uint32_t kRtBase = 0x2000, kRtWords = 96;
+    void retire_step() {
+        auto pick = [&](unsigned n) { return (unsigned)(rt_rng_() % n); };
+        static const unsigned regs[] = {0, 1, 5, 15};
+        dut_->i_rt_firing = pick(2);
+        dut_->i_rt_trap = pick(120) == 0;
+        dut_->i_rt_pc = kRtBase + 4 * pick(kRtWords);
+        const unsigned k = pick(40), rd = regs[pick(4)], rs1 = regs[pick(4)];
+        const uint32_t imm = (uint32_t)rt_rng_() & 0xfff00000u;
+        if (k == 0)
+            dut_->i_rt_insn = 0x30200073u;                                     // mret
+        else if (k < 6)
+            dut_->i_rt_insn = imm | (uint32_t)rt_rng_() & 0x000ff000u | rd << 7 | 0x6fu;  // jal
+        else if (k < 11)
+            dut_->i_rt_insn = imm | rs1 << 15 | rd << 7 | 0x67u;               // jalr
+        else if (k == 11)
+            dut_->i_rt_insn = imm | rs1 << 15 | 1u << 12 | rd << 7 | 0x67u;    // funct3 1: not a jalr
+        else
+            dut_->i_rt_insn = imm | rs1 << 15 | rd << 7 | 0x13u;               // addi
     }
 
     // 0: the consumer never takes; 1: every cycle; n: one cycle in n at random.
@@ -278,6 +333,8 @@ private:
     std::mt19937_64 rng_;
     unsigned ready_every_ = 1;
     std::vector<Taken> taken_;
+    bool retire_on_ = false;
+    std::mt19937_64 rt_rng_{11};
 };
 
 // Random mix of every access kind: pipelined bursts (STB held, address
@@ -301,8 +358,18 @@ void Bench::random_ops(uint64_t seed, uint64_t ops) {
         stats.ops++;
     };
 
+    // With the retire tap, now and then a burst of trace events alone, the
+    // consumer keeping up: long enough (some 1,000 records without a reset,
+    // RESET, CLEAR or loss) for the period's SYNC to come, and to wait.
+    unsigned burst = 0;
     while (stats.ops < ops && model_.ok() && hang_.empty()) {
-        const unsigned kind = pick(1000);
+        if (PERF_RETIRE && TRACE_DEPTH && burst == 0 && pick(8000) == 0) {
+            burst = 800;
+            set_ready(1);
+            request(true, w(PERF_REG_TRACE_CTRL), 1, 0xf);
+            request(true, w(PERF_REG_RETIRE_CTRL), 1, 0xf);
+        }
+        const unsigned kind = burst ? (burst--, 500 + pick(120)) : pick(1000);
         const unsigned sec = pick(8);
         uint32_t data = (uint32_t)rng();
         if (kind < 4) {
@@ -361,6 +428,35 @@ void Bench::random_ops(uint64_t seed, uint64_t ops) {
                 static const unsigned paces[] = {0, 1, 1, 2, 3, 8, 40};
                 set_ready(paces[pick(7)]);
             }
+        } else if (PERF_RETIRE && kind < 780) {
+            // The retire tap's registers: CALLS mostly on, trigger
+            // addresses in the program's range (sections 0..3 selected,
+            // some without triggers), the histogram started, stopped,
+            // cleared and read out, and reads of everything.
+            const unsigned t = pick(100);
+            const uint32_t pc = kRtBase + 4 * pick(kRtWords);
+            if (t < 6)
+                request(true, w(PERF_REG_RETIRE_CTRL), pick(5) ? 1u : data & ~1u, lanes());
+            else if (t < 14)
+                request(true, w(PERF_REG_TRIG_SEL), pick(4), lanes());
+            else if (t < 22)
+                request(true, w(PERF_REG_TRIG_START), pc | (pick(3) != 0), lanes());
+            else if (t < 28)
+                request(true, w(PERF_REG_TRIG_END), pc | pick(2), lanes());
+            else if (t < 30)
+                request(true, w(PERF_REG_TRIG_LOST), data, lanes());
+            else if (t < 38)
+                request(true, w(PERF_REG_HIST_CTRL), pick(4) ? pick(2) : data & 3u, lanes());
+            else if (t < 42)
+                request(true, w(PERF_REG_HIST_BASE), kRtBase - 64 + 4 * pick(48), lanes());
+            else if (t < 46)
+                request(true, w(PERF_REG_HIST_CFG), pick(3) | pick(3) << 8, lanes());
+            else if (t < 50)
+                request(true, w(PERF_REG_HIST_INDEX), pick(2) ? pick(PERF_HIST_BUCKETS + 2) : data, lanes());
+            else if (t < 70)
+                request(false, w(PERF_REG_HIST_DATA), 0, lanes());
+            else
+                request(false, w(PERF_REG_RETIRE_CTRL) + pick(10), 0, lanes());
         } else if (kind < 900) {
             request(false, 4 * sec + pick(4), 0, lanes());                  // section registers
         } else {
@@ -392,7 +488,9 @@ void directed(Bench &b) {
     check("ID", b.rd(PERF_REG_ID), PERF_ID_VALUE);
     check("CONFIG", b.rd(PERF_REG_CONFIG),
           (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | Bench::NSEC
-              | (Bench::TRACE_DEPTH ? (unsigned)__builtin_ctz(Bench::TRACE_DEPTH) << PERF_CONFIG_TRACE_SHIFT : 0u));
+              | (Bench::TRACE_DEPTH ? (unsigned)__builtin_ctz(Bench::TRACE_DEPTH) << PERF_CONFIG_TRACE_SHIFT : 0u)
+              | (PERF_HIST_BUCKETS ? (unsigned)__builtin_ctz(PERF_HIST_BUCKETS) << PERF_CONFIG_HIST_SHIFT : 0u)
+              | (unsigned)PERF_RETIRE << PERF_CONFIG_RETIRE_SHIFT | (unsigned)PERF_TRIGGERS << PERF_CONFIG_TRIGGERS_SHIFT);
     check("reset: global time", b.rd64(0), 0);
     check("reset: section time", b.rd64(last), 0);
     check("reset: RUN", b.rd(PERF_REG_RUN), 0);
@@ -554,7 +652,8 @@ void misuse(Bench &b) {
     b.wr(PERF_REG_RUN, 0xffffffff);
     check(name("writes to ID, CONFIG and RUN are ignored"), state(b) == frozen, true);
     // Without the trace unit its words are unmapped too.
-    const uint32_t unmapped = Bench::TRACE_DEPTH ? PERF_REG_TRACE_POP_HI + 4 : PERF_REG_OVF + 4;
+    const uint32_t unmapped = PERF_RETIRE ? PERF_REG_HIST_DATA + 4
+                            : Bench::TRACE_DEPTH ? PERF_REG_TRACE_POP_HI + 4 : PERF_REG_OVF + 4;
     for (uint32_t off = unmapped; off < PERF_SPAN_BYTES; off += 4)
         b.wr(off, 0xffffffff);
     check(name("writes to the unmapped words are ignored"), state(b) == frozen, true);
@@ -811,6 +910,113 @@ void trace_directed(Bench &b) {
     b.reset_all();
 }
 
+// The retire tap's events in the trace unit, with exact cycles worked out
+// from docs/trace.md's "Timing", not from the model: a call's ENTER alone
+// (its SYNC at the edge of its cycle, its record from the slot at the
+// next), a return in the very cycle a bus ENTER is accepted (the bus's
+// record first, the return's behind it with delta 0, the depth moved by
+// both), and a jump, which leaves the depth as it is.
+void retire_directed(Bench &b) {
+    if (!PERF_RETIRE || !Bench::TRACE_DEPTH)
+        return;
+    auto name = [](const char *what) { return std::string("retire: ") + what; };
+    Vperfscope &d = b.dut();
+    // One cycle in which the instruction at pc retires.
+    auto retire = [&](uint32_t pc, uint32_t insn) {
+        d.i_rt_firing = 1;
+        d.i_rt_pc = pc;
+        d.i_rt_insn = insn;
+        b.tick();
+        d.i_rt_firing = 0;
+    };
+    constexpr uint32_t kJalRa = 0x000000efu, kJalX0 = 0x0000006fu, kRet = 0x00008067u, kAddi = 0x00000013u;
+    constexpr uint32_t P = 0x1000, C = 0x2000, Q = 0x3000;
+    uint64_t s, a;
+    b.set_ready(1);
+    b.reset_all();
+    b.wr(PERF_REG_TIME_HI(0), 0, &s);
+    b.wr(PERF_REG_TRACE_CTRL, 1);
+    b.wr(PERF_REG_RETIRE_CTRL, 1);
+    check(name("RETIRE_CTRL reads CALLS"), b.rd(PERF_REG_RETIRE_CTRL), 1);
+    b.taken().clear();
+    retire(P, kJalRa);
+    const uint64_t x = b.now();
+    retire(C, kAddi);  // the callee's first instruction: ENTER C in cycle x
+    b.idle(6);
+    auto &tk = b.taken();
+    check(name("a call after ENABLE: a SYNC and its ENTER"), tk.size(), 2);
+    if (tk.size() == 2) {
+        check(name("the SYNC is written at the edge of the event's cycle"), tk[0].cycle, x + 2);
+        check(name("... and carries G then"), tk[0].rec & 0xffffffffu, x - s - 1);
+        check(name("the ENTER comes from the slot at the next edge"), tk[1].cycle, x + 3);
+        check(name("ENTER: depth 0, delta 0, the callee"), tk[1].rec, ((uint64_t)PERF_TRACE_ENTER << 61) | C);
+    }
+    tk.clear();
+    retire(C + 4, kRet);
+    d.i_rt_firing = 1;  // the return's target retires as the bus's ENTER is accepted
+    d.i_rt_pc = P + 4;
+    d.i_rt_insn = kAddi;
+    b.wr(PERF_REG_TRACE_ENTER, 0x1234, &a);
+    d.i_rt_firing = 0;
+    b.idle(6);
+    check(name("the bus's ENTER and the return's EXIT"), tk.size(), 2);
+    if (tk.size() == 2) {
+        check(name("the bus's record first, at the edge after its acceptance"), tk[0].cycle, a + 3);
+        check(name("bus ENTER: depth 1 (inside the call), delta from the call's ENTER"), tk[0].rec,
+              ((uint64_t)PERF_TRACE_ENTER << 61) | (uint64_t)1 << 53 | (a - x) << 32 | 0x1234);
+        check(name("the slot behind it, one edge later"), tk[1].cycle, a + 4);
+        check(name("EXIT: delta 0, depth 1 (the bus's ENTER, then the EXIT), the target with bit 0"), tk[1].rec,
+              ((uint64_t)PERF_TRACE_EXIT << 61) | (uint64_t)1 << 53 | ((P + 4) | PERF_TRACE_RETIRE));
+    }
+    tk.clear();
+    retire(P + 8, kJalX0);
+    retire(Q, kAddi);  // a jump's target: ENTER | 1
+    b.idle(2);
+    retire(Q + 4, kJalRa);
+    retire(C, kAddi);  // a call: ENTER at the depth the jump left
+    b.idle(6);
+    check(name("a jump and a call"), tk.size(), 2);
+    if (tk.size() == 2) {
+        check(name("the jump's ENTER has bit 0 and depth 1"), tk[0].rec >> 32 & 0xffe00000u,
+              (uint64_t)PERF_TRACE_ENTER << 29 | 1u << 21);
+        check(name("the jump's target"), tk[0].rec & 0xffffffffu, Q | PERF_TRACE_RETIRE);
+        check(name("the call after the jump: depth still 1"), tk[1].rec >> 53 & 0xff, 1);
+    }
+    b.wr(PERF_REG_RETIRE_CTRL, 0);
+    retire(Q + 8, kJalRa);
+    retire(C, kAddi);
+    b.idle(6);
+    check(name("without CALLS no record"), tk.size(), 2);
+
+    // Trigger addresses (perfscope_trig.v): section 1 BEGINs two cycles
+    // after the instruction at its start address retires and ENDs two
+    // after the one at its end address, so it measures the cycles between
+    // the two retires; the bus is held in the two cycles after each, and
+    // the step after the go; a hit in the cycle after another is lost.
+    if (PERF_TRIGGERS) {
+        uint64_t r1, r2, at;
+        b.wr(PERF_REG_TRIG_SEL, 1);
+        b.wr(PERF_REG_TRIG_START, P | 1);
+        b.wr(PERF_REG_TRIG_END, Q);
+        check(name("TRIG_START reads the address and ARM"), b.rd(PERF_REG_TRIG_START), P | 1);
+        const uint32_t occ = b.rd(PERF_REG_OCC(1));
+        r1 = b.now();
+        retire(P, kAddi);
+        b.rd(PERF_REG_ID, &at);
+        check(name("the bus is held in R + 1, R + 2 and the go's step"), at, r1 + 4);
+        b.idle(20);
+        r2 = b.now();
+        retire(Q, kAddi);
+        retire(Q, kAddi);  // in the hit's pend cycle: lost
+        b.idle(6);
+        check(name("the section measures the cycles between the two retires"), b.rd64(1), r2 - r1);
+        check(name("... and counts one occurrence"), b.rd(PERF_REG_OCC(1)), occ + 1);
+        check(name("a hit in the cycle after another is lost"), b.rd(PERF_REG_TRIG_LOST), 1);
+        b.wr(PERF_REG_TRIG_START, P);  // disarmed
+    }
+    b.reset_all();
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -828,6 +1034,7 @@ int main(int argc, char **argv) {
         Bench b(ctx.get(), trace);
         directed(b);
         trace_directed(b);
+        retire_directed(b);
         check("directed: reference model agrees", b.model().ok(), true);
         if (!b.model().ok())
             printf("  %s\n", b.model().error().c_str());
@@ -841,6 +1048,7 @@ int main(int argc, char **argv) {
     }
     {
         Bench b(ctx.get(), false);
+        b.set_retire(PERF_RETIRE != 0);
         b.random_ops(seed, ops);
         const Bench::Stats &st = b.stats;
         const bool ok = b.model().ok() && b.hang().empty();
@@ -858,6 +1066,17 @@ int main(int argc, char **argv) {
                      " leaving on the port", nsec.c_str(), Bench::TRACE_DEPTH, b.model().records_checked(),
                      (uint64_t)b.taken().size());
             check(what, b.model().records_checked() > 1000 && b.model().ok(), true);
+        }
+        if (PERF_RETIRE) {
+            // The retire stream must have reached every rule of the two
+            // sources' timing, and the triggers and the histogram.
+            const PerfModel::RetireStats &r = b.model().retire_stats();
+            snprintf(what, sizeof what, "random, retire tap: %" PRIu64 " of its events recorded, %" PRIu64
+                     " dropped, %" PRIu64 " in the cycle of a bus event, %" PRIu64 " behind its record, %" PRIu64
+                     " period SYNCs waited; %" PRIu64 " trigger commands, %" PRIu64 " histogram reads",
+                     r.recorded, r.dropped, r.with_bus, r.late, r.sync_waited, r.goes, r.hist_reads);
+            check(what, b.model().ok() && r.recorded > 1000 && r.dropped > 0 && r.late > 0 && r.sync_waited > 0 &&
+                  r.goes > 100 && r.hist_reads > 100, true);
         }
         if (!ok)
             printf("  seed %" PRIu64 " (rerun: +seed=%" PRIu64 " +ops=%" PRIu64 "): %s\n", seed, seed,
