@@ -10,7 +10,10 @@
 // second RAM port: in the cycle after the hit (pend) perfscope holds the bus,
 // so that no request is accepted then, and in the next (go) the hit takes
 // the acceptance slot, reading the section's RAM word; any request accepted
-// in the cycle of the hit itself has finished its step by then.
+// in the cycle of the hit itself has finished its step by then. The go's
+// step, in R+3, holds the bus as any request's step does, also for an END
+// of a stopped section, so that the trace unit never meets a bus event in
+// the cycle after a go's.
 //
 // Hits not acted on are counted in TRIG_LOST (saturating), never dropped
 // silently: the hits of a second armed address on the same instruction
@@ -82,22 +85,22 @@ module perfscope_trig #(
 	reg  [2:0]  hit_sec;
 	reg         hit_begin;
 	integer     n;
+	// The loop runs in every evaluation (its variable assigned on every
+	// path: no latch), the retire gating each match.
 	always @(*) begin
 		hit = 1'b0; more = 1'b0; hit_sec = 3'd0; hit_begin = 1'b0;
-		if (i_rt_firing) begin
-			for (n = TRIGGERS; n >= 1; n = n - 1) begin
-				if (r_arm[n] && (i_rt_pc[31:1] == r_start[n])) begin
-					more      = more || hit;
-					hit       = 1'b1;
-					hit_sec   = n[2:0];
-					hit_begin = 1'b1;
-				end
-				if (r_arm[n] && (i_rt_pc[31:1] == r_end[n])) begin
-					more      = more || hit;
-					hit       = 1'b1;
-					hit_sec   = n[2:0];
-					hit_begin = 1'b0;
-				end
+		for (n = TRIGGERS; n >= 1; n = n - 1) begin
+			if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_start[n])) begin
+				more      = more || hit;
+				hit       = 1'b1;
+				hit_sec   = n[2:0];
+				hit_begin = 1'b1;
+			end
+			if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_end[n])) begin
+				more      = more || hit;
+				hit       = 1'b1;
+				hit_sec   = n[2:0];
+				hit_begin = 1'b0;
 			end
 		end
 	end

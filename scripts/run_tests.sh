@@ -42,6 +42,7 @@ suite "SoC parameters"     make -s -C soc params
 suite "IP testbench"       make -s -C rtl/tb test
 suite "formal proofs"      make -s -C formal quick
 suite "retire tap parts"   make -s -C rtl/tb retire hist trig
+suite "CPU edit identity"  make -s -C soc identity
 suite "histogram proof"    make -s -C formal hist
 suite "firmware tests"     make -s -C tests test
 suite "retire stream calls" make -s -C bench retire-check

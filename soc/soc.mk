@@ -8,12 +8,15 @@
 #
 #   SOC_RTL       our SoC sources (soc/soc.core's soc fileset), soc_top's tree
 #   SIM_TOP_RTL   the simulation wrapper soc_sim_top (fileset sim_top)
-#   PERF_RTL      the perfscope IP (fusesoc.core)
-#   CPU_V         the CPU, from the pythondata-cpu-vexriscv package
+#   PERF_RTL      the perfscope IP (fusesoc.core), PERF_RETIRE_RTL its retire
+#                 tap's parts (scripts/corefiles.mk)
+#   CPU_V         the CPU: the pythondata-cpu-vexriscv package's, with its
+#                 retire stream on ports (soc/vexriscv_retire.py, into build/cpu)
+#   CPU_PACKAGE_V the package's CPU unedited, with the same ports tied to 0,
+#                 for the test that the edit changes nothing else (make -C soc identity)
+#   CPU_DIR       build/cpu, where the rules below write both
 #   SOC_VLT       Verilator lint waivers for the CPU file only
 #   SOC_INCLUDES  include path for perfscope_regs.vh
-#   CPU_DIR       build/cpu: each variant with its retire stream on ports
-#                 (soc/vexriscv_retire.py, docs/retire.md), made by the rule below
 
 CPU    ?= VexRiscv_Full
 PYTHON ?= $(TOP)/.venv/bin/python
@@ -30,14 +33,18 @@ VEXRISCV_DIR := $(shell $(PYTHON) -c "import pythondata_cpu_vexriscv as p; print
 ifeq ($(VEXRISCV_DIR),)
 $(error soc.mk: cannot import pythondata_cpu_vexriscv with $(PYTHON); install requirements.txt into $(TOP)/.venv)
 endif
-CPU_V := $(VEXRISCV_DIR)/$(CPU).v
+CPU_DIR       := $(TOP)/build/cpu
+CPU_V         := $(CPU_DIR)/$(CPU).v
+CPU_PACKAGE_V := $(CPU_DIR)/$(CPU)_package.v
 ifeq ($(filter $(CPU),VexRiscv_Min VexRiscv_Lite VexRiscv_Full),)
 $(error soc.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full))
 endif
 
-# The edit checks the package file's SHA-256 and stops if it is not the
-# file the edit was written for.
-CPU_DIR := $(TOP)/build/cpu
+# The edit checks the package file's SHA-256 and stops the build if it is
+# not the file it was written for.
+$(CPU_DIR)/VexRiscv_%_package.v: $(VEXRISCV_DIR)/VexRiscv_%.v $(TOP)/soc/vexriscv_retire.py
+	@mkdir -p $(@D)
+	@$(PYTHON) $(TOP)/soc/vexriscv_retire.py --package VexRiscv_$* $@
 $(CPU_DIR)/VexRiscv_%.v: $(VEXRISCV_DIR)/VexRiscv_%.v $(TOP)/soc/vexriscv_retire.py
 	@mkdir -p $(@D)
 	@$(PYTHON) $(TOP)/soc/vexriscv_retire.py VexRiscv_$* $@

@@ -5,6 +5,11 @@ stream on ports, on the pinned package's three variants:
 
 - the edited file differs from the package's only by added lines: the
   four ports, their four assignments and the header comment;
+- the package's CPU for the identity test (--package) is the package's
+  file with module VexRiscv renamed VexRiscv_package and nothing else
+  changed, followed by a module VexRiscv with the edited CPU's ports that
+  instantiates it and drives the retire ports as the edit does, from the
+  CPU's signals read by hierarchical reference;
 - a package file that is not byte for byte the expected one is refused,
   with a message naming the file and the SHA-256;
 - a file without one of the signals the edit needs is refused, naming it.
@@ -51,6 +56,17 @@ def main():
         check(all(op[0] == "insert" for op in ops) and len(added) == 9,
               f"{variant}: the package's file with 9 lines added and none changed "
               f"({len(added)} added, {sum(op[0] != 'insert' for op in ops)} other changes)")
+        wrapped = vexriscv_retire.edited(variant, data, package=True).splitlines()
+        inner = wrapped[1:1 + len(package)]
+        renamed = [i for i, (a, b) in enumerate(zip(package, inner)) if a != b]
+        wrapper = "\n".join(wrapped[1 + len(package):])
+        drives = [f"assign {name} = {driver};" for name, _, driver in vexriscv_retire.PORTS]
+        drives += [f"assign {name} = u_cpu.{name};" for name, _ in vexriscv_retire.SIGNALS]
+        check(len(renamed) == 1 and inner[renamed[0]] == package[renamed[0]].replace(
+                  "module VexRiscv (", "module VexRiscv_package (")
+              and "\nmodule VexRiscv (" in wrapper and all(d in wrapper for d in drives),
+              f"{variant} --package: the package's file with only its module renamed "
+              f"({len(renamed)} line changed), in a wrapper that drives the 4 retire ports from its signals")
     with tempfile.TemporaryDirectory() as tmp:
         src = pathlib.Path(data, "VexRiscv_Min.v")
         shutil.copy(src, tmp)

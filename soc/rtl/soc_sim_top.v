@@ -28,6 +28,9 @@ module soc_sim_top #(
 	parameter PERF_SECTIONS = 7,   // 1..7; 0 builds the SoC without perfscope
 	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
 	parameter TRACE_DEPTH   = 512, // perfscope's trace FIFO; 0: no trace unit
+	parameter RETIRE        = 1,   // perfscope's retire tap on the CPU's retire stream; 0: none
+	parameter HIST_BUCKETS  = 4096, // its histogram's words, with RETIRE; 0: none
+	parameter TRIGGERS      = 7,   // its sections with trigger addresses, with RETIRE
 	parameter INPUT_REGS    = 0    // 1: every input but the clock through a register
 ) (
 	input  wire        i_clk,
@@ -90,7 +93,8 @@ module soc_sim_top #(
 	assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
 	        trace_ready} = in;
 
-	wire        present, cpu_cyc, cpu_stb, cpu_we;
+	wire        present, cpu_cyc, cpu_stb, cpu_we, rt_firing, rt_trap;
+	wire [31:0] rt_pc, rt_insn;
 	wire [5:0]  cpu_addr;
 	wire [31:0] cpu_wdata;
 	wire [3:0]  cpu_sel;
@@ -114,7 +118,11 @@ module soc_sim_top #(
 		.o_perf_wdata  (cpu_wdata),
 		.o_perf_sel    (cpu_sel),
 		.i_perf_ack    (o_perf_ack),
-		.i_perf_rdata  (o_perf_rdata)
+		.i_perf_rdata  (o_perf_rdata),
+		.o_rt_firing   (rt_firing),
+		.o_rt_pc       (rt_pc),
+		.o_rt_insn     (rt_insn),
+		.o_rt_trap     (rt_trap)
 	);
 
 	// The console is soc_top's own signal between its system-control page
@@ -129,7 +137,13 @@ module soc_sim_top #(
 	assign o_perf_wdata = dbg_en ? dbg_wdata : cpu_wdata;
 	assign o_perf_sel   = dbg_en ? 4'hf      : cpu_sel;
 
-	soc_perf #(.PERF_SECTIONS(PERF_SECTIONS), .TRACE_DEPTH(TRACE_DEPTH)) u_perf (
+	soc_perf #(
+		.PERF_SECTIONS (PERF_SECTIONS),
+		.TRACE_DEPTH   (TRACE_DEPTH),
+		.RETIRE        (RETIRE),
+		.HIST_BUCKETS  (HIST_BUCKETS),
+		.TRIGGERS      (TRIGGERS)
+	) u_perf (
 		.i_clk      (i_clk),
 		.i_reset    (reset),
 		.o_mapped   (present),
@@ -145,11 +159,10 @@ module soc_sim_top #(
 		.o_trace_valid (o_trace_valid),
 		.o_trace_data  (o_trace_data),
 		.i_trace_ready (trace_ready),
-		// The retire tap is not built (RETIRE 0).
-		.i_rt_firing   (1'b0),
-		.i_rt_pc       (32'd0),
-		.i_rt_insn     (32'd0),
-		.i_rt_trap     (1'b0)
+		.i_rt_firing   (rt_firing),
+		.i_rt_pc       (rt_pc),
+		.i_rt_insn     (rt_insn),
+		.i_rt_trap     (rt_trap)
 	);
 
 endmodule

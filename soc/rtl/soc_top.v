@@ -11,7 +11,9 @@
 //
 // perfscope itself sits outside, on the o_perf_* port (soc_perf.v), so
 // that the simulation wrapper (soc_sim_top.v) can watch that port and take
-// it over without this module carrying ports a board leaves unused.
+// it over without this module carrying ports a board leaves unused. The
+// CPU is soc/vexriscv_retire.py's edit of the package's, whose retire
+// stream leaves on the o_rt_* port for perfscope's retire tap.
 //
 // On a board, the console also goes out on a serial line (BAUD_DIV != 0):
 // a CONSOLE store then waits until the UART transmitter takes its
@@ -45,7 +47,12 @@ module soc_top #(
 	output wire [31:0] o_perf_wdata,
 	output wire [3:0]  o_perf_sel,
 	input  wire        i_perf_ack,
-	input  wire [31:0] i_perf_rdata
+	input  wire [31:0] i_perf_rdata,
+	// The CPU's retire stream, for perfscope's retire tap (docs/retire.md)
+	output wire        o_rt_firing,      // an instruction retires ...
+	output wire [31:0] o_rt_pc,          // ... at this address ...
+	output wire [31:0] o_rt_insn,        // ... with this code
+	output wire        o_rt_trap         // the CPU jumps to its trap vector
 );
 
 	// RAM_BYTES out of range stops elaboration in soc_ram, which checks it.
@@ -97,7 +104,11 @@ module soc_top #(
 		.dBusWishbone_SEL       (dbus_sel),
 		.dBusWishbone_ERR       (1'b0),
 		.dBusWishbone_CTI       (dbus_cti),
-		.dBusWishbone_BTE       (dbus_bte)
+		.dBusWishbone_BTE       (dbus_bte),
+		.retire_firing          (o_rt_firing),
+		.retire_pc              (o_rt_pc),
+		.retire_instruction     (o_rt_insn),
+		.retire_trap            (o_rt_trap)
 	);
 
 	// Slaves ignore burst hints (each beat is a classic cycle) and the

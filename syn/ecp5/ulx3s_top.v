@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the ULX3S 85F (ECP5 LFE5U-85F-6BG381C): VexRiscv_Full,
-// perfscope with its trace unit, 64 KiB of block RAM preloaded with the
+// perfscope with its trace unit and retire tap, 64 KiB of block RAM preloaded with the
 // firmware by the bitstream, and the console on the FTDI's serial port at
 // 115200 baud, 8N1. The trace records leave on GP0 (J1 pin 5) at 3 Mbaud
 // (2% slow), 8N1, for a USB-serial adapter of their own (docs/fpga.md).
@@ -16,7 +16,12 @@ module ulx3s_top #(
 	parameter BAUD_DIV      = 434,  // 50 MHz / 115200 baud (0.01% slow)
 	parameter TRACE_DEPTH   = 4096, // trace FIFO records, the most perfscope takes: 16 of the 208 block RAMs; 0: none
 	parameter TRACE_BAUD_DIV = 17,  // 50 MHz / 3 Mbaud = 16.7: 2.94 Mbaud, 2.0% slow
-	parameter FIRMWARE      = ""    // $readmemh image in the RAM
+	parameter FIRMWARE      = "",   // $readmemh image in the RAM
+	// The retire tap (docs/retire.md), all of it: call detection, the largest
+	// histogram (8 block RAMs) and a trigger for each section
+	parameter RETIRE        = 1,
+	parameter HIST_BUCKETS  = 4096,
+	parameter TRIGGERS      = 7
 ) (
 	input  wire       clk_25mhz,
 	input  wire [1:1] btn,         // FIRE1, high when pressed: restart
@@ -85,6 +90,9 @@ module ulx3s_top #(
 		.BAUD_DIV      (BAUD_DIV),
 		.TRACE_DEPTH   (TRACE_DEPTH),
 		.TRACE_BAUD_DIV(TRACE_BAUD_DIV),
+		.RETIRE        (RETIRE),
+		.HIST_BUCKETS  (HIST_BUCKETS),
+		.TRIGGERS      (TRIGGERS),
 		.FIRMWARE      (FIRMWARE)
 	) u_board (
 		.i_clk       (clk),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // perfscope SoC on the iCEBreaker (iCE40 UP5K-SG48): VexRiscv_Lite,
-// perfscope with its trace unit, 64 KiB of SPRAM and the console on the
+// perfscope with its trace unit and retire tap, 64 KiB of SPRAM and the console on the
 // FTDI's serial port at 115200 baud, 8N1, all on the board's 12 MHz clock
 // (no PLL: the SoC's fmax on the UP5K leaves little above it,
 // docs/fpga.md). The trace records leave on PMOD 1A pin 1 at 3 Mbaud, 8N1,
@@ -16,7 +16,13 @@ module icebreaker_top #(
 	parameter PERF_SECTIONS = 7,    // 0: the SoC without perfscope (make bench-fpga)
 	parameter BAUD_DIV      = 104,  // 12 MHz / 115200 baud (0.2% fast)
 	parameter TRACE_DEPTH   = 1024, // trace FIFO records, the most the block RAMs hold beside VexRiscv_Min and perfscope; 0: none
-	parameter TRACE_BAUD_DIV = 4    // 12 MHz / 3 Mbaud, exact
+	parameter TRACE_BAUD_DIV = 4,   // 12 MHz / 3 Mbaud, exact
+	// The retire tap (docs/retire.md): call detection, and the histogram the
+	// UP5K's block RAMs hold beside the trace FIFO (2 of its 30); its
+	// triggers would be more logic cells than the UP5K has left
+	parameter RETIRE        = 1,
+	parameter HIST_BUCKETS  = 256,
+	parameter TRIGGERS      = 0
 ) (
 	input  wire CLK,          // 12 MHz
 	input  wire BTN_N,        // user button, low when pressed: reload and restart
@@ -67,6 +73,9 @@ module icebreaker_top #(
 		.BAUD_DIV      (BAUD_DIV),
 		.TRACE_DEPTH   (TRACE_DEPTH),
 		.TRACE_BAUD_DIV(TRACE_BAUD_DIV),
+		.RETIRE        (RETIRE),
+		.HIST_BUCKETS  (HIST_BUCKETS),
+		.TRIGGERS      (TRIGGERS),
 		.FIRMWARE      (""),
 		.SPRAM         (1)        // the block RAMs are too small for the demo
 	) u_board (
