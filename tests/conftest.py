@@ -25,6 +25,10 @@ RUN_SETTINGS = {
     "trace": {"plusargs": ("+trace_stall=1000000",)},
     # hwtrace_long runs 10 M cycles on purpose.
     "hwtrace_long": {"timeout": 12_000_000},
+    # retire.c again, with the IP's retire tap armed by the harness: its
+    # calls into the trace stream, its cycles into 64-byte buckets from 0
+    # (the program's 64 KiB RAM in the histogram's 1023 buckets).
+    "retire_armed": {"plusargs": ("+retire_calls", "+hist=0x0,4")},
 }
 
 # The report section test_firmware.py puts its check lines in.

@@ -24,9 +24,12 @@ static void discovery(void)
 {
 	check_u64("perf_probe finds 7 sections", (uint64_t)perf_probe(PERF), 7);
 	check_u64("ID register", reg(PERF_REG_ID), PERF_ID_VALUE);
+	/* The simulated SoC's perfscope (sim/Makefile): TRACE_DEPTH 512, and the
+	 * retire tap with HIST_BUCKETS 4096 and TRIGGERS 7. */
 	check_u64("CONFIG register", reg(PERF_REG_CONFIG),
 	          (PERF_VERSION_MAJOR << 16) | (PERF_VERSION_MINOR << 8) | 7u |
-	                  (9u << PERF_CONFIG_TRACE_SHIFT)); /* the SoC's TRACE_DEPTH 512 */
+	                  (9u << PERF_CONFIG_TRACE_SHIFT) | (12u << PERF_CONFIG_HIST_SHIFT) |
+	                  PERF_CONFIG_RETIRE_MASK | (7u << PERF_CONFIG_TRIGGERS_SHIFT));
 }
 
 static void reset(void)

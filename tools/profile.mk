@@ -4,19 +4,25 @@
 # around its main, runs it on the simulated SoC, and turns the console
 # output into every report perfscope makes, in build/profile/<cpu>/<name>/.
 # With MODE=retire the program is built as it is, with no instrumentation,
-# and the reports come from its retire stream, which the simulator records
-# (+retire_file=, docs/retire.md): every call the code makes, exact to the
-# cycle, the C library's included. The reports:
+# and the reports come from its retire stream (docs/retire.md): the calls
+# as the simulator's own decoder records them (+retire_file=), every call
+# the code makes, exact to the cycle, the C library's included, and the
+# flat profile from perfscope's histogram (+hist=), which charges every
+# cycle to the last retired instruction's bucket, one 4-byte instruction
+# each while .text fits its buckets (else the smallest power of two that
+# fits). The reports:
 #
-#   console.log   what the program printed, frames included
-#   retire.trace  MODE=retire: the retire stream, in the trace unit's file format
+#   console.log   what the program printed, frames included (MODE=retire:
+#                 and the histogram's, which the simulator prints)
+#   retire.trace  MODE=retire: the calls, in the trace unit's file format
+#   hist.txt      MODE=retire: the histogram's cycles per function
 #   functions.txt the IAS function table       gmon.out, gprof.txt  gprof's view
 #   trace.json    Chrome/Perfetto timeline      folded.txt, flame.svg  flame graphs
 #   report.txt    the Nios II section report, if the program prints a sections frame
 #
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
-#        [CLOCK_HZ=50000000]
+#        [CLOCK_HZ=50000000] [HIST_WORDS=4096]
 #
 # The program is named after its first source. With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library
@@ -29,6 +35,9 @@ CPU            ?= VexRiscv_Full
 MODE           ?= funccost
 CLOCK_HZ       ?= 50000000
 PROFILE_EVENTS ?= 2048
+# The simulator's histogram words (sim/Makefile's HIST_BUCKETS): the last is
+# OUTSIDE, the others cover .text.
+HIST_WORDS     ?= 4096
 ifeq ($(filter $(MODE),funccost retire),)
 $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream))
 endif
@@ -43,13 +52,22 @@ $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost)
 # The calls are in the console log's frames.
 CALLS     = $(OUT)/console.log
 SIM_FLAGS :=
+GPROF_LOG :=
 else
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW)))
-# The calls are in the retire stream (a program built as it is prints no
-# run frame for --log to lend: the timeline's clock is CLOCK_HZ).
+# The calls are in the harness's record of the retire stream, timed in
+# cycles whatever the program does with perfscope's counters (a program
+# built as it is prints no run frame for --log to lend: the timeline's
+# clock is CLOCK_HZ); the histogram, the IP's, in the console log. Its
+# bucket size: 4 << shift bytes for the smallest shift whose HIST_WORDS - 1
+# buckets hold .text, from 0.
 CALLS     = $(OUT)/retire.trace
-SIM_FLAGS  = +retire_file=$(OUT)/retire.trace
+TEXT      = $(shell $(CROSS)objdump -h $(ELF) | awk '$$2 == ".text" { print "0x" $$4, "0x" $$3 }')
+HIST_SHIFT = $(shell s=0; while [ $$s -lt 7 ] && [ $$(( ($(HIST_WORDS) - 1) * (4 << s) )) -lt $$(( $(word 2,$(TEXT)) )) ]; do \
+               s=$$((s + 1)); done; echo $$s)
+SIM_FLAGS  = +retire_file=$(OUT)/retire.trace +hist=$(word 1,$(TEXT)),$(HIST_SHIFT)
+GPROF_LOG  = --log $(OUT)/console.log
 endif
 
 PERFSCOPE := $(TOP)/build/tools/perfscope
@@ -63,7 +81,8 @@ profile: $(OUT)/$(NAME).hex
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) > $(OUT)/console.log 2>&1 || \
 	  { tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log"; exit 1; }
 	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
-	@$(PERFSCOPE) gprof -e $(ELF) -o $(OUT)/gmon.out $(CALLS)
+	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
+	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)
 	@$(CROSS)gprof -b $(ELF) $(OUT)/gmon.out > $(OUT)/gprof.txt
 	@$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS)
 	@$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS)
