@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 // perfscope register accesses the harness makes itself, through
-// soc_sim_top's debug port, while the firmware runs or after it exits: the
-// retire tap armed for a program that knows nothing of it (+retire_calls,
-// +hist=, +trig=, docs/retire.md) and the histogram read back after it.
+// soc_sim_top's debug port: the retire tap armed for a program that knows
+// nothing of it (+retire_calls, +hist=, +trig=, docs/retire.md) before the
+// CPU leaves reset, its calls switched off at the program's exit, and the
+// histogram read back after it.
 //
-// The port takes perfscope's bus from the CPU for one access at a time,
-// only in a cycle after one in which the CPU's side of it was quiet (no
-// request, no stall, no ack), and gives it back in between, so a program
-// that uses perfscope itself keeps it but for those few cycles. The
+// While the CPU runs, the port takes perfscope's bus for one access at a
+// time, only in a cycle after one in which the CPU's side of it was quiet
+// (no request, no stall, no ack), and gives it back in between. The
 // accesses are bus requests like the CPU's, seen and checked by the
 // reference model.
 #ifndef DBG_PORT_H

@@ -29,7 +29,9 @@
 //
 // The retire tap of an IP built with it (docs/retire.md), armed by the
 // harness through the debug port for a program that knows nothing of it
-// (sim/dbg_port.h): +retire_calls (the trace unit records the program's
+// (sim/dbg_port.h), while the CPU is held in reset (soc_sim_top's
+// i_cpu_hold): the program's cycles, "exit after N cycles", count from
+// its release, as without the arming. +retire_calls (the trace unit records the program's
 // calls, returns, jumps and traps; the global counter is started for their
 // time stamps), +hist=<base>,<shift>[,<k>] (the histogram from bucket 0 at
 // <base>, buckets of 4 << <shift> bytes, one cycle in 2^<k> charged; after
@@ -131,6 +133,7 @@ struct Inputs {
     unsigned dbg_addr = 0;
     uint32_t dbg_wdata = 0;
     bool trace_ready = false;
+    bool cpu_hold = false;
 };
 
 // Runs the design a cycle at a time. After start() and after each
@@ -180,6 +183,7 @@ private:
         top_.i_dbg_addr = in.dbg_addr;
         top_.i_dbg_wdata = in.dbg_wdata;
         top_.i_trace_ready = in.trace_ready;
+        top_.i_cpu_hold = in.cpu_hold;
     }
 
     void half_cycle(int clk)
@@ -673,6 +677,9 @@ int main(int argc, char **argv)
     for (int i = 1; i < kResetCycles; i++)
         clock.advance(in);
     in.reset = false;
+    // The retire tap is armed before the program starts: the CPU stays in
+    // reset until the harness's writes are done (soc_sim_top's i_cpu_hold).
+    in.cpu_hold = tap_args.calls || tap_args.hist || !tap_args.trigs.empty();
     in.trace_ready = trace_stall == 1;
     clock.advance(in);  // cycle 0
 
@@ -737,7 +744,11 @@ int main(int argc, char **argv)
             dbg.read(PERF_REG_HIST_DATA / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
     };
 
-    enum class Phase { Run, Drain, Issue, Wait, Readout, Done } phase = Phase::Run;
+    enum class Phase { Arm, Run, Drain, Issue, Wait, Readout, Done } phase = in.cpu_hold ? Phase::Arm : Phase::Run;
+    uint64_t cpu_start = 0;  // the first cycle the CPU runs in
+    // The cycles the debug reads after the exit may take; the histogram's
+    // read-back, a few cycles a word, on top.
+    const uint64_t debug_budget = kDebugTimeout + (tap_args.hist ? 16ull * rt.hist_buckets : 0);
     uint64_t cycle = 0;
     uint64_t exit_cycle = 0;
     uint64_t records = 0;     // taken from the stream port
@@ -796,10 +807,20 @@ int main(int argc, char **argv)
         }
 
         switch (phase) {
+        case Phase::Arm:
+            if (!dbg.busy()) {
+                in.cpu_hold = false;
+                cpu_start = cycle + 1;
+                phase = Phase::Run;
+            } else if (cycle > debug_budget + 2ull * rt.hist_buckets) {
+                std::fprintf(stderr, "sim: TIMEOUT: perfscope did not take the retire tap's arming\n");
+                result = 124;
+            }
+            break;
         case Phase::Run:
             if (top->o_exit_valid) {
                 exit_code = top->o_exit_code;
-                exit_cycle = cycle;
+                exit_cycle = cycle - cpu_start;
                 // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
                 phase = sections ? Phase::Drain : Phase::Done;
                 // The CPU runs on after its exit: the calls it makes then are
@@ -807,7 +828,7 @@ int main(int argc, char **argv)
                 // draining.
                 if (tap_args.calls)
                     dbg.write(PERF_REG_RETIRE_CTRL / 4, 0);
-            } else if (cycle >= timeout) {
+            } else if (cycle - cpu_start >= timeout) {
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
                              (unsigned long long)cycle, (unsigned long long)timeout);
                 result = 124;
@@ -851,15 +872,19 @@ int main(int argc, char **argv)
             const bool drained = check ? model.trace_level() == 0 : trace_idle >= kTraceQuiet;
             if ((!uart || !uart->busy()) && drained)
                 result = exit_code > 255 ? 255 : (int)exit_code;
-            else if (!drained && cycle - exit_cycle > kDebugTimeout + trace_depth + kTraceQuiet + 16) {
+            else if (!drained && cycle - cpu_start - exit_cycle > debug_budget + trace_depth + kTraceQuiet + 16) {
                 std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
                 result = 124;
             }
             break;
         }
         }
-        if (phase != Phase::Run && phase != Phase::Done && cycle - exit_cycle > kDebugTimeout) {
-            std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the debug read of word %u\n", dbg_word);
+        if (phase != Phase::Arm && phase != Phase::Run && phase != Phase::Done &&
+            cycle - cpu_start - exit_cycle > debug_budget) {
+            if (phase == Phase::Readout)
+                std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the histogram's read-back\n");
+            else
+                std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the debug read of word %u\n", dbg_word);
             result = 124;
         }
 
@@ -867,12 +892,14 @@ int main(int argc, char **argv)
         in.dbg_addr = dbg_word % kPerfWords;  // 6 bits; 64 once done
         // The harness's own accesses, while the program runs and after the
         // debug reads; the port is the CPU's between them.
-        if (phase == Phase::Run || phase == Phase::Drain || phase == Phase::Readout) {
-            // After the exit the port is the harness's; before, it takes it
-            // only after a cycle in which the CPU's side was idle.
-            const bool quiet = phase == Phase::Readout || (!in.dbg_en && !s.cyc && !s.stall && !s.ack);
-            const DbgPort::Drive d = dbg.cycle(quiet, s.stall, s.ack, s.rdata);
-            in.dbg_en = d.en || phase == Phase::Readout;
+        if (phase == Phase::Arm || phase == Phase::Run || phase == Phase::Drain || phase == Phase::Readout) {
+            // Before the program starts and after its exit the port is the
+            // harness's; in between, it takes it only after a cycle in which
+            // the CPU's side was idle.
+            const bool own = phase == Phase::Arm || phase == Phase::Readout;
+            const DbgPort::Drive d = dbg.cycle(own || (!in.dbg_en && !s.cyc && !s.stall && !s.ack), s.stall, s.ack,
+                                               s.rdata);
+            in.dbg_en = d.en || own;
             in.dbg_stb = d.stb;
             in.dbg_we = d.we;
             in.dbg_wdata = d.wdata;

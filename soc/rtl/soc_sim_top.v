@@ -12,6 +12,9 @@
 //                port (cyc is held high, sel is all ones) and the CPU's
 //                accesses to the window get the unmapped answer; switch it
 //                only while the port is idle
+//   i_cpu_hold   holds soc_top (the CPU) in reset while perfscope runs, so
+//                that the harness arms perfscope's retire tap through the
+//                debug port before the program's first instruction
 // The loader port and o_uart_tx are soc_top's (soc/README.md).
 //
 // INPUT_REGS = 1 registers every input but the clock, as sim/Makefile builds
@@ -35,6 +38,7 @@ module soc_sim_top #(
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,          // synchronous, active high
+	input  wire        i_cpu_hold,       // soc_top in reset, perfscope not
 	input  wire        i_load_we,
 	input  wire [29:0] i_load_addr,
 	input  wire [31:0] i_load_data,
@@ -71,10 +75,10 @@ module soc_sim_top #(
 	endgenerate
 
 	// The inputs as the SoC takes them: {reset, load_we, load_addr,
-	// load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata, trace_ready}.
-	localparam integer IN_W = 1 + 1 + 30 + 32 + 1 + 1 + 1 + 6 + 32 + 1;
+	// load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata, trace_ready, cpu_hold}.
+	localparam integer IN_W = 1 + 1 + 30 + 32 + 1 + 1 + 1 + 6 + 32 + 1 + 1;
 	wire [IN_W-1:0] in_now = {i_reset, i_load_we, i_load_addr, i_load_data, i_dbg_en, i_dbg_stb,
-	                          i_dbg_we, i_dbg_addr, i_dbg_wdata, i_trace_ready};
+	                          i_dbg_we, i_dbg_addr, i_dbg_wdata, i_trace_ready, i_cpu_hold};
 	wire [IN_W-1:0] in;
 	generate
 	if (INPUT_REGS == 1) begin : g_input_regs
@@ -86,12 +90,12 @@ module soc_sim_top #(
 		assign in = in_now;
 	end
 	endgenerate
-	wire        reset, load_we, dbg_en, dbg_stb, dbg_we, trace_ready;
+	wire        reset, load_we, dbg_en, dbg_stb, dbg_we, trace_ready, cpu_hold;
 	wire [29:0] load_addr;
 	wire [31:0] load_data, dbg_wdata;
 	wire [5:0]  dbg_addr;
 	assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
-	        trace_ready} = in;
+	        trace_ready, cpu_hold} = in;
 
 	wire        present, cpu_cyc, cpu_stb, cpu_we, rt_firing, rt_trap;
 	wire [31:0] rt_pc, rt_insn;
@@ -103,7 +107,7 @@ module soc_sim_top #(
 		.BAUD_DIV (BAUD_DIV)
 	) u_soc (
 		.i_clk         (i_clk),
-		.i_reset       (reset),
+		.i_reset       (reset || cpu_hold),
 		.i_load_we     (load_we),
 		.i_load_addr   (load_addr),
 		.i_load_data   (load_data),
