@@ -140,6 +140,16 @@ def chrome_crc32():
     raise Missing("no crc32 call in trace.json")
 
 
+def retire_demo_hist():
+    """The busiest functions of the demo's flat profile from perfscope's
+    histogram, as make test's make profile MODE=retire recorded it."""
+    prof = BUILD / "profile" / "VexRiscv_Full" / "demo-retire"
+    if not (prof / "console.log").exists():
+        raise Missing("build/profile/VexRiscv_Full/demo-retire is not built (make -C tools test)")
+    lines = tool("hist", "-e", "demo.elf", "console.log", cwd=prof).splitlines()
+    return "\n".join(lines[:12] + [l for l in lines if l.startswith("OUTSIDE")])
+
+
 def retire_functions():
     """The function table of tests/retire.c's retire stream, as make test recorded it."""
     if not (FW_FULL / "retire.retire").exists():
@@ -299,6 +309,7 @@ SOURCES = {
     "host/hook-cost": lambda: demo_tool("functions", "--hook-cost", "50"),
     "fw/semantics-min-sim": lambda: fw_sim("semantics", "VexRiscv_Min"),
     "retire/functions": retire_functions,
+    "retire/demo-hist": retire_demo_hist,
     "timing/table": timing_table,
     "timing/irq-leak-min": irq_leak_min,
     "formal/mutations": mutations,
