@@ -50,12 +50,14 @@ heading() {
   echo
   "$(dirname "$0")/hooks.py" "$top" "$@"
   cat "$top/build/bench/hooks.md"
-  # The trace unit's area on the iCE40 (512 records, 7 sections), into the
-  # summary beside the hooks' figures (docs/trace.md's goal: 350 cells).
+  # The trace unit's area on the iCE40 (512 records, 7 sections), and the
+  # retire tap's (call detection and a 1024-word histogram), into the
+  # summary beside the hooks' figures (docs/trace.md's goal: 350 cells;
+  # docs/retire.md's aim: 400).
   "$top/.venv/bin/python" "$top/syn/fpga.py" trace-area > "$top/build/bench/trace-area.tsv"
   cat "$top/build/bench/trace-area.tsv" >> "$top/build/bench/summary.tsv"
   echo
-  heading "Trace unit on the iCE40 HX8K (TRACE_DEPTH 512, 7 sections, seed 1)" metric device value
+  heading "Trace unit and retire tap on the iCE40 HX8K (TRACE_DEPTH 512, 7 sections, seed 1)" metric device value
   awk -F'\t' '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$top/build/bench/trace-area.tsv"
   echo
   # The slowdowns go to the summary as fractions: 1 - with / without.
