@@ -85,22 +85,26 @@ module perfscope_trig #(
 	reg  [2:0]  hit_sec;
 	reg         hit_begin;
 	integer     n;
-	// The loop runs in every evaluation (its variable assigned on every
-	// path: no latch), the retire gating each match.
+	// The loop's variable is assigned on every path (no latch); with nothing
+	// armed the block stays at its idle values, which a simulator then
+	// skips in every cycle, and synthesis builds the same logic.
 	always @(*) begin
 		hit = 1'b0; more = 1'b0; hit_sec = 3'd0; hit_begin = 1'b0;
-		for (n = TRIGGERS; n >= 1; n = n - 1) begin
-			if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_start[n])) begin
-				more      = more || hit;
-				hit       = 1'b1;
-				hit_sec   = n[2:0];
-				hit_begin = 1'b1;
-			end
-			if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_end[n])) begin
-				more      = more || hit;
-				hit       = 1'b1;
-				hit_sec   = n[2:0];
-				hit_begin = 1'b0;
+		n = 0;
+		if (|r_arm) begin
+			for (n = TRIGGERS; n >= 1; n = n - 1) begin
+				if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_start[n])) begin
+					more      = more || hit;
+					hit       = 1'b1;
+					hit_sec   = n[2:0];
+					hit_begin = 1'b1;
+				end
+				if (i_rt_firing && r_arm[n] && (i_rt_pc[31:1] == r_end[n])) begin
+					more      = more || hit;
+					hit       = 1'b1;
+					hit_sec   = n[2:0];
+					hit_begin = 1'b0;
+				end
 			end
 		end
 	end
