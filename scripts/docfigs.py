@@ -35,6 +35,7 @@ import re
 import tomllib
 import subprocess
 import sys
+import tempfile
 
 TOP = pathlib.Path(__file__).resolve().parent.parent
 BUILD = TOP / "build"
@@ -127,10 +128,10 @@ def host_synopsis():
     return "\n".join(l[4:] for l in body.splitlines())
 
 
-def demo_tool(*args):
-    """perfscope on make profile's run of the demo, from its directory."""
-    read(PROFILE / "console.log")
-    return tool(*args, "-e", "demo.elf", "console.log", cwd=PROFILE)
+def demo_tool(*args, prof=PROFILE):
+    """perfscope on make profile's run of the demo (prof: MODE=retire's), from its directory."""
+    read(prof / "console.log")
+    return tool(*args, "-e", "demo.elf", "console.log", cwd=prof)
 
 
 def chrome_crc32():
@@ -143,11 +144,25 @@ def chrome_crc32():
 def retire_demo_hist():
     """The busiest functions of the demo's flat profile from perfscope's
     histogram, as make test's make profile MODE=retire recorded it."""
-    prof = BUILD / "profile" / "VexRiscv_Full" / "demo-retire"
-    if not (prof / "console.log").exists():
-        raise Missing("build/profile/VexRiscv_Full/demo-retire is not built (make -C tools test)")
-    lines = tool("hist", "-e", "demo.elf", "console.log", cwd=prof).splitlines()
+    lines = demo_tool("hist", prof=PROFILE.with_name("demo-retire")).splitlines()
     return "\n".join(lines[:12] + [l for l in lines if l.startswith("OUTSIDE")])
+
+
+def hist_errors():
+    """perfscope hist's one-line errors, on a log of hist frames each wrong
+    in one field of its head (regs/frames.toml's layout, frame_reader.pack)."""
+    sys.path.insert(0, str(TOP / "regs"))
+    import frame_reader
+    good = {"base": 0x100, "shift": 2, "k": 0, "status": 0, "n": 4}
+    wrong = [{"n": 6}, {"shift": 8}, {"k": 8}, {"base": 0x102}, {"base": 0xFFFFFE00, "shift": 7, "n": 2}]
+    log = "".join(frame_reader.line("hist", frame_reader.pack("hist", {"head": {**good, **w}, "word": [{"count": 1}] * {**good, **w}["n"]}))
+                  for w in wrong)
+    log += frame_reader.line("hist", frame_reader.pack("hist", {"head": good, "word": [{"count": 1}] * 3}))
+    with tempfile.TemporaryDirectory() as tmp:
+        pathlib.Path(tmp, "app.log").write_text(log)
+        out = subprocess.run([str(BUILD / "tools" / "perfscope"), "hist", "app.log"], cwd=tmp, capture_output=True,
+                             text=True)
+    return "\n".join(l for l in out.stderr.splitlines() if ": error: hist frame" in l)
 
 
 def retire_functions():
@@ -310,6 +325,7 @@ SOURCES = {
     "fw/semantics-min-sim": lambda: fw_sim("semantics", "VexRiscv_Min"),
     "retire/functions": retire_functions,
     "retire/demo-hist": retire_demo_hist,
+    "host/hist-errors": hist_errors,
     "timing/table": timing_table,
     "timing/irq-leak-min": irq_leak_min,
     "formal/mutations": mutations,
