@@ -41,6 +41,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "sim"))
+from perfscope_pytest import harness  # noqa: E402 (found through the path above)
+
 CHECK = sys.argv[1:2] == ["--check"]
 TOP = pathlib.Path(sys.argv[1 + CHECK]).resolve()
 CPUS = sys.argv[2 + CHECK:]
@@ -57,7 +60,7 @@ def sim(cpu, program, *plusargs):
     text = out.stdout + out.stderr
     if out.returncode != 0:
         sys.exit(f"bench: {program} failed on {cpu}:\n{text[-2000:]}")
-    return int(re.search(r"^sim: exit 0 after (\d+) cycles", text, re.M).group(1))
+    return harness.exit_cycles(text)
 
 
 def unsuffixed(name):

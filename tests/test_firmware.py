@@ -2,7 +2,6 @@
 """Each firmware test on each CPU (conftest.py): the firmware's own checks,
 tests/frames.py's on its framed dumps, and the run's exit under the
 reference model, one "PASS <cpu> <test>: x"/"FAIL <cpu> <test>: x" line each."""
-import re
 import subprocess
 import sys
 
@@ -25,11 +24,6 @@ def retire_check(name, run):
         return f"PASS {name}: its retire stream reads back without a warning, {calls} calls"
     why = got.stderr.strip().splitlines()[:1] or [f"exit status {got.returncode}, {calls} calls"]
     return f"FAIL {name}: its retire stream: {why[0]}"
-
-
-def exit_cycles(run):
-    m = re.search(r"exit \d+ after (\d+) cycles", run.summary)
-    return int(m.group(1)) if m else None
 
 
 def calls(path):
@@ -55,7 +49,7 @@ def armed_checks(name, run, request):
     plain_program = next(p for p in plugin.programs(request.config) if p.name == "retire")
     plain = builder.run(plain_program, run.cpu, builder.model(run.cpu), builder.firmware(plain_program, run.cpu))
     lines = []
-    armed_cycles, plain_cycles = exit_cycles(run), exit_cycles(plain)
+    armed_cycles, plain_cycles = run.exit_cycles, plain.exit_cycles
     ok = armed_cycles is not None and armed_cycles == plain_cycles
     lines.append(f"{'PASS' if ok else 'FAIL'} {name}: the retire tap armed costs no cycle: exit after "
                  f"{armed_cycles} cycles, as without it ({plain_cycles})")

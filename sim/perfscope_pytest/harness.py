@@ -5,6 +5,7 @@ frames (docs/dump-format.md) decoded by regs/frame_reader.py."""
 import dataclasses
 import functools
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -15,6 +16,13 @@ import frame_reader  # noqa: E402 (found through the path above)
 # sim/main.cpp's exit code for a run that reached +timeout= (the model's 3
 # comes with its "sim: MISMATCH" line, which says more).
 TIMED_OUT = 124
+
+
+def exit_cycles(text):
+    """The cycles of a run as the harness's "sim: exit N after C cycles" line
+    in text says them, or None without one."""
+    m = re.search(r"^sim: exit \d+ after (\d+) cycles", text, re.M)
+    return int(m.group(1)) if m else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +85,11 @@ class Run:
     def summary(self):
         """The harness's last "sim: " line, without the prefix."""
         return next((l[5:] for l in reversed(self.lines) if l.startswith("sim: ")), "")
+
+    @property
+    def exit_cycles(self):
+        """The program's cycles to its exit, None if it did not exit."""
+        return exit_cycles(self.console)
 
     @property
     def mismatch(self):
