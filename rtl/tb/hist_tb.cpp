@@ -27,6 +27,7 @@
 
 #include "Vperfscope_hist.h"
 #include "hist_model.h"
+#include "tb_check.h"
 #include "tb_plusarg.h"
 #include "verilated.h"
 
@@ -43,31 +44,20 @@ constexpr unsigned kBuckets = HIST_BUCKETS;
 constexpr unsigned kCountBits = HIST_COUNT_BITS;
 const std::string kConfig = "BUCKETS=" + std::to_string(kBuckets) + " COUNT_BITS=" + std::to_string(kCountBits);
 
-int failures = 0;
-void check(bool ok, const std::string &what) {
-    std::printf("%s hist %s: %s\n", ok ? "PASS" : "FAIL", kConfig.c_str(), what.c_str());
-    failures += !ok;
-}
+TbChecks check("hist " + kConfig);
 
 struct Bench {
     VerilatedContext ctx;
     Vperfscope_hist dut{&ctx};
     HistModel model{kBuckets, kCountBits};
-    uint64_t cycle = 0, mismatches = 0;
-    std::string first;
+    uint64_t cycle = 0;
+    TbMismatches diff;
     // The RTL's own tally since its last CLEAR: cycles with RUN read 1, the
     // samples those runs should have given, and whether K was 0 in each.
     uint64_t run_cycles = 0, samples = 0, run_len = 0;
     bool all_k0 = true;
 
-    void mismatch(const char *what, uint64_t rtl, uint64_t want) {
-        if (!mismatches++) {
-            char b[200];
-            std::snprintf(b, sizeof b, "cycle %llu: %s RTL 0x%llx, model 0x%llx", (unsigned long long)cycle, what,
-                          (unsigned long long)rtl, (unsigned long long)want);
-            first = b;
-        }
-    }
+    void mismatch(const char *what, uint64_t rtl, uint64_t want) { diff.note(cycle, what, rtl, want); }
 
     // One cycle with these inputs: compares this cycle's outputs, then
     // takes the edge. Returns the DATA the RTL gave.
@@ -196,7 +186,7 @@ struct Bench {
             *why = "the model charged " + std::to_string(model.charges()) + ", the bench counted " +
                    std::to_string(samples) + " samples";
         }
-        return ok && !mismatches;
+        return ok && !diff.count;
     }
 };
 
@@ -215,7 +205,7 @@ void directed() {
     ok = ok && b.dut.o_busy;
     b.idle(1);
     ok = ok && !b.dut.o_busy && b.dut.o_index == 0;
-    check(ok && !b.mismatches, "reset clears for exactly BUCKETS cycles; ENABLE while BUSY is ignored");
+    check(ok && !b.diff.count, "reset clears for exactly BUCKETS cycles; ENABLE while BUSY is ignored");
 
     // Words 0 .. BUCKETS-2 are buckets, BUCKETS-1 is OUTSIDE.
     const unsigned out = kBuckets - 1;
@@ -259,10 +249,10 @@ void directed() {
     ok = ok && sum == 11 && b.run_cycles == 11;
     std::string why;
     ok = ok && b.sweep(&why);
-    check(ok && !b.mismatches, "directed run of 11 cycles: buckets 0, 1, 2, BUCKETS-2 += 3, 2, 1, 2 and "
+    check(ok && !b.diff.count, "directed run of 11 cycles: buckets 0, 1, 2, BUCKETS-2 += 3, 2, 1, 2 and "
                                "OUTSIDE 3, as worked out by hand; BUSY for 4 cycles after the stop; "
                                "DATA_VALID after INDEX writes and steps" +
-                                   (b.mismatches ? ": " + b.first : why.empty() ? "" : ": " + why));
+                                   (b.diff.count ? ": " + b.diff.first : why.empty() ? "" : ": " + why));
 
     // Sampled, K = 2: 11 counted cycles give samples at S+1, S+5, S+9.
     b.write(&HistInputs::ctrl_we, kClear | kEnable);  // CLEAR alone
@@ -288,9 +278,9 @@ void directed() {
     ok = ok && !b.dut.o_run && b.dut.o_busy;
     b.wait_idle();
     ok = ok && b.sweep(&why);
-    check(ok && !b.mismatches, "directed sampled run, K = 2: samples at S+1, S+5, S+9 (1 in bucket 0, 2 in "
+    check(ok && !b.diff.count, "directed sampled run, K = 2: samples at S+1, S+5, S+9 (1 in bucket 0, 2 in "
                                "bucket 1); writes of BASE, CFG and CLEAR while RUN ignored" +
-                                   (b.mismatches ? ": " + b.first : why.empty() ? "" : ": " + why));
+                                   (b.diff.count ? ": " + b.diff.first : why.empty() ? "" : ": " + why));
 }
 
 // Random runs.
@@ -304,7 +294,7 @@ void random_runs(unsigned seed, uint64_t cycles) {
     bool ok = true;
     uint32_t base = 0x1000;
     unsigned shift = 0;
-    while (b.cycle < cycles && ok && !b.mismatches) {
+    while (b.cycle < cycles && ok && !b.diff.count) {
         // Idle: maybe a CLEAR, a new BASE and CFG, misuse.
         b.wait_idle();
         if (chance(3)) {
@@ -408,12 +398,12 @@ void random_runs(unsigned seed, uint64_t cycles) {
                 b.write(&HistInputs::data_rd, 0);
         }
     }
-    check(ok && !b.mismatches,
+    check(ok && !b.diff.count,
           std::to_string(b.cycle) + " random cycles (seed " + std::to_string(seed) + "), " + std::to_string(stops) +
               " runs, " + std::to_string(sweeps) + " full comparisons, " + std::to_string(sampled) +
               " sampled configurations, " + std::to_string(sat_runs) +
               " stops with SAT set; the RTL against sim/hist_model.h, and the invariant" +
-              (b.mismatches ? ": first difference at " + b.first : why.empty() ? "" : ": " + why));
+              (b.diff.count ? ": first difference at " + b.diff.first : why.empty() ? "" : ": " + why));
     if (kCountBits < 16)
         check(sat_runs > 0, "saturation reached (COUNT_BITS=" + std::to_string(kCountBits) + ")");
 }
@@ -440,8 +430,8 @@ void saturation() {
     ok = ok && b.read() == max;
     std::string why;
     ok = ok && b.sweep(&why);
-    check(ok && !b.mismatches, "a bucket and OUTSIDE run past " + std::to_string(max) +
-                                   ": both read all ones, SAT set" + (b.mismatches ? ": " + b.first : ""));
+    check(ok && !b.diff.count, "a bucket and OUTSIDE run past " + std::to_string(max) +
+                                   ": both read all ones, SAT set" + (b.diff.count ? ": " + b.diff.first : ""));
 }
 
 }  // namespace
@@ -453,5 +443,5 @@ int main(int argc, char **argv) {
     directed();
     saturation();
     random_runs(seed, cycles);
-    return failures ? 1 : 0;
+    return check.exit_code();
 }

@@ -17,6 +17,7 @@
 
 #include "Vperfscope_retire.h"
 #include "retire_decoder.h"
+#include "tb_check.h"
 #include "tb_plusarg.h"
 #include "verilated.h"
 
@@ -80,11 +81,7 @@ struct Bench {
     }
 };
 
-int failures = 0;
-void check(bool ok, const std::string &what) {
-    std::printf("%s retire tap: %s\n", ok ? "PASS" : "FAIL", what.c_str());
-    failures += !ok;
-}
+TbChecks check("retire tap");
 
 // Any of the kinds, with the registers that tell them apart.
 uint32_t random_insn(std::mt19937 &rng) {
@@ -167,5 +164,5 @@ int main(int argc, char **argv) {
                   std::to_string(b.events) + " events, the RTL's equal to sim/retire_decoder.h's" +
                   (b.mismatches ? ": first difference at " + b.first : ""));
     }
-    return failures ? 1 : 0;
+    return check.exit_code();
 }

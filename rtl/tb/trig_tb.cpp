@@ -20,6 +20,7 @@
 #include <string>
 
 #include "Vperfscope_trig.h"
+#include "tb_check.h"
 #include "tb_plusarg.h"
 #include "trig_model.h"
 #include "verilated.h"
@@ -32,27 +33,16 @@ namespace {
 
 const std::string kConfig = "TRIGGERS=" + std::to_string(TRIGGERS);
 
-int failures = 0;
-void check(bool ok, const std::string &what) {
-    std::printf("%s trig %s: %s\n", ok ? "PASS" : "FAIL", kConfig.c_str(), what.c_str());
-    failures += !ok;
-}
+TbChecks check("trig " + kConfig);
 
 struct Bench {
     VerilatedContext ctx;
     Vperfscope_trig dut{&ctx};
     TrigModel model{TRIGGERS};
-    uint64_t cycle = 0, mismatches = 0, gos = 0;
-    std::string first;
+    uint64_t cycle = 0, gos = 0;
+    TbMismatches diff;
 
-    void mismatch(const char *what, uint64_t rtl, uint64_t want) {
-        if (!mismatches++) {
-            char b[200];
-            std::snprintf(b, sizeof b, "cycle %llu: %s RTL 0x%llx, model 0x%llx", (unsigned long long)cycle, what,
-                          (unsigned long long)rtl, (unsigned long long)want);
-            first = b;
-        }
-    }
+    void mismatch(const char *what, uint64_t rtl, uint64_t want) { diff.note(cycle, what, rtl, want); }
 
     // One cycle: compares this cycle's outputs, then takes the edge.
     // Returns whether a go acted in it.
@@ -249,14 +239,14 @@ int main(int argc, char **argv) {
     const uint64_t seed = tb_plusarg(&b.ctx, "seed", 1);
     const uint64_t cycles = tb_plusarg(&b.ctx, "cycles", 1000000);
     directed(b);
-    check(b.mismatches == 0, "directed sequence, RTL and model equal in every cycle" +
-                                 (b.first.empty() ? std::string() : ": first " + b.first));
+    check(b.diff.count == 0, "directed sequence, RTL and model equal in every cycle" +
+                                 (b.diff.first.empty() ? std::string() : ": first " + b.diff.first));
     Bench r;
     r.ctx.commandArgs(argc, argv);
     random_run(r, seed, cycles);
-    check(r.mismatches == 0, "random, seed " + std::to_string(seed) + ": " + std::to_string(cycles) + " cycles, " +
+    check(r.diff.count == 0, "random, seed " + std::to_string(seed) + ": " + std::to_string(cycles) + " cycles, " +
                                  std::to_string(r.gos) + " gos, RTL and model equal in every cycle" +
-                                 (r.first.empty() ? std::string() : ": first " + r.first));
+                                 (r.diff.first.empty() ? std::string() : ": first " + r.diff.first));
     check(r.gos > cycles / 100, "random: the triggers acted (" + std::to_string(r.gos) + " gos)");
-    return failures ? 1 : 0;
+    return check.exit_code();
 }
