@@ -155,9 +155,10 @@ def hist_errors():
     import frame_reader
     good = {"base": 0x100, "shift": 2, "k": 0, "status": 0, "n": 4}
     wrong = [{"n": 6}, {"shift": 8}, {"k": 8}, {"base": 0x102}, {"base": 0xFFFFFE00, "shift": 7, "n": 2}]
-    log = "".join(frame_reader.line("hist", frame_reader.pack("hist", {"head": {**good, **w}, "word": [{"count": 1}] * {**good, **w}["n"]}))
-                  for w in wrong)
-    log += frame_reader.line("hist", frame_reader.pack("hist", {"head": good, "word": [{"count": 1}] * 3}))
+    def frame(head, words):
+        return frame_reader.line("hist", frame_reader.pack("hist", {"head": head, "word": [{"count": 1}] * words}))
+    # Each wrong in one field; the last a good head with a word too few.
+    log = "".join(frame({**good, **w}, {**good, **w}["n"]) for w in wrong) + frame(good, good["n"] - 1)
     with tempfile.TemporaryDirectory() as tmp:
         pathlib.Path(tmp, "app.log").write_text(log)
         out = subprocess.run([str(BUILD / "tools" / "perfscope"), "hist", "app.log"], cwd=tmp, capture_output=True,
