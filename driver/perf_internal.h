@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Internals shared by the perfscope driver's C files: interrupt masking,
- * the call trace's patch instruction and character output (common/perf_out.h,
- * which the host tool shares). Not part of the API. */
+/* Internals shared by the perfscope driver's C files: register access,
+ * interrupt masking, the call trace's patch instruction and character
+ * output (common/perf_out.h, which the host tool shares). Not part of the
+ * API. */
 #ifndef PERF_INTERNAL_H
 #define PERF_INTERNAL_H
 
@@ -10,6 +11,18 @@
 
 #include "common/perf_out.h"
 #include "perfscope.h"
+
+/* A register of the perfscope at base (the driver's slow paths; the marks
+ * and hooks store through PERF_MMIO_WRITE32 themselves). */
+static inline PERF_NO_TRACE_FN uint32_t perf_reg_read(const void *base, uint32_t off)
+{
+	return PERF_MMIO_READ32(PERF_ADDR(base, off));
+}
+
+static inline PERF_NO_TRACE_FN void perf_reg_write(void *base, uint32_t off, uint32_t v)
+{
+	PERF_MMIO_WRITE32(PERF_ADDR(base, off), v);
+}
 
 /* The instruction `jal t0, off`: what an entry nop of
  * -fpatchable-function-entry is patched into to call a trampoline that

@@ -6,6 +6,7 @@
  */
 #include <stdint.h>
 
+#include "../perf_internal.h"
 #include "perfscope_hwtrace.h"
 
 #ifndef PERF_HWTRACE_BASE
@@ -46,16 +47,11 @@ void __cyg_profile_func_exit(void *this_fn, void *call_site)
 	                  (uint32_t)(uintptr_t)this_fn);
 }
 
-static uint32_t reg(void *base, uint32_t off)
-{
-	return PERF_MMIO_READ32(PERF_ADDR(base, off));
-}
-
 int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 {
 	if (mode != PERF_HWTRACE_STOP_ON_FULL && mode != PERF_HWTRACE_OVERWRITE)
 		return -PERF_EINVAL;
-	if ((reg(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
+	if ((perf_reg_read(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
 		return -PERF_ENODEV;
 #ifdef __riscv
 	/* Patched code jumps to perf_hwtrace_return with no relocation the
@@ -65,31 +61,30 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 	const uint32_t ctrl =
 	        PERF_TRACE_CTRL_ENABLE_MASK |
 	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);
-	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL), PERF_TRACE_CTRL_CLEAR_MASK);
-	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL), ctrl);
+	perf_reg_write(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
+	perf_reg_write(base, PERF_REG_TRACE_CTRL, ctrl);
 	return 0;
 }
 
 void perf_hwtrace_stop(void *base)
 {
-	const uint32_t ctrl = reg(base, PERF_REG_TRACE_CTRL);
-	PERF_MMIO_WRITE32(PERF_ADDR(base, PERF_REG_TRACE_CTRL),
-	                  ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
+	const uint32_t ctrl = perf_reg_read(base, PERF_REG_TRACE_CTRL);
+	perf_reg_write(base, PERF_REG_TRACE_CTRL, ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
 }
 
 uint32_t perf_hwtrace_drops(void *base)
 {
-	return reg(base, PERF_REG_TRACE_DROPS);
+	return perf_reg_read(base, PERF_REG_TRACE_DROPS);
 }
 
 uint32_t perf_hwtrace_level(void *base)
 {
-	return (reg(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK) >>
+	return (perf_reg_read(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK) >>
 	       PERF_TRACE_STATUS_LEVEL_SHIFT;
 }
 
 uint32_t perf_hwtrace_high_water(void *base)
 {
-	return (reg(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
+	return (perf_reg_read(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
 	       PERF_TRACE_STATUS_HIGH_SHIFT;
 }
