@@ -3,7 +3,8 @@
 # soc/fw/fw.mk's usage example is soc/fw/example/: the Makefile there is the
 # comment's, word for word; `make` there, as a user types it (relative
 # source, default goal, default CPU), builds hello.hex, which runs on the
-# simulator; and the default CPU is the same everywhere in the checkout.
+# simulator; the default CPU is the same everywhere in the checkout; and a
+# program of the user's builds despite its warnings.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -51,5 +52,30 @@ if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$top/build/fw-example.out")" = "hello, wor
   pass "hello.hex runs on $d_top: $(sed -n 2p "$top/build/fw-example.out")"
 else
   tail -5 "$top/build/fw-example.out"; fail "hello.hex on $d_top: exit $rc"
+fi
+# A program of the user's in the style of older public benchmarks (an
+# old-style definition), with warnings (an unused variable, a signed and
+# unsigned comparison), built with fw.mk as the example is: the warnings
+# are shown and the build goes on; with
+# FW_WERROR=-Werror, as the checkout's own Makefiles set it, it stops.
+warn=$top/build/fw-example-warnings
+rm -rf "$warn" && mkdir -p "$warn"
+sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,bench,bench.c|' soc/fw/example/Makefile > "$warn/Makefile"
+cat > "$warn/bench.c" <<'C'
+#include <stdio.h>
+static int sum(n) int n; { int unused; unsigned s = 0; for (int i = 0; i < n; i++) s += i; return s > n ? 1 : 0; }
+int main(void) { printf("%d\n", sum(5)); return 0; }
+C
+if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/out") > "$warn/build.log" 2>&1 \
+   && [ -s "$warn/out/bench.hex" ] && grep -q 'warning: unused variable' "$warn/build.log"; then
+  pass "a program with warnings builds, its warnings shown ($(grep -c 'warning:' "$warn/build.log") of them)"
+else
+  tail -5 "$warn/build.log"; fail "a program with warnings: no bench.hex, or no warning shown"
+fi
+if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/werror" FW_WERROR=-Werror) \
+     > "$warn/werror.log" 2>&1; then
+  fail "FW_WERROR=-Werror: the program with warnings built"
+else
+  pass "FW_WERROR=-Werror stops at its first warning: $(grep -m1 -o 'error: [^[]*' "$warn/werror.log")"
 fi
 exit $status

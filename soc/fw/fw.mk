@@ -28,9 +28,17 @@
 #   FW_BUILD        output directory, by default per CPU and directory
 #   FW_DRIVER_SRCS  driver sources linked into every program
 #   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG
+#   FW_WERROR       -Werror to stop on a warning in the program's own
+#                   sources, as the checkout's Makefiles set it; by
+#                   default those warnings (-Wall -Wextra) are shown and
+#                   the build goes on, so that a program of the user's, a
+#                   public benchmark among them, builds unchanged. The
+#                   runtime, the driver and the hooks always build with
+#                   -Werror.
 
 CPU       ?= VexRiscv_Full
 RAM_BYTES ?= 65536
+FW_WERROR ?=
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
 CROSS     ?= riscv64-unknown-elf-
 
@@ -61,7 +69,7 @@ FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h $(TOP)/driv
 # link the integer-only printf: %d, %u, %lu, %x work; %llu and %f do not.
 FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
              -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
-             -O2 -g -std=gnu11 -Wall -Wextra -Werror \
+             -O2 -g -std=gnu11 -Wall -Wextra \
              -ffunction-sections -fdata-sections \
              -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common $(FW_EXTRA_CFLAGS)
 # The single RAM holds code and data, so its one segment is RWX on purpose.
@@ -112,8 +120,8 @@ $(FW_TOOL): $(wildcard $(TOP)/tools/src/*.[ch] $(TOP)/driver/common/*.[ch])
 define fw_program
 $(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5)))
 	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
-	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(3) -c $(abspath $(2))
-	$(CROSS)gcc $(FW_CFLAGS) $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
+	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(FW_WERROR) $(3) -c $(abspath $(2))
+	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
 	$(if $(5),$(5) -o $$@ $$@ >/dev/null || { rm -f $$@; exit 1; })
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 fw-all: $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
