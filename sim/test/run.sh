@@ -21,6 +21,7 @@
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
+#   libc       libc's clocks read MTIME; a failed assert() exits 134
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make
 set -u
@@ -200,6 +201,18 @@ if [ "$rc" -eq 99 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit
   pass "trap inside the trap handler: stops at once, exit 99"
 else
   fail "trap inside the trap handler: exit $rc (want 99), stdout: $(head -c 200 "$work/out"); $(tail -1 "$work/err")"
+fi
+
+# The C library on the SoC: clock(), gettimeofday() and time() from MTIME,
+# and a failed assert(): its message, then abort() ends the run with 134.
+line=$(grep -n 'assert(!ok)' "$top/sim/test/libc.c" | cut -d: -f1)
+want=$(printf '%s\n' 'libc: clock() within MTIME' 'libc: gettimeofday() within MTIME' 'libc: time() within MTIME' \
+  "assertion \"!ok\" failed: file \"$top/sim/test/libc.c\", line $line, function: main" 'abort: killed by signal 6')
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/libc.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 134 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 134 after ' "$work/err"; then
+  pass "libc: clock(), gettimeofday() and time() read MTIME; a failed assert() prints its message and exits 134"
+else
+  fail "libc: exit $rc (want 134), stdout: $(head -c 400 "$work/out"); $(tail -1 "$work/err")"
 fi
 
 # make -C sim run with paths relative to where the user stands, as from an

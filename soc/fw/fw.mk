@@ -53,7 +53,7 @@ $(error fw.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Ful
 endif
 
 FW_DIR         := $(TOP)/soc/fw
-FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c
+FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c $(FW_DIR)/syscalls.c
 # driver/common/ is the driver's pure code (no MMIO), which the host tool
 # compiles too: one implementation for the target and the host.
 FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c $(TOP)/driver/retire.c \

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The rest of the C runtime on the SoC: picolibc's _exit (used by exit() and
- * abort()) and the default trap handler. */
+ * abort()) and the default trap handler. The other system calls are in
+ * syscalls.c. */
 #include <stdint.h>
 #include <unistd.h>
 

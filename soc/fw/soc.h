@@ -29,6 +29,9 @@
 #define SOC_EXIT_EXCEPTION 100
 #define SOC_EXIT_INTERRUPT 120
 #define SOC_EXIT_TRAP_IN_TRAP 99
+/* abort() (a failed assert()): 128 + the signal, SIGABRT's 6, as a shell
+ * reports a process the signal killed. */
+#define SOC_EXIT_SIGNAL 128
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* The system calls picolibc's clock(), time(), gettimeofday() and abort()
+ * (a failed assert()) end in, on the SoC. Each is a section of its own
+ * (-ffunction-sections), which the link (picolibc.specs: --gc-sections)
+ * drops unless the program calls it: a program that calls none of them is
+ * the same image, byte for byte, as without them. */
+#include <signal.h>
+#include <stdint.h>
+#include <sys/time.h>
+#include <sys/times.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "soc.h"
+
+void soc_trap_puts(const char *s); /* runtime.c: console stores only */
+
+/* Time is MTIME, the cycles since reset, at SOC_CLOCK_HZ: what clock()
+ * (CLOCKS_PER_SEC ticks), time() and gettimeofday() (seconds since reset)
+ * report. Whole seconds and the rest are scaled apart, so nothing
+ * overflows before 2^64 cycles. */
+static uint64_t mtime_scaled(uint64_t per_second)
+{
+    const uint64_t t = soc_mtime();
+    return t / SOC_CLOCK_HZ * per_second + t % SOC_CLOCK_HZ * per_second / SOC_CLOCK_HZ;
+}
+
+clock_t times(struct tms *buf)
+{
+    const clock_t ticks = (clock_t)mtime_scaled(CLOCKS_PER_SEC);
+    if (buf)
+        *buf = (struct tms){ .tms_utime = ticks };
+    return ticks;
+}
+
+int gettimeofday(struct timeval *tv, void *tz)
+{
+    (void)tz;
+    if (tv) {
+        const uint64_t us = mtime_scaled(1000000u);
+        *tv = (struct timeval){ .tv_sec = (time_t)(us / 1000000u), .tv_usec = (suseconds_t)(us % 1000000u) };
+    }
+    return 0;
+}
+
+/* abort() raises SIGABRT, which by default kills the one process: the run
+ * ends with 128 + the signal, as a shell reports it (SIGABRT: 134), after
+ * assert() has printed its message. */
+pid_t getpid(void)
+{
+    return 1;
+}
+
+int kill(pid_t pid, int sig)
+{
+    (void)pid;
+    soc_trap_puts("abort: killed by signal ");
+    if (sig >= 10)
+        SOC_REG(SOC_CONSOLE) = '0' + (unsigned)sig / 10u % 10u;
+    SOC_REG(SOC_CONSOLE) = '0' + (unsigned)sig % 10u;
+    soc_trap_puts("\n");
+    soc_exit(SOC_EXIT_SIGNAL + (uint32_t)sig);
+}
