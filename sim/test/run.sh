@@ -21,7 +21,8 @@
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
-#   libc       libc's clocks read MTIME; a failed assert() exits 134
+#   libc       libc's clocks read MTIME; a failed assert() exits 134; a
+#              program's own times() replaces the runtime's
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make
 set -u
@@ -213,6 +214,13 @@ if [ "$rc" -eq 134 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exi
   pass "libc: clock(), gettimeofday() and time() read MTIME; a failed assert() prints its message and exits 134"
 else
   fail "libc: exit $rc (want 134), stdout: $(head -c 400 "$work/out"); $(tail -1 "$work/err")"
+fi
+
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/libc_own.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(cat "$work/out")" = "libc_own: clock() 4242" ]; then
+  pass "libc: a program's own times() takes the runtime's place (clock() 4242)"
+else
+  fail "libc: a program's own times(): exit $rc, stdout: $(head -c 200 "$work/out"); $(tail -1 "$work/err")"
 fi
 
 # make -C sim run with paths relative to where the user stands, as from an

@@ -3,7 +3,8 @@
  * (a failed assert()) end in, on the SoC. Each is a section of its own
  * (-ffunction-sections), which the link (picolibc.specs: --gc-sections)
  * drops unless the program calls it: a program that calls none of them is
- * the same image, byte for byte, as without them. */
+ * the same image, byte for byte, as without them. All are weak: a
+ * program's own definition (a benchmark's port layer) takes their place. */
 #include <signal.h>
 #include <stdint.h>
 #include <sys/time.h>
@@ -25,7 +26,7 @@ static uint64_t mtime_scaled(uint64_t per_second)
     return t / SOC_CLOCK_HZ * per_second + t % SOC_CLOCK_HZ * per_second / SOC_CLOCK_HZ;
 }
 
-clock_t times(struct tms *buf)
+__attribute__((weak)) clock_t times(struct tms *buf)
 {
     const clock_t ticks = (clock_t)mtime_scaled(CLOCKS_PER_SEC);
     if (buf)
@@ -33,7 +34,7 @@ clock_t times(struct tms *buf)
     return ticks;
 }
 
-int gettimeofday(struct timeval *tv, void *tz)
+__attribute__((weak)) int gettimeofday(struct timeval *tv, void *tz)
 {
     (void)tz;
     if (tv) {
@@ -46,12 +47,12 @@ int gettimeofday(struct timeval *tv, void *tz)
 /* abort() raises SIGABRT, which by default kills the one process: the run
  * ends with 128 + the signal, as a shell reports it (SIGABRT: 134), after
  * assert() has printed its message. */
-pid_t getpid(void)
+__attribute__((weak)) pid_t getpid(void)
 {
     return 1;
 }
 
-int kill(pid_t pid, int sig)
+__attribute__((weak)) int kill(pid_t pid, int sig)
 {
     (void)pid;
     soc_trap_puts("abort: killed by signal ");
