@@ -22,7 +22,10 @@
 #
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
-#        [CLOCK_HZ=50000000] [HIST_WORDS=4096]
+#        [CLOCK_HZ=50000000] [HIST_WORDS=4096] [SIMFLAGS="+timeout=200000000 ..."]
+#
+# SIMFLAGS go to the simulator after the mode's own plusargs: a program
+# that runs past the harness's default of 20 M cycles needs +timeout=.
 #
 # The program is named after its first source. With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library
@@ -78,8 +81,9 @@ ELF       := $(OUT)/$(NAME).elf
 .PHONY: profile
 profile: $(OUT)/$(NAME).hex
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU)
-	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) > $(OUT)/console.log 2>&1 || \
-	  { tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log"; exit 1; }
+	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1 || \
+	  { tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
+	    '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; }
 	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
 	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
 	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)
