@@ -105,9 +105,12 @@ const uint64_t kDefaultTimeout = 20000000;
 // Generous bound for the 64 debug reads; perfscope answers in a few cycles.
 const uint64_t kDebugTimeout = 64 * 64;
 const unsigned kPerfWords = 64;
-// soc_top's RAM_BYTES: its default, which neither sim/Makefile nor
-// soc/soc.core changes (soc/fw/fw.mk links for the same size).
-const uint64_t kRamBytes = 65536;
+// soc_top's RAM_BYTES, as sim/Makefile builds it (soc/fw/fw.mk links for
+// the same size); its default, 64 KiB, in a build that does not say.
+#ifndef SIM_RAM_BYTES
+#define SIM_RAM_BYTES 65536
+#endif
+const uint64_t kRamBytes = SIM_RAM_BYTES;
 const uint64_t kRamWords = kRamBytes / 4;
 const char kFirmwareHint[] = "pass the .hex that soc/fw/fw.mk builds (build/fw/<cpu>/<dir>/<name>.hex)";
 // Without the model, the trace FIFO counts as empty after the exit once
@@ -428,8 +431,8 @@ std::string check_firmware(const std::string &path)
                 std::snprintf(msg, sizeof msg,
                               "word at byte address 0x%llx is past the end of the RAM (%llu bytes); the image is too big",
                               (unsigned long long)(addr * 4), (unsigned long long)kRamBytes);
-                return where + msg + " for the SoC (soc/fw/fw.mk's RAM_BYTES must be " +
-                       std::to_string(kRamBytes) + ")";
+                return where + msg + " for this simulator (build it and the program with a larger RAM_BYTES: "
+                                     "make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)";
             }
             addr++;
             words++;

@@ -23,9 +23,12 @@
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
 #        [CLOCK_HZ=50000000] [HIST_WORDS=4096] [SIMFLAGS="+timeout=200000000 ..."]
+#        [RAM_BYTES=65536]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
 # that runs past the harness's default of 20 M cycles needs +timeout=.
+# RAM_BYTES, given on the command line, reaches both fw.mk and the
+# simulator's build: a program of more than 64 KiB needs it.
 #
 # The program is named after its first source. With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library

@@ -23,6 +23,7 @@
 #   nested     trap_nested breaks the handler, then traps: exit 99
 #   libc       libc's clocks read MTIME; a failed assert() exits 134; a
 #              program's own times() replaces the runtime's
+#   RAM_BYTES  a program bigger than 64 KiB runs on a simulator built for it
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make
 set -u
@@ -73,10 +74,10 @@ expect "firmware is garbage" 2 \
 expect "firmware word wider than 32 bits" 2 \
   "sim: firmware $work/wide.hex: line 3: '100000013' is wider than 32 bits; $hint" +firmware="$work/wide.hex"
 expect "firmware too big" 2 \
-  "sim: firmware $work/big.hex: line 16385: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for the SoC (soc/fw/fw.mk's RAM_BYTES must be 65536)" \
+  "sim: firmware $work/big.hex: line 16385: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
   +firmware="$work/big.hex"
 expect "firmware @address past the RAM" 2 \
-  "sim: firmware $work/big_at.hex: line 2: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for the SoC (soc/fw/fw.mk's RAM_BYTES must be 65536)" \
+  "sim: firmware $work/big_at.hex: line 2: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
   +firmware="$work/big_at.hex"
 expect "no +firmware=" 2 "usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]" +timeout=5
 for t in abc -5 0 12x 99999999999999999999; do
@@ -221,6 +222,27 @@ if [ "$rc" -eq 0 ] && [ "$(cat "$work/out")" = "libc_own: clock() 4242" ]; then
   pass "libc: a program's own times() takes the runtime's place (clock() 4242)"
 else
   fail "libc: a program's own times(): exit $rc, stdout: $(head -c 200 "$work/out"); $(tail -1 "$work/err")"
+fi
+
+# A program bigger than the 64 KiB default: with RAM_BYTES for fw.mk and
+# for the simulator, it runs, its data read back from above 64 KiB.
+big=$work/big
+mkdir -p "$big"
+sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,big,'"$top"'/sim/test/big.c|' \
+  "$top/soc/fw/example/Makefile" > "$big/Makefile"
+if limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$big" CPU="$fw_cpu" RAM_BYTES=131072 FW_BUILD="$big" \
+     FW_WERROR=-Werror > "$big/build.log" 2>&1 \
+   && limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$top/sim" CPU="$fw_cpu" RAM_BYTES=131072 \
+     SIM_DIR="$top/build/sim/$fw_cpu-ram128k" >> "$big/build.log" 2>&1; then
+  limit "$top/build/sim/$fw_cpu-ram128k/Vsoc_top" +firmware="$big/big.hex" > "$work/out" 2> "$work/err"; rc=$?
+  size=$(stat -c %s "$big/big.bin")
+  if [ "$rc" -eq 0 ] && [ "$size" -gt 65536 ] && [ "$(cat "$work/out")" = "big: 20000 words, sum 0x53f14798" ]; then
+    pass "RAM_BYTES=131072: a $size-byte image runs (big: 20000 words, sum 0x53f14798)"
+  else
+    fail "RAM_BYTES=131072: exit $rc, $size bytes, stdout: $(head -c 200 "$work/out"); $(tail -1 "$work/err")"
+  fi
+else
+  tail -5 "$big/build.log"; fail "RAM_BYTES=131072: the program or the simulator did not build"
 fi
 
 # make -C sim run with paths relative to where the user stands, as from an

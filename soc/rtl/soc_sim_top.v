@@ -28,6 +28,7 @@
 `default_nettype none
 
 module soc_sim_top #(
+	parameter RAM_BYTES     = 65536, // soc_top's RAM at address 0 (sim/Makefile's RAM_BYTES)
 	parameter PERF_SECTIONS = 7,   // 1..7; 0 builds the SoC without perfscope
 	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
 	parameter TRACE_DEPTH   = 512, // perfscope's trace FIFO; 0: no trace unit
@@ -104,7 +105,8 @@ module soc_sim_top #(
 	wire [3:0]  cpu_sel;
 
 	soc_top #(
-		.BAUD_DIV (BAUD_DIV)
+		.RAM_BYTES (RAM_BYTES),
+		.BAUD_DIV  (BAUD_DIV)
 	) u_soc (
 		.i_clk         (i_clk),
 		.i_reset       (reset || cpu_hold),
