@@ -122,8 +122,14 @@ def run_wrong_ip(check):
     xml = WORK / "wrong-ip.xml"
     fw_root = WORK / "wrong-ip" / "fw"
     done = pytest_in_example("-n", "2", f"--junitxml={xml}", "--perfscope-cpu=VexRiscv_Min",
-                             f"--perfscope-sim-var=PERF_RTL={files}", "-o", f"perfscope_fw_root={fw_root}")
+                             f"--perfscope-sim-var=PERF_RTL={files}", "--perfscope-sim-var=RAM_BYTES=131072",
+                             "-o", f"perfscope_fw_root={fw_root}")
     check.same("the suite against the wrong IP exits 1 (tests failed)", done.returncode, 1)
+    # RAM_BYTES reaches the programs' links as well as the models.
+    nm = subprocess.run(["riscv64-unknown-elf-nm", str(fw_root / "VexRiscv_Min" / "regression" / "checksum.elf")],
+                        capture_output=True, text=True).stdout
+    check.same("--perfscope-sim-var=RAM_BYTES=131072: checksum.elf is linked for 128 KiB (__ram_size)",
+               re.findall(r"^([0-9a-f]+) \w __ram_size$", nm, re.M), ["00020000"])
     check.same("JUnit suite counts: 3 runs on VexRiscv_Min failed, the VexRiscv_Full budget skipped",
                suite_counts(xml), {"tests": 4, "failures": 3, "errors": 0, "skipped": 1})
     got = cases(xml)

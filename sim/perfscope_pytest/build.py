@@ -54,6 +54,7 @@ class Builder:
     fw_root    firmware goes to <fw_root>/<cpu>/<suite>/
     suite      the last directory of that path: one per regression suite
     sim_vars   more variables for make -C sim (PERF_SECTIONS=3, PERF_RTL=...);
+               RAM_BYTES goes to the firmware's builds too;
                with any, each CPU's model gets its own directory
     """
 
@@ -62,6 +63,8 @@ class Builder:
         self.fw_root = pathlib.Path(fw_root)
         self.suite = suite
         self.sim_vars = tuple(sim_vars)
+        # The RAM's size is the firmware's link as much as the model's.
+        self.fw_vars = tuple(v for v in self.sim_vars if v.startswith("RAM_BYTES="))
         self.locks = self.top / "build" / "locks"
         self._made = {}  # what once() made in this process, by the lock's name
         self.run_id = os.environ.get("PYTEST_XDIST_TESTRUNUID")
@@ -126,7 +129,7 @@ class Builder:
         def build():
             if program.makefile is not None:
                 self.host_tool()  # the Makefile's programs may patch; their modes are its own
-                make(["-C", str(program.makefile), f"CPU={cpu}", f"FW_BUILD={out}", *files],
+                make(["-C", str(program.makefile), f"CPU={cpu}", f"FW_BUILD={out}", *self.fw_vars, *files],
                      f"{program.name} for {cpu}")
             else:
                 if program.mode in PATCHING_MODES:
@@ -157,6 +160,7 @@ class Builder:
             f"CPU := {cpu}",
             f"FW_BUILD := {out}",
             f"FW_EXTRA_CFLAGS += -DCPU_{cpu}",
+            *(v.replace("=", " := ", 1) for v in self.fw_vars),
             "include $(TOP)/soc/fw/fw.mk",
             "FW_HEADERS += " + " ".join(str(p) for p in program.headers),
             "PROGRAM_CFLAGS := " + " ".join([*instr, *program.cflags]),
