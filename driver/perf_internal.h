@@ -12,17 +12,11 @@
 #include "common/perf_out.h"
 #include "perfscope.h"
 
-/* A register of the perfscope at base (the driver's slow paths; the marks
- * and hooks store through PERF_MMIO_WRITE32 themselves). */
-static inline PERF_NO_TRACE_FN uint32_t perf_reg_read(const void *base, uint32_t off)
-{
-	return PERF_MMIO_READ32(PERF_ADDR(base, off));
-}
-
-static inline PERF_NO_TRACE_FN void perf_reg_write(void *base, uint32_t off, uint32_t v)
-{
-	PERF_MMIO_WRITE32(PERF_ADDR(base, off), v);
-}
+/* A register of the perfscope at base. Macros, not functions: with the
+ * offset's arithmetic in view GCC folds it into the load's immediate
+ * (perf_get_section_time's two loads off one address). */
+#define PERF_REG_READ(base, off) PERF_MMIO_READ32(PERF_ADDR((base), (off)))
+#define PERF_REG_WRITE(base, off, v) PERF_MMIO_WRITE32(PERF_ADDR((base), (off)), (v))
 
 /* The instruction `jal t0, off`: what an entry nop of
  * -fpatchable-function-entry is patched into to call a trampoline that

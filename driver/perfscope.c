@@ -12,8 +12,8 @@
 /* T[n] with interrupts already masked: lo first, its read latches hi. */
 static uint64_t time_pair(void *base, int n)
 {
-	uint32_t lo = perf_reg_read(base, PERF_REG_TIME_LO(n));
-	uint32_t hi = perf_reg_read(base, PERF_REG_TIME_HI(n));
+	uint32_t lo = PERF_REG_READ(base, PERF_REG_TIME_LO(n));
+	uint32_t hi = PERF_REG_READ(base, PERF_REG_TIME_HI(n));
 	return ((uint64_t)hi << 32) | lo;
 }
 
@@ -42,15 +42,15 @@ alt_u64 (perf_get_section_time)(void *hw_base_address, int which_section)
 alt_u32 (perf_get_num_starts)(void *hw_base_address, int which_section)
 {
 	return section_ok(which_section)
-	               ? perf_reg_read(hw_base_address, PERF_REG_OCC(which_section))
+	               ? PERF_REG_READ(hw_base_address, PERF_REG_OCC(which_section))
 	               : 0;
 }
 
 int perf_probe(void *base)
 {
-	if (perf_reg_read(base, PERF_REG_ID) != PERF_ID_VALUE)
+	if (PERF_REG_READ(base, PERF_REG_ID) != PERF_ID_VALUE)
 		return -PERF_ENODEV;
-	uint32_t config = perf_reg_read(base, PERF_REG_CONFIG);
+	uint32_t config = PERF_REG_READ(base, PERF_REG_CONFIG);
 	uint32_t major = (config & PERF_CONFIG_VERSION_MAJOR_MASK) >> PERF_CONFIG_VERSION_MAJOR_SHIFT;
 	if (major != PERF_VERSION_MAJOR)
 		return -PERF_EVERSION;
@@ -68,11 +68,11 @@ int perf_snapshot(void *base, struct perf_snapshot *s)
 	s->num_sections = n;
 	for (int i = 1; i <= PERF_MAX_SECTIONS; i++) {
 		s->time[i] = i <= n ? time_read(base, i) : 0;
-		s->occurrences[i] = i <= n ? perf_reg_read(base, PERF_REG_OCC(i)) : 0;
+		s->occurrences[i] = i <= n ? PERF_REG_READ(base, PERF_REG_OCC(i)) : 0;
 	}
-	s->occurrences[0] = perf_reg_read(base, PERF_REG_OCC(0));
-	s->run = perf_reg_read(base, PERF_REG_RUN);
-	s->overflow = perf_reg_read(base, PERF_REG_OVF);
+	s->occurrences[0] = PERF_REG_READ(base, PERF_REG_OCC(0));
+	s->run = PERF_REG_READ(base, PERF_REG_RUN);
+	s->overflow = PERF_REG_READ(base, PERF_REG_OVF);
 	/* Last: G grows at least as fast as any section, so every share <= 100%. */
 	s->time[0] = time_read(base, 0);
 	return n;
@@ -80,12 +80,12 @@ int perf_snapshot(void *base, struct perf_snapshot *s)
 
 uint32_t perf_overflow(void *base)
 {
-	return perf_reg_read(base, PERF_REG_OVF);
+	return PERF_REG_READ(base, PERF_REG_OVF);
 }
 
 void perf_overflow_clear(void *base, uint32_t mask)
 {
-	perf_reg_write(base, PERF_REG_OVF, mask);
+	PERF_REG_WRITE(base, PERF_REG_OVF, mask);
 }
 
 /*
@@ -136,7 +136,7 @@ int perf_calibrate(void *base, int scratch_section, uint32_t *bias)
 		return n;
 	if (scratch_section < 1 || scratch_section > n || !bias)
 		return -PERF_EINVAL;
-	uint32_t run = perf_reg_read(base, PERF_REG_RUN);
+	uint32_t run = PERF_REG_READ(base, PERF_REG_RUN);
 	if (!(run & 1u))
 		return -PERF_ESTOPPED;
 	if (run & (1u << scratch_section))

@@ -12,14 +12,14 @@
 
 static uint32_t config(void *base)
 {
-	return perf_reg_read(base, PERF_REG_CONFIG);
+	return PERF_REG_READ(base, PERF_REG_CONFIG);
 }
 
 /* Waits until none of the HIST_CTRL bits in mask reads 1. */
 static int hist_wait(void *base, uint32_t mask)
 {
 	for (uint32_t i = 0; i < PERF_RETIRE_POLLS; i++)
-		if ((perf_reg_read(base, PERF_REG_HIST_CTRL) & mask) == 0)
+		if ((PERF_REG_READ(base, PERF_REG_HIST_CTRL) & mask) == 0)
 			return 0;
 	return -PERF_EBUSY;
 }
@@ -29,9 +29,9 @@ int perf_retire_start(void *base)
 	const uint32_t c = config(base);
 	if (!(c & PERF_CONFIG_RETIRE_MASK) || !(c & PERF_CONFIG_TRACE_MASK))
 		return -PERF_ENODEV;
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_ENABLE_MASK);
-	perf_reg_write(base, PERF_REG_RETIRE_CTRL, PERF_RETIRE_CTRL_CALLS_MASK);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_ENABLE_MASK);
+	PERF_REG_WRITE(base, PERF_REG_RETIRE_CTRL, PERF_RETIRE_CTRL_CALLS_MASK);
 	return 0;
 }
 
@@ -40,8 +40,8 @@ int perf_retire_stop(void *base)
 	const uint32_t c = config(base);
 	if (!(c & PERF_CONFIG_RETIRE_MASK) || !(c & PERF_CONFIG_TRACE_MASK))
 		return -PERF_ENODEV;
-	perf_reg_write(base, PERF_REG_RETIRE_CTRL, 0u);
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, 0u);
+	PERF_REG_WRITE(base, PERF_REG_RETIRE_CTRL, 0u);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, 0u);
 	return 0;
 }
 
@@ -62,13 +62,13 @@ int perf_hist_start(void *base, uint32_t pc_base, unsigned shift, unsigned k)
 	int err = perf_hist_stop(base);
 	if (err)
 		return err;
-	perf_reg_write(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_CLEAR_MASK);
+	PERF_REG_WRITE(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_CLEAR_MASK);
 	if ((err = hist_wait(base, PERF_HIST_CTRL_BUSY_MASK)) != 0)
 		return err;
-	perf_reg_write(base, PERF_REG_HIST_BASE, pc_base);
-	perf_reg_write(base, PERF_REG_HIST_CFG,
+	PERF_REG_WRITE(base, PERF_REG_HIST_BASE, pc_base);
+	PERF_REG_WRITE(base, PERF_REG_HIST_CFG,
 	               shift << PERF_HIST_CFG_SHIFT_SHIFT | k << PERF_HIST_CFG_K_SHIFT);
-	perf_reg_write(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_ENABLE_MASK);
+	PERF_REG_WRITE(base, PERF_REG_HIST_CTRL, PERF_HIST_CTRL_ENABLE_MASK);
 	return 0;
 }
 
@@ -76,7 +76,7 @@ int perf_hist_stop(void *base)
 {
 	if (perf_hist_words(base) < 0)
 		return -PERF_ENODEV;
-	perf_reg_write(base, PERF_REG_HIST_CTRL, 0u);
+	PERF_REG_WRITE(base, PERF_REG_HIST_CTRL, 0u);
 	return hist_wait(base, PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK);
 }
 
@@ -87,14 +87,14 @@ int perf_hist_read(void *base, uint32_t *words, uint32_t n)
 		return all;
 	if (!words || n > (uint32_t)all)
 		return -PERF_EINVAL;
-	if (perf_reg_read(base, PERF_REG_HIST_CTRL) &
+	if (PERF_REG_READ(base, PERF_REG_HIST_CTRL) &
 	    (PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK))
 		return -PERF_EBUSY;
 	/* Each DATA read advances INDEX; perfscope answers a read only after
 	 * the next word has reached the data register. */
-	perf_reg_write(base, PERF_REG_HIST_INDEX, 0u);
+	PERF_REG_WRITE(base, PERF_REG_HIST_INDEX, 0u);
 	for (uint32_t i = 0; i < n; i++)
-		words[i] = perf_reg_read(base, PERF_REG_HIST_DATA);
+		words[i] = PERF_REG_READ(base, PERF_REG_HIST_DATA);
 	return (int)n;
 }
 
@@ -109,9 +109,9 @@ static void hist_payload(struct perf_frame *f, const void *arg)
 	const struct hist_frame *h = arg;
 	PERF_FRAME_PUT(f, PERF_FRAME_HIST_HEAD_FIELDS, h);
 	/* Called twice (measure, encode): each pass reads from word 0. */
-	perf_reg_write(h->io, PERF_REG_HIST_INDEX, 0u);
+	PERF_REG_WRITE(h->io, PERF_REG_HIST_INDEX, 0u);
 	for (uint32_t i = 0; i < h->n; i++)
-		perf_frame_u32(f, perf_reg_read(h->io, PERF_REG_HIST_DATA));
+		perf_frame_u32(f, PERF_REG_READ(h->io, PERF_REG_HIST_DATA));
 }
 
 int perf_hist_frame(void *base, perf_put_fn put, void *ctx)
@@ -119,13 +119,13 @@ int perf_hist_frame(void *base, perf_put_fn put, void *ctx)
 	const int n = perf_hist_words(base);
 	if (n < 0)
 		return n;
-	const uint32_t status = perf_reg_read(base, PERF_REG_HIST_CTRL);
+	const uint32_t status = PERF_REG_READ(base, PERF_REG_HIST_CTRL);
 	if (status & (PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK))
 		return -PERF_EBUSY;
-	const uint32_t cfg = perf_reg_read(base, PERF_REG_HIST_CFG);
+	const uint32_t cfg = PERF_REG_READ(base, PERF_REG_HIST_CFG);
 	const struct hist_frame h = {
 		.io = base,
-		.base = perf_reg_read(base, PERF_REG_HIST_BASE),
+		.base = PERF_REG_READ(base, PERF_REG_HIST_BASE),
 		.shift = (cfg & PERF_HIST_CFG_SHIFT_MASK) >> PERF_HIST_CFG_SHIFT_SHIFT,
 		.k = (cfg & PERF_HIST_CFG_K_MASK) >> PERF_HIST_CFG_K_SHIFT,
 		.status = status,
@@ -142,7 +142,7 @@ static int trig_select(void *base, unsigned section)
 		return -PERF_ENODEV;
 	if (section < 1 || section > n)
 		return -PERF_EINVAL;
-	perf_reg_write(base, PERF_REG_TRIG_SEL, section);
+	PERF_REG_WRITE(base, PERF_REG_TRIG_SEL, section);
 	return 0;
 }
 
@@ -155,9 +155,9 @@ int perf_trig_arm(void *base, unsigned section, uint32_t start, uint32_t end)
 		return err;
 	/* Disarmed while the addresses change, so that no half-written pair
 	 * can act. */
-	perf_reg_write(base, PERF_REG_TRIG_START, start);
-	perf_reg_write(base, PERF_REG_TRIG_END, end);
-	perf_reg_write(base, PERF_REG_TRIG_START, start | PERF_TRIG_START_ARM_MASK);
+	PERF_REG_WRITE(base, PERF_REG_TRIG_START, start);
+	PERF_REG_WRITE(base, PERF_REG_TRIG_END, end);
+	PERF_REG_WRITE(base, PERF_REG_TRIG_START, start | PERF_TRIG_START_ARM_MASK);
 	return 0;
 }
 
@@ -166,8 +166,8 @@ int perf_trig_disarm(void *base, unsigned section)
 	const int err = trig_select(base, section);
 	if (err)
 		return err;
-	perf_reg_write(base, PERF_REG_TRIG_START,
-	               perf_reg_read(base, PERF_REG_TRIG_START) & ~PERF_TRIG_START_ARM_MASK);
+	PERF_REG_WRITE(base, PERF_REG_TRIG_START,
+	               PERF_REG_READ(base, PERF_REG_TRIG_START) & ~PERF_TRIG_START_ARM_MASK);
 	return 0;
 }
 
@@ -175,5 +175,5 @@ int32_t perf_trig_lost(void *base)
 {
 	if ((config(base) & PERF_CONFIG_TRIGGERS_MASK) == 0)
 		return -PERF_ENODEV;
-	return (int32_t)perf_reg_read(base, PERF_REG_TRIG_LOST);
+	return (int32_t)PERF_REG_READ(base, PERF_REG_TRIG_LOST);
 }

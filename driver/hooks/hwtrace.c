@@ -51,7 +51,7 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 {
 	if (mode != PERF_HWTRACE_STOP_ON_FULL && mode != PERF_HWTRACE_OVERWRITE)
 		return -PERF_EINVAL;
-	if ((perf_reg_read(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
+	if ((PERF_REG_READ(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
 		return -PERF_ENODEV;
 #ifdef __riscv
 	/* Patched code jumps to perf_hwtrace_return with no relocation the
@@ -61,30 +61,30 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 	const uint32_t ctrl =
 	        PERF_TRACE_CTRL_ENABLE_MASK |
 	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, ctrl);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, ctrl);
 	return 0;
 }
 
 void perf_hwtrace_stop(void *base)
 {
-	const uint32_t ctrl = perf_reg_read(base, PERF_REG_TRACE_CTRL);
-	perf_reg_write(base, PERF_REG_TRACE_CTRL, ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
+	const uint32_t ctrl = PERF_REG_READ(base, PERF_REG_TRACE_CTRL);
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
 }
 
 uint32_t perf_hwtrace_drops(void *base)
 {
-	return perf_reg_read(base, PERF_REG_TRACE_DROPS);
+	return PERF_REG_READ(base, PERF_REG_TRACE_DROPS);
 }
 
 uint32_t perf_hwtrace_level(void *base)
 {
-	return (perf_reg_read(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK) >>
+	return (PERF_REG_READ(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK) >>
 	       PERF_TRACE_STATUS_LEVEL_SHIFT;
 }
 
 uint32_t perf_hwtrace_high_water(void *base)
 {
-	return (perf_reg_read(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
+	return (PERF_REG_READ(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
 	       PERF_TRACE_STATUS_HIGH_SHIFT;
 }
