@@ -44,15 +44,16 @@
 //
 // Pipeline and timing. Cycle c's charge reaches the run-length stage in
 // cycle c+2. Consecutive charges to one word add up in a register (up to
-// 2^RUN_BITS) and go to the RAM (one registered read port, one write port)
-// when a charge to another word comes, when the register is full, or at
-// the stop. BUSY is 1 in cycles T+1 .. T+4 after a stop; from T+5 every
-// word and SAT are final. There is no read-during-write hazard: the read
-// port reads the word that accumulates in the next cycle, so its stored
-// count is on the port when it is written back; a write-back on a change
-// of word (A B A on consecutive cycles) writes the word left, not the one
-// read; and after a full run's write-back the port's stale word is not
-// used (the properties below prove it).
+// 2^RUN_BITS - 1) and go to the RAM (one registered read port, one write
+// port) when a charge to another word comes, when the register is full,
+// or at the stop. BUSY is 1 in cycles T+1 .. T+4 after a stop; from T+5
+// every word and SAT are final. There is no read-during-write hazard: the
+// read port reads the word that accumulates in the next cycle, so its
+// stored count is on the port when it is written back; a write-back on a
+// change of word (A B A on consecutive cycles) writes the word left, not
+// the one read; and a full run's write-back leaves the port one cycle
+// behind by exactly the run, which the next write-back adds (r_fwd; the
+// properties below prove all three).
 //
 // DATA. While RUN = 0 and BUSY = 0 the read port reads word INDEX:
 // o_data_valid (STATUS.DATA_VALID) says o_data is word INDEX's count. It
@@ -108,7 +109,8 @@ module perfscope_hist #(
 	localparam integer NB = $clog2(BUCKETS);   // word index bits
 	localparam integer CW = COUNT_BITS;
 	localparam [NB-1:0] OUT = {NB{1'b1}};      // OUTSIDE's word
-	// The run-length register: 4 bits, or fewer for counts narrower.
+	// The run-length register: 4 bits, or fewer for counts narrower; a run
+	// goes back to the RAM at RUN_FULL charges.
 	localparam integer RUN_BITS = (CW < 4) ? CW : 4;
 	localparam [RUN_BITS-1:0] RUN_FULL = {RUN_BITS{1'b1}};
 
@@ -126,7 +128,13 @@ module perfscope_hist #(
 	// ------------------------------------------------------------------
 	// Registers
 	// ------------------------------------------------------------------
-	reg  [31:2]    r_base;
+	// BASE is kept inverted: stage A's subtraction is then an addition of
+	// two registers, which the iCE40's carry chain takes with no inverter
+	// in front of it. The inverter on the way in shares the logic cell
+	// its flip-flop needs anyway, the one on the way out goes into the
+	// register map's read mux: about 20 logic cells fewer on the iCE40
+	// (on the ECP5, whose flip-flops need no LUT, about 30 LUTs more).
+	reg  [31:2]    r_nbase;      // ~BASE
 	reg  [2:0]     r_shift;
 	reg  [2:0]     r_k;
 	reg            r_run;        // RUN: this cycle is counted
@@ -150,12 +158,12 @@ module perfscope_hist #(
 
 	always @(posedge i_clk) begin
 		if (i_reset) begin
-			r_base  <= 30'd0;
+			r_nbase <= {30{1'b1}};
 			r_shift <= 3'd0;
 			r_k     <= 3'd0;
 		end else if (idle) begin
 			if (i_base_we)
-				r_base <= i_wdata[31:2];
+				r_nbase <= ~i_wdata[31:2];
 			if (i_cfg_we) begin
 				r_shift <= i_wdata[2:0];
 				r_k     <= i_wdata[10:8];
@@ -176,8 +184,11 @@ module perfscope_hist #(
 	// ------------------------------------------------------------------
 	// Stage A (cycle c): the last PC's offset, and whether c is charged
 	// ------------------------------------------------------------------
+	// r_off is all ones while there is no P(c) (after reset or a BASE
+	// write): its bits from NB + 7 up are then 1, so the word is OUTSIDE
+	// for every SHIFT, as for a PC far out of range. A flag "P(c) exists"
+	// would cost a flip-flop and a term in the range test.
 	reg  [31:2] r_off;   // (P(c) - BASE) >> 2, in cycle c+1
-	reg         r_seen;  // P(c) exists
 	reg         r_v1;    // cycle c is charged, in cycle c+1
 	// The sample mask: K low bits of the phase.
 	wire [6:0]  kmask = ~(7'h7f << r_k);
@@ -188,12 +199,12 @@ module perfscope_hist #(
 	wire unused_pc = &{1'b0, i_rt_pc[1:0]};
 
 	always @(posedge i_clk) begin
-		if (i_rt_firing)
-			r_off <= i_rt_pc[31:2] - r_base;
+		// PC - BASE = PC + ~BASE + 1. A BASE write wins over a retire in
+		// the same cycle: the PC forgotten is the last one.
 		if (i_reset || (i_base_we && idle))
-			r_seen <= 1'b0;
+			r_off <= {30{1'b1}};
 		else if (i_rt_firing)
-			r_seen <= 1'b1;
+			r_off <= i_rt_pc[31:2] + r_nbase + 30'd1;
 		if (i_reset || start)
 			r_phase <= 7'd0;
 		else if (r_run)
@@ -211,15 +222,33 @@ module perfscope_hist #(
 	// ------------------------------------------------------------------
 	reg  [NB-1:0] r_lb;   // the word of the last charge, in cycle c+2
 	reg           r_bv;   // cycle c is charged (to r_lb), in cycle c+2
-	reg           r_same; // r_lb did not change at the last edge
-	wire [29:0]   sh    = r_off >> r_shift;
-	wire          in_rg = r_seen && (sh[29:NB] == {(30-NB){1'b0}}) && (sh[NB-1:0] != OUT);
-	wire [NB-1:0] word  = in_rg ? sh[NB-1:0] : OUT;
+
+	// The word of an offset: its bits SHIFT .. SHIFT+NB-1 when all its bits
+	// from NB+SHIFT up are 0 (those from NB+7 up, and bit NB+t for t >=
+	// SHIFT), else OUT. No test against OUT itself: a bucket index of OUT
+	// in range is OUT anyway. The shift goes by 4, then 2, then 1, each
+	// step keeping only the bits still needed, in fewer LUTs than yosys's
+	// shifter of all 30 bits. A function, called under r_v1 only: a
+	// simulation by Verilator computes the word in charged cycles only,
+	// not in every cycle as it would a wire's.
+	function [NB-1:0] word_of;
+		input [31:2] off;
+		input [2:0]  shift;
+		reg   [NB+2:0] sh4;
+		reg   [NB:0]   sh2;
+		reg   [NB-1:0] sh1;
+		begin
+			sh4 = shift[2] ? off[NB+8:6] : off[NB+4:2];
+			sh2 = shift[1] ? sh4[NB+2:2] : sh4[NB:0];
+			sh1 = shift[0] ? sh2[NB:1] : sh2[NB-1:0];
+			word_of = ((off[31:NB+9] == {(23-NB){1'b0}})
+			           && ((off[NB+8:NB+2] & (7'h7f << shift)) == 7'd0)) ? sh1 : OUT;
+		end
+	endfunction
 
 	always @(posedge i_clk) begin
 		if (r_v1)
-			r_lb <= word;
-		r_same <= !r_v1 || (word == r_lb);
+			r_lb <= word_of(r_off, r_shift);
 		if (i_reset)
 			r_bv <= 1'b0;
 		else
@@ -228,37 +257,69 @@ module perfscope_hist #(
 
 	// ------------------------------------------------------------------
 	// Stage C (cycle c+2): run-length accumulation and write-back. r_cnt
-	// charges to word r_cur_b are not yet in the RAM; the RAM's read port
-	// holds that word's stored count (it read r_lb a cycle ago).
+	// charges to word r_waddr (r_lb a cycle ago) are not yet in the RAM;
+	// the RAM's read port holds that word's stored count (it read r_lb a
+	// cycle ago), less the run written back at the last edge when r_fwd.
 	// ------------------------------------------------------------------
-	reg  [NB-1:0]       r_cur_b;    // the word accumulating: r_lb a cycle ago
+	reg  [NB-1:0]       r_waddr;    // the word accumulating; in a CLEAR, INDEX
 	reg  [RUN_BITS-1:0] r_cnt;      // charges to it not yet written back
 	reg                 r_pend;     // r_cnt != 0
+	reg                 r_fwd;      // a full run went back at the last edge
 	wire [CW-1:0]       rdata;      // the RAM's read port
 
-	wire same    = r_same;                            // r_lb == r_cur_b
+	// r_lb and r_waddr are registers, so the word of each charge is
+	// compared with the last one here rather than in stage B: there the
+	// word's LUTs would feed both r_lb and the compare, and r_lb's
+	// flip-flops could not share their logic cells.
+	wire same    = (r_lb == r_waddr);                 // this charge's word is the run's
 	wire fin     = r_drain[2];                        // the stop's write-back, T+3
 	wire full    = (r_cnt == RUN_FULL);
 	wire flush   = (r_bv && (!same || full)) || fin;  // write back the run ...
-	wire cin     = r_bv && same;                      // ... with this cycle's charge
-	wire wb      = flush && (r_pend || cin);          // ... if it holds any
-	wire [CW:0]   sum = {1'b0, rdata} + {{(CW+1-RUN_BITS){1'b0}}, r_cnt} + {{CW{1'b0}}, cin};
+	wire wb      = flush && r_pend;                   // ... if it holds any
+	// What a write-back adds to the port's count: the run. A full run goes
+	// back without the charge that comes with it (that charge starts the
+	// next run), so that nothing from the compare above enters the carry
+	// chain. The port read that word at the edge that wrote it, so in the
+	// next cycle (r_fwd) it lags by the run written, RUN_FULL; a write-back
+	// then adds that too, with r_cnt = 1: 2^RUN_BITS. In a CLEAR the high
+	// bits are 1: the sum is not used then, and the iCE40 zeroes the word
+	// in the adder's own LUTs (a 4-input LUT of the read port, CLEAR, the
+	// carry and the saturation) rather than in a LUT more per bit (the
+	// ECP5's adder cells cannot: about 25 LUTs more there).
+	wire [CW:0]   addend = {{(CW+1-RUN_BITS){r_clr}}, r_cnt[RUN_BITS-1:1], r_cnt[0] && !r_fwd}
+	                     | ({{CW{1'b0}}, r_fwd} << RUN_BITS);
+	wire [CW:0]   sum    = {1'b0, rdata} + addend;
 	// Saturated, or 0 in a CLEAR.
-	wire [CW-1:0] wdata = r_clr ? {CW{1'b0}} : (sum[CW] ? {CW{1'b1}} : sum[CW-1:0]);
-	wire          we    = r_clr || wb;
-	wire [NB-1:0] waddr = r_clr ? r_index : r_cur_b;
+	wire [CW-1:0] wdata  = r_clr ? {CW{1'b0}} : (sum[CW] ? {CW{1'b1}} : sum[CW-1:0]);
+	wire          we     = r_clr || wb;
+	// The CLEAR's sweep counts in r_waddr itself, in step with r_index (the
+	// adder takes r_clr's mux into its LUTs: it adds all ones, that is
+	// nothing, out of a CLEAR).
+	wire [NB-1:0] waddr_inc = r_waddr + {NB{!r_clr}} + {{(NB-1){1'b0}}, 1'b1};
 
 	always @(posedge i_clk) begin
-		r_cur_b <= r_lb;
+		if (i_reset || clear)
+			r_waddr <= {NB{1'b0}};
+		else if (r_clr)
+			r_waddr <= waddr_inc;
+		else
+			r_waddr <= r_lb;
 		if (i_reset || fin) begin
 			r_cnt  <= {RUN_BITS{1'b0}};
 			r_pend <= 1'b0;
+			r_fwd  <= 1'b0;
 		end else if (flush) begin
-			r_cnt  <= {{(RUN_BITS-1){1'b0}}, !same};
-			r_pend <= !same;
-		end else if (r_bv) begin
-			r_cnt  <= r_cnt + {{(RUN_BITS-1){1'b0}}, 1'b1};
+			// This cycle's charge (r_bv) starts the next run; on the same
+			// word (the run was full), the port lags next cycle.
+			r_cnt  <= {{(RUN_BITS-1){1'b0}}, 1'b1};
 			r_pend <= 1'b1;
+			r_fwd  <= same;
+		end else begin
+			if (r_bv) begin
+				r_cnt  <= r_cnt + {{(RUN_BITS-1){1'b0}}, 1'b1};
+				r_pend <= 1'b1;
+			end
+			r_fwd <= 1'b0;
 		end
 		if (r_clr)
 			r_sat <= 1'b0;
@@ -269,7 +330,13 @@ module perfscope_hist #(
 	// ------------------------------------------------------------------
 	// CLEAR and INDEX
 	// ------------------------------------------------------------------
-	wire [NB-1:0] index_inc = r_index + {{(NB-1){1'b0}}, 1'b1};
+	// An INDEX write goes through the incrementer's LUTs: the adder adds
+	// all ones then (r_index unchanged), and the LUT that sums picks
+	// i_wdata instead. Its carry out ends a CLEAR's sweep (r_index all
+	// ones).
+	wire          index_ld  = i_index_we && !r_clr;
+	wire [NB:0]   index_x   = {1'b0, r_index} + {1'b0, {NB{index_ld}}} + {{NB{1'b0}}, 1'b1};
+	wire [NB-1:0] index_inc = index_x[NB-1:0];
 
 	always @(posedge i_clk) begin
 		if (i_reset) begin
@@ -279,16 +346,12 @@ module perfscope_hist #(
 		end else begin
 			if (clear)
 				r_clr <= 1'b1;
-			else if (r_clr && (r_index == {NB{1'b1}}))
+			else if (r_clr && index_x[NB])
 				r_clr <= 1'b0;
 			if (clear)
 				r_index <= {NB{1'b0}};
-			else if (r_clr)
-				r_index <= index_inc;
-			else if (i_index_we)
-				r_index <= i_wdata[NB-1:0];
-			else if (rd_step)
-				r_index <= index_inc;
+			else if (r_clr || i_index_we || rd_step)
+				r_index <= index_ld ? i_wdata[NB-1:0] : index_inc;
 			r_fresh <= !(clear || r_clr || rd_step || i_index_we);
 		end
 	end
@@ -306,12 +369,12 @@ module perfscope_hist #(
 	reg [CW-1:0] r_rdata;
 	always @(posedge i_clk) begin
 		if (we)
-			mem[waddr] <= wdata;
+			mem[r_waddr] <= wdata;
 		r_rdata <= mem[raddr];
 	end
 	assign rdata = r_rdata;
 
-	assign o_base       = {r_base, 2'b00};
+	assign o_base       = {~r_nbase, 2'b00};
 	assign o_shift      = r_shift;
 	assign o_k          = r_k;
 	assign o_run        = r_run;
@@ -381,13 +444,18 @@ module perfscope_hist #(
 	wire [15:0] f_total = f_sum + {{(16-RUN_BITS){1'b0}}, r_cnt} + {15'd0, r_v1} + {15'd0, r_bv};
 
 	// Whether the RAM's read port was written in the cycle it read, and
-	// what it read.
+	// what it read; r_lb a cycle ago (the accumulating word).
 	reg          f_collided;
-	reg [NB-1:0] f_raddr;
+	reg [NB-1:0] f_raddr, f_cur_b;
 	always @(posedge i_clk) begin
-		f_collided <= we && (waddr == raddr);
+		f_collided <= we && (r_waddr == raddr);
 		f_raddr    <= raddr;
+		f_cur_b    <= r_lb;
 	end
+	// After a full run's write-back, the word's count as the port has it
+	// plus the run, saturated.
+	wire [CW:0]   f_lag  = {1'b0, rdata} + {{(CW+1-RUN_BITS){1'b0}}, RUN_FULL};
+	wire [CW-1:0] f_fwd  = f_lag[CW] ? {CW{1'b1}} : f_lag[CW-1:0];
 
 	always @(*)
 		if (f_past_valid && !i_reset) begin
@@ -407,11 +475,22 @@ module perfscope_hist #(
 			if (r_k == 3'd0)
 				assert(hit == r_run);
 			assert(r_pend == (r_cnt != {RUN_BITS{1'b0}}));
-			assert(same == (r_lb == r_cur_b));
+			// r_waddr is the accumulating word whenever a charge is
+			// pending or arrives, and INDEX in a CLEAR.
+			if (r_pend || r_bv)
+				assert(r_waddr == f_cur_b);
+			if (r_clr)
+				assert(r_waddr == r_index);
 			// The read port holds the accumulating word's stored count
-			// whenever that count will be written back.
+			// whenever that count will be written back; after a full
+			// run's write-back (r_fwd, its charge pending), the count
+			// less that run.
 			if (r_pend)
-				assert(f_raddr == r_cur_b && !f_collided && rdata == mem[r_cur_b]);
+				assert(f_raddr == f_cur_b);
+			if (r_pend && !r_fwd)
+				assert(!f_collided && rdata == mem[f_cur_b]);
+			if (r_fwd)
+				assert(r_cnt == {{(RUN_BITS-1){1'b0}}, 1'b1} && f_collided && mem[f_cur_b] == f_fwd);
 			// Every charge once: the words + the run pending + the charges
 			// in flight = the charges since CLEAR; with K = 0 throughout,
 			// the counted cycles. Fewer only if a count saturated.
@@ -438,22 +517,24 @@ module perfscope_hist #(
 				assert(o_data == mem[r_index]);
 			// A write-back never lowers a count: it saturates, never wraps.
 			if (we && !r_clr)
-				assert(wdata >= mem[waddr]);
+				assert(wdata >= mem[r_waddr]);
 		end
 
-	// Reachable: a saturated word, a full run written back, A B A on
-	// consecutive cycles (the read-during-write pattern), a sampled run,
-	// OUTSIDE counted.
+	// Reachable: a saturated word, a full run written back, a write-back
+	// right after it (the port one run behind), A B A on consecutive
+	// cycles (the read-during-write pattern), a sampled run, OUTSIDE
+	// counted.
 	reg          f_aba_arm;
 	reg [NB-1:0] f_left;
 	always @(posedge i_clk) begin
 		f_aba_arm <= r_bv && !same && r_pend;
-		f_left    <= r_cur_b;
+		f_left    <= f_cur_b;
 	end
 	always @(*)
 		if (f_past_valid && !i_reset) begin
 			cover(r_sat && o_data_valid && (o_data == {CW{1'b1}}));
 			cover(wb && same);
+			cover(wb && r_fwd);
 			cover(f_aba_arm && r_bv && !same && r_pend && (r_lb == f_left));
 			cover(idle && !f_k0 && (f_charges > 16'd1) && (f_charges < f_cycles));
 			cover(o_data_valid && (r_index == OUT) && (o_data != {CW{1'b0}}));
