@@ -11,7 +11,8 @@
 #include "soc.h"
 
 #define PERF      ((void *)SOC_PERF_BASE)
-#define CLOCK_HZ  SOC_CLOCK_HZ  /* 50 MHz in simulation; a board's build passes its own */
+/* perfscope's clock: 50 MHz in simulation; a board's build passes its own. */
+#define CLOCK_HZ SOC_CLOCK_HZ
 #define ROUNDS    3
 
 enum { SEC_CRC = 1, SEC_SORT, SEC_FSM, SEC_PRINT, SEC_SCRATCH = 7 };
