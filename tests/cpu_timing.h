@@ -34,7 +34,12 @@
  * figure that does not move with the code's layout in the caches. */
 #if defined(CPU_VexRiscv_Min)
 #define IRQ_LEAK         393
-#define IRQ_LEAK_PROFILE 419 /* the same with perf_profile_switch (irq_profile) */
+/* The same with perf_profile_switch (irq_profile): trap entry until the
+ * first switch's time stamp, which it takes before parking the hooks, and
+ * the second's stamp until the interrupted code runs again, through the
+ * rest of that switch (the thread profile's rebase waits for its first
+ * event, which takes the leak). */
+#define IRQ_LEAK_PROFILE 465
 #endif
 
 /* IRQ_JITTER: how far two interrupts at the same point of the same code

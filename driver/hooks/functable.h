@@ -25,7 +25,8 @@ int perf_funcstat_add(struct perf_funcstat *tab, uint32_t *used, uint32_t capaci
  *   bits 31..20  head of hash bucket i, in row i: the number + 1 of the
  *                bucket's first row, 0 if the bucket is empty
  *   bits 19..8   the number + 1 of the next row in this row's bucket, 0 last
- *   bits  7..0   calls of this row's function now open (its recursion depth)
+ *   bits  7..0   the profile's owner byte: the tag of the depth of the
+ *                function's outermost open call (driver/hooks/profile.c)
  *
  * The buckets are rows 0 .. 2^k - 1, 2^k the largest power of two not
  * above the rows, so a bucket holds fewer than two functions on average.
@@ -72,60 +73,48 @@ struct perf_funcstat *perf_funcstat_find(struct perf_funcstat *tab, uint32_t *us
 
 /* The words of a 64-bit sum, low first. */
 typedef uint32_t __attribute__((may_alias)) perf_u32_alias;
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the low word first");
 
-/* sum += v, given sum's low word lo, read before: the high word touched
- * only on a carry. */
-static inline PERF_NO_TRACE_FN void perf_funcstat_add64(uint64_t *sum, uint32_t lo, uint32_t v)
-{
-	_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the low word first");
-	perf_u32_alias *w = (perf_u32_alias *)sum;
-	w[0] = lo + v;
-	if (__builtin_expect(lo + v < v, 0))
-		w[1]++;
-}
-
-static inline PERF_NO_TRACE_FN uint32_t perf_funcstat_low(const uint64_t *sum)
-{
-	return *(const perf_u32_alias *)sum;
-}
-
-/* The row's open count, the low byte of its pad. */
-static inline PERF_NO_TRACE_FN uint8_t *perf_funcstat_open(struct perf_funcstat *st)
+/* The row's owner byte, the low byte of its pad. */
+static inline PERF_NO_TRACE_FN uint8_t *perf_funcstat_owner(struct perf_funcstat *st)
 {
 	return (uint8_t *)&st->pad;
 }
 
-/* Closes one call of an indexed row's function: self+children `total`,
- * `self`. Its open count tells whether a call of it is still open below,
- * which makes this one recursive: its self+children is then part of the
- * outer call's. Inlined in the hooks, where it is most of an exit's time:
- * each half reads its fields before it writes any, for a store keeps the
- * loads after it in order (the words alias) and a load used at once
- * stalls the CPU; a new minimum or maximum is rare, so its store is off
- * the straight path, where a taken branch costs cycles. */
-static inline PERF_NO_TRACE_FN void perf_funcstat_close(struct perf_funcstat *st, uint32_t total, uint32_t self)
+/* Adds one call of a row's function: self+children `total`, `self`; its
+ * self+children counts only if it was not `recursive` (made while a call
+ * of the same function was open below it). */
+static inline PERF_NO_TRACE_FN void perf_funcstat_close(struct perf_funcstat *st, uint32_t total,
+                                                        uint32_t self, int recursive)
 {
-	uint8_t *open = perf_funcstat_open(st);
-	const uint32_t calls = st->calls, self_lo = perf_funcstat_low(&st->self);
-	const uint32_t self_min = st->self_min, self_max = st->self_max;
-	const uint32_t still = *open - 1u; /* at least 1 was open: this call */
-	st->calls = calls + 1;
-	*open = (uint8_t)still;
-	perf_funcstat_add64(&st->self, self_lo, self);
-	if (__builtin_expect(self < self_min, 0))
-		st->self_min = self;
-	if (__builtin_expect(self > self_max, 0))
-		st->self_max = self;
-	if (still)
+	st->calls++;
+	st->self += self;
+	st->self_min = self < st->self_min ? self : st->self_min;
+	st->self_max = self > st->self_max ? self : st->self_max;
+	if (recursive)
 		return;
-	const uint32_t outer = st->outer, total_lo = perf_funcstat_low(&st->total);
-	const uint32_t total_min = st->total_min, total_max = st->total_max;
-	st->outer = outer + 1;
-	perf_funcstat_add64(&st->total, total_lo, total);
-	if (__builtin_expect(total < total_min, 0))
-		st->total_min = total;
-	if (__builtin_expect(total > total_max, 0))
-		st->total_max = total;
+	st->outer++;
+	st->total += total;
+	st->total_min = total < st->total_min ? total : st->total_min;
+	st->total_max = total > st->total_max ? total : st->total_max;
+}
+
+/* Adds `calls` leaf calls, made while no call of the function was open
+ * below them, that took `sum` cycles (modulo 2^32: the caller adds the
+ * carries to total and self itself), `min` to `max` each: self and
+ * self+children alike. Inlined in the profile hooks. */
+static inline PERF_NO_TRACE_FN void perf_funcstat_add_leaves(struct perf_funcstat *st,
+                                                             uint32_t calls, uint32_t sum,
+                                                             uint32_t min, uint32_t max)
+{
+	st->calls += calls;
+	st->outer += calls;
+	st->total += sum;
+	st->self += sum;
+	st->total_min = min < st->total_min ? min : st->total_min;
+	st->self_min = min < st->self_min ? min : st->self_min;
+	st->total_max = max > st->total_max ? max : st->total_max;
+	st->self_max = max > st->self_max ? max : st->self_max;
 }
 
 /* Rows that have a completed call, the ones the print and the frame show. */

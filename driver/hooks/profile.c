@@ -5,17 +5,67 @@
  *
  * The hooks take constant time whatever the depth and the number of
  * functions. While the current profile counts, its counted cycles are
- * perfscope's global time G less a base, so V = G - base (modulo 2^32) is
- * the profile's own clock: an event reads the time stamp and charges
- * nothing in between. An entry finds the function's row through the
- * table's index (functable.h), counts one more call of it open and pushes a
- * frame; an exit pops the frame and closes the call in the row,
- *   self+children = V - V at entry, self = that - its calls' self+children,
- * adding its self+children to its caller's frame. A frame (struct
- * perf_profile_frame) holds, as the hooks use it: fn, the function; self,
- * the self+children of the calls it has made so far; counted_entry, V at
- * entry (low word) and the row's byte offset in fn[] plus one row (high
- * word; 0: the table had no room, and the call is dropped).
+ * perfscope's global time G less a base (base64), so V = G - base (modulo
+ * 2^32) is the profile's own clock: an event reads the time stamp and
+ * charges nothing in between. A call's frame (struct perf_profile_frame)
+ * holds its function's row, its time stamp at entry and the self+children
+ * of the calls it has made so far (children); its exit closes the call in
+ * the row,
+ *   self+children = V - V at entry, self = that - children,
+ * and adds its self+children to its caller's children.
+ *
+ * The fast path takes the time stamps as they are: a frame's entry is V at
+ * entry plus the profile's base (p->base, which base64 is while the hooks
+ * run), so a call's self+children is its exit's time stamp less its
+ * entry's. When base64 moves (a switch back, an enable, a leak taken),
+ * rebase() adds the difference to the top frame's adjust and flags it; its
+ * exit, on the slow path, hands its adjust on to its caller's, so a frame
+ * that is not flagged has seen no base but p->base.
+ *
+ * Most calls are leaves (no call of their own) of a function called last
+ * at the same depth, with no call of it open below. Such an entry only
+ * checks, in the frame it is about to fill, that the frame's row is its
+ * function's and that the row's owner byte (the tag of the depth of its
+ * function's outermost open call) is the frame's own tag, and stores the
+ * time stamp; such an exit finds children 0, adds its self+children to the
+ * caller's children and counts the call in the frame's leaf figures
+ * (calls, sum, min, max), which reach the row when a different function
+ * takes the depth or the profile is read. The fast path has two more
+ * branches: an entry of another function finds its row through the index
+ * (functable.h) and takes the depth, adding the leaf figures of the one
+ * before to its row; an exit with children (a call that made calls)
+ * closes the call in its row. Every other call takes the slow path, at
+ * entry or at exit or both, without a check of its own in the fast path:
+ *
+ * - a frame whose row is a sentinel, owned by no depth, sends its entry
+ *   to the slow path: a depth not used since the profile was cleared (so
+ *   max_depth is kept there), the one past PERF_PROFILE_DEPTH (hidden
+ *   calls), and the two frames of `parked`, which the hooks use while the
+ *   current profile's stack is empty (the slow path charges the time
+ *   outside any call), it is frozen, disabled, has calls hidden or a leak
+ *   due, or there is none: then every event takes the slow path; a row
+ *   whose owner byte is not the frame's tag (its function open below, or
+ *   last called at another depth) does too;
+ * - the slow path flags a frame whose exit must take it too (at depth 0,
+ *   a recursive call, a call the full table drops, a base moved): its
+ *   children gain 1, so its exit leaves the leaf's branch, and the other
+ *   branch sends a flagged frame to the slow path.
+ *
+ * Interrupts. The fast path does not mask them. Each hook is restartable:
+ * up to one store to hot_sp, its branch's commit, it only reads and writes
+ * the free frame above the stack, and it keeps its arguments and return
+ * address, so running it again from its first instruction changes nothing
+ * (a branch's code, from its label to its commit, comes after the branch
+ * to it, which restart() checks as a window of its own). Whatever
+ * changes the state the hooks run on first parks them (park()), and on the
+ * target park() moves a hook that an interrupt stopped before its commit
+ * back to its start (mepc, restart()), so the interrupted hook runs again,
+ * on the state the handler left: a handler that switches profiles never
+ * sees a hook half way, and no hook commits a time stamp taken before the
+ * handler ran. After its commit a hook writes only its frame's leaf
+ * figures and its caller's children, which no switch reads; an exit's time
+ * stamp is then before the interrupt, and the leak comes off the caller.
+ * The slow path masks interrupts and takes its own time stamp.
  *
  * counted, outside and depth are brought up to date whenever the profile
  * is read, printed, switched or changed: counted is G less a 64-bit base,
@@ -23,13 +73,11 @@
  * from the clock when it emptied (mark). index_mask is the rows' hash
  * index's bucket mask.
  *
- * The fast path runs while the current profile counts and tracks its
- * stack, has no leak to take and no calls hidden above the depth limit:
- * hot holds its stack pointer. An entry at the deepest depth so far or at
- * depth 0 (sp == hw) and an exit at depth 0 (sp == low) take the slow
- * path, as does every event while the hooks are parked (sp, hw and low
- * NULL), when the profile's own fields hold its stack. Both paths read the
- * time stamp first, with interrupts masked. */
+ * The functions are laid out in this file's order, the hooks last: next to
+ * the program's own code, which the linker puts after the hook libraries,
+ * rather than where a direct-mapped instruction cache (VexRiscv_Lite's
+ * 2 KiB) would have them evict a loop of the program on every call. */
+#pragma GCC optimize("no-toplevel-reorder")
 #include "perfscope_profile.h"
 
 #include <stddef.h>
@@ -37,23 +85,48 @@
 #include "../common/perf_gap.h"
 #include "functable.h"
 
-#define ROW ((uint32_t)sizeof(struct perf_funcstat))
+/* How a flagged frame's exit goes (the slow path). */
+#define FLAG_BOTTOM 1u /* at depth 0: the stack empties */
+#define FLAG_REC 2u    /* a call of a function open below it */
+#define FLAG_DROP 4u   /* the table had no room: dropped */
+#define FLAG_ADJUST 8u /* time was taken out of the profile's while it was open */
+
+/* A row owned by no depth: its owner byte is no frame's tag. */
+#define OWNER_NONE 0xffu
+/* A frame's tag that no row's owner byte (0 for none, or a depth + 1) is. */
+#define TAG_NONE 0x80u
+
+static struct perf_funcstat sentinel = { .pad = OWNER_NONE };
+
+/* The hooks' stack while they are parked (below). */
+static struct perf_profile_frame parked[2];
 
 /* What the hooks read on every call, for the current profile. The clock
  * is TIME_LO, or a zero word before perf_profile_attach (an instrumented
  * main's own entry comes first). */
 static const volatile uint32_t no_clock;
-static const volatile uint32_t *hook_clock = &no_clock;
 
-static struct {
-	struct perf_profile_frame *sp;  /* the next free frame */
-	struct perf_profile_frame *hw;  /* an entry at sp == hw takes the slow path */
-	struct perf_profile_frame *low; /* an exit at sp == low takes the slow path */
-	uint32_t base;                  /* V = time stamp - base */
-	struct perf_funcstat *rows;     /* its fn[] */
-	uint32_t mask;                  /* its index's bucket mask */
-	uint32_t mark;                  /* V when its stack last emptied */
-} hot;
+/* Each a word of its own in small data, which the hooks reach from gp
+ * (link.ld): gp is 2 KiB past its start, and the linker relaxes an access
+ * only some bytes clear of the end of that range, where profile.c's small
+ * data would otherwise come first. The directives order the sections:
+ * parked, then these. */
+#if defined(__riscv)
+__asm__(".section .sdata.perf_profile_parked,\"aw\"\n\t.previous\n\t"
+        ".section .sdata.perf_profile_hot,\"aw\"\n\t.previous");
+#define SMALL_DATA(name) __attribute__((section(".sdata.perf_profile_" name)))
+#else
+#define SMALL_DATA(name)
+#endif
+static struct perf_profile_frame *hot_sp SMALL_DATA("hot") = &parked[1]; /* the next free frame */
+static const volatile uint32_t *hot_clock SMALL_DATA("hot") = &no_clock;
+
+/* The hooks' stack while they are parked: an entry finds the sentinel and
+ * a tag that owns no row, an exit a flagged caller. Never written. */
+static struct perf_profile_frame parked[2] SMALL_DATA("parked") = {
+	{ .row = &sentinel, .children = 1, .flags = FLAG_BOTTOM },
+	{ .row = &sentinel, .tag = TAG_NONE },
+};
 
 static const volatile uint32_t *clock_lo; /* TIME_LO; TIME_HI follows */
 static struct perf_profile *profiles[PERF_PROFILES];
@@ -61,6 +134,8 @@ static struct perf_profile *current;
 static int current_id = PERF_PROFILE_NONE;
 /* The current profile's counted is G - base64 while it is enabled. */
 static uint64_t base64;
+/* V when the current profile's stack last emptied. */
+static uint32_t mark;
 /* The leak (perf_context_leak) of the last switch, due at the first event
  * after it (pending). The hooks are parked until that event has taken it,
  * whatever the leak, so that they run the same code with or without one. */
@@ -79,9 +154,42 @@ static inline PERF_NO_TRACE_FN void irq_back(uint32_t mstatus)
 {
 	__asm__ volatile("csrw mstatus, %0" : : "r"(mstatus) : "memory");
 }
+
+/* A hook's commit: the store of hot_sp, at a label that restart() knows. */
+#define COMMIT(label, value) \
+	__asm__ volatile(".globl " label "\n" label ":\n\tsw %1, %0" : "=m"(hot_sp) : "r"(value))
+
+extern const char perf_profile_enter_commit[], perf_profile_exit_commit[];
+extern const char perf_profile_exit_calls[], perf_profile_exit_calls_commit[];
+extern const char perf_profile_enter_lookup[], perf_profile_enter_lookup_commit[];
+
+/* If an interrupt stopped a hook before its commit, it runs again from its
+ * start when the handler returns: mepc from the hook's start, or from the
+ * label of its second branch, to that branch's commit, both included (the
+ * commit not yet done). Run by whatever changes the hooks' state while they
+ * run: a hook is restartable before its commit, and outside a handler mepc
+ * is not used. The branches' code must lie in those windows, which
+ * tests/irq_profile.c checks by landing interrupts in them. */
+static inline PERF_NO_TRACE_FN void restart(void)
+{
+	uint32_t pc;
+	__asm__ volatile("csrr %0, mepc" : "=r"(pc));
+	const uint32_t enter = (uint32_t)(uintptr_t)__cyg_profile_func_enter;
+	const uint32_t exit = (uint32_t)(uintptr_t)__cyg_profile_func_exit;
+	const uint32_t calls = (uint32_t)(uintptr_t)perf_profile_exit_calls;
+	const uint32_t lookup = (uint32_t)(uintptr_t)perf_profile_enter_lookup;
+	if (pc - enter <= (uint32_t)(uintptr_t)perf_profile_enter_commit - enter ||
+	    pc - lookup <= (uint32_t)(uintptr_t)perf_profile_enter_lookup_commit - lookup)
+		__asm__ volatile("csrw mepc, %0" : : "r"(enter));
+	else if (pc - exit <= (uint32_t)(uintptr_t)perf_profile_exit_commit - exit ||
+	         pc - calls <= (uint32_t)(uintptr_t)perf_profile_exit_calls_commit - calls)
+		__asm__ volatile("csrw mepc, %0" : : "r"(exit));
+}
 #else
 static inline uint32_t irq_off(void) { return 0; }
 static inline void irq_back(uint32_t mstatus) { (void)mstatus; }
+#define COMMIT(label, value) (hot_sp = (value))
+static inline void restart(void) {}
 #endif
 
 /* The global time, 64 bits: reading TIME_LO latches TIME_HI. Masked. */
@@ -97,7 +205,7 @@ void perf_profile_attach(const void *perf_base)
 {
 	const uint32_t mstatus = irq_off();
 	clock_lo = (const volatile uint32_t *)PERF_ADDR(perf_base, PERF_REG_TIME_LO(0));
-	hook_clock = clock_lo;
+	hot_clock = clock_lo;
 	irq_back(mstatus);
 }
 
@@ -108,15 +216,38 @@ static struct perf_profile *lookup(int id)
 	return id >= 0 && id < PERF_PROFILES ? profiles[id] : NULL;
 }
 
-/* A frame's words as the hooks write them, one at a time. */
-static inline PERF_NO_TRACE_FN perf_u32_alias *entry_words(struct perf_profile_frame *f)
+/* A frame's children, without the flag's 1. */
+static uint32_t children_of(const struct perf_profile_frame *f)
 {
-	return (perf_u32_alias *)&f->counted_entry;
+	return f->children - (f->flags != 0);
 }
 
-static uint32_t frame_v(const struct perf_profile_frame *f)
+/* The clock of p at the entry of its top frame f. */
+static uint32_t entry_of(const struct perf_profile *p, const struct perf_profile_frame *f)
 {
-	return (uint32_t)f->counted_entry;
+	return f->entry + f->adjust - p->base;
+}
+
+/* Flags f (the flag's 1 goes to its children once). */
+static void flag(struct perf_profile_frame *f, uint32_t flags)
+{
+	f->children += !f->flags;
+	f->flags = (uint8_t)(f->flags | flags);
+}
+
+/* The time stamps the fast path takes are p's clock plus base64. When
+ * base64 moves, the calls open in p move with it: the top frame's adjust
+ * takes the difference and its exit, on the slow path, hands its adjust on
+ * to its caller's. */
+static void rebase(struct perf_profile *p)
+{
+	const uint32_t delta = (uint32_t)base64 - p->base;
+	p->base = (uint32_t)base64;
+	if (p->depth) {
+		struct perf_profile_frame *top = &p->stack[p->depth - 1];
+		top->adjust += delta;
+		flag(top, FLAG_ADJUST);
+	}
 }
 
 /* ---- the fast path's state ------------------------------------------- */
@@ -124,24 +255,37 @@ static uint32_t frame_v(const struct perf_profile_frame *f)
 /* Hands the stack back to the profile's own fields. */
 static inline void park(void)
 {
-	if (hot.sp)
-		current->depth = (uint32_t)(hot.sp - current->stack);
-	hot.sp = hot.hw = hot.low = NULL;
+	if (hot_sp != &parked[1]) {
+		restart();
+		current->depth = hot_sp[-1].tag; /* unparked, the stack is not empty */
+		hot_sp = &parked[1];
+	}
 }
 
 /* Lets the hooks take the fast path for the current profile if they may. */
 static void unpark(void)
 {
 	struct perf_profile *p = current;
-	if (!p || !p->enabled || p->frozen || p->hidden || pending)
+	if (!p || !p->enabled || p->frozen || p->hidden || pending || !p->depth)
 		return;
-	hot.sp = &p->stack[p->depth];
-	/* At depth 0 an entry takes the slow path, which charges outside. */
-	hot.hw = p->depth ? &p->stack[p->max_depth] : p->stack;
-	hot.low = p->stack;
-	hot.base = (uint32_t)base64;
-	hot.rows = p->fn;
-	hot.mask = p->index_mask;
+	hot_sp = &p->stack[p->depth];
+}
+
+/* Adds a depth's leaf figures to its row. */
+static inline PERF_NO_TRACE_FN void flush(struct perf_profile_frame *f)
+{
+	if (!f->leaf_calls)
+		return;
+	perf_funcstat_add_leaves(f->row, f->leaf_calls, f->leaf_sum, f->leaf_min, f->leaf_max);
+	f->leaf_calls = f->leaf_sum = f->leaf_max = 0;
+	f->leaf_min = UINT32_MAX;
+}
+
+/* Every depth's: p's rows complete. Parked or not current. */
+static void flush_all(struct perf_profile *p)
+{
+	for (uint32_t d = 0; d < PERF_PROFILE_DEPTH; d++)
+		flush(&p->stack[d]);
 }
 
 /* ---- events on the slow path ------------------------------------------ */
@@ -157,11 +301,12 @@ static inline uint32_t clock_at(struct perf_profile *p, uint32_t t)
 		uint32_t own = 0;
 		if (p->depth && p->enabled) {
 			const struct perf_profile_frame *top = &p->stack[p->depth - 1];
-			own = v - frame_v(top) - top->self;
+			own = v - entry_of(p, top) - children_of(top);
 		}
 		uint32_t left = leak; /* the rest is dropped: the next switch sets it again */
 		const uint32_t take = perf_gap_take(&left, own, p->depth);
 		base64 += take;
+		rebase(p);
 		v -= take;
 		pending = 0;
 	}
@@ -174,11 +319,12 @@ static inline void settle(struct perf_profile *p, uint64_t g, uint32_t v)
 	if (p->enabled)
 		p->counted = g - base64;
 	if (!p->depth) {
-		p->outside += v - hot.mark;
-		hot.mark = v;
+		p->outside += v - mark;
+		mark = v;
 	}
 }
 
+/* Opens a call of fn in p, current or not, at its clock v. */
 static void push(struct perf_profile *p, uint32_t fn, uint32_t v)
 {
 	if (p->hidden || p->depth == PERF_PROFILE_DEPTH) {
@@ -186,18 +332,38 @@ static void push(struct perf_profile *p, uint32_t fn, uint32_t v)
 		p->warn_high++;
 		return;
 	}
-	if (!p->depth)
-		p->outside += v - hot.mark;
-	struct perf_funcstat *st = perf_funcstat_find(p->fn, &p->functions, p->capacity, p->index_mask, fn);
-	const uint32_t off = st ? (uint32_t)((char *)st - (char *)p->fn) + ROW : 0;
-	if (st)
-		++*perf_funcstat_open(st);
-	p->stack[p->depth++] = (struct perf_profile_frame){ .fn = fn, .counted_entry = (uint64_t)off << 32 | v };
+	uint32_t flags = 0;
+	if (!p->depth) {
+		p->outside += v - mark;
+		flags = FLAG_BOTTOM;
+	}
+	struct perf_funcstat *st =
+	        perf_funcstat_find(p->fn, &p->functions, p->capacity, p->index_mask, fn);
+	if (st) {
+		/* Its owner is its outermost open call's depth, if one is open. */
+		uint8_t *owner = perf_funcstat_owner(st);
+		const uint32_t below = *owner - 1u;
+		if (below < p->depth && p->stack[below].row == st)
+			flags |= FLAG_REC;
+		else
+			*owner = (uint8_t)(p->depth + 1);
+	} else {
+		st = &sentinel;
+		flags |= FLAG_DROP;
+	}
+	struct perf_profile_frame *f = &p->stack[p->depth++];
+	if (f->row != st) {
+		flush(f);
+		f->row = st;
+	}
+	f->entry = v + p->base;
+	f->children = flags != 0;
+	f->flags = (uint8_t)flags;
 	if (p->depth > p->max_depth)
 		p->max_depth = p->depth;
 }
 
-/* Pops a frame of p, current or not, at its clock v. */
+/* Closes the top call of p, current or not, at its clock v. */
 static void pop(struct perf_profile *p, uint32_t v)
 {
 	if (p->hidden) {
@@ -209,20 +375,30 @@ static void pop(struct perf_profile *p, uint32_t v)
 		return;
 	}
 	struct perf_profile_frame *f = &p->stack[--p->depth];
-	const uint32_t total = v - frame_v(f), off = entry_words(f)[1];
-	if (p->depth)
-		f[-1].self += total;
-	else if (p == current)
-		hot.mark = v;
-	if (off)
-		perf_funcstat_close((struct perf_funcstat *)((char *)p->fn + (off - ROW)), total, total - f->self);
-	else
+	const uint32_t total = v - entry_of(p, f), self = total - children_of(f), flags = f->flags;
+	if (p->depth) {
+		f[-1].children += total;
+		if (f->adjust) {
+			f[-1].adjust += f->adjust;
+			flag(&f[-1], FLAG_ADJUST);
+		}
+	} else if (p == current) {
+		mark = v;
+	}
+	f->adjust = f->children = 0;
+	f->flags = 0;
+	if (flags & FLAG_DROP)
 		p->dropped++;
+	else
+		perf_funcstat_close(f->row, total, self, flags & FLAG_REC);
 }
 
-/* A hook's event on the slow path at time stamp t; restores mstatus. */
-static __attribute__((noinline)) void slow(int enter, uint32_t fn, uint32_t t, uint32_t mstatus)
+/* A hook's event on the slow path: with interrupts masked, it takes its
+ * own time stamp. */
+static __attribute__((noinline)) void slow(int enter, uint32_t fn)
 {
+	const uint32_t mstatus = irq_off();
+	const uint32_t t = *hot_clock;
 	struct perf_profile *p = current;
 	if (p) {
 		park();
@@ -238,73 +414,14 @@ static __attribute__((noinline)) void slow(int enter, uint32_t fn, uint32_t t, u
 	irq_back(mstatus);
 }
 
-/* ---- the hooks --------------------------------------------------------- */
-
-/* Interrupts are masked from the time stamp to the update of the stack: a
- * handler's perf_profile_switch in between would charge the handler's time
- * to the interrupted function. */
-void __cyg_profile_func_enter(void *this_fn, void *call_site)
+static __attribute__((noinline)) void slow_enter(uint32_t fn)
 {
-	(void)call_site;
-	const uint32_t mstatus = irq_off();
-	const uint32_t t = *hook_clock, fn = (uint32_t)(uintptr_t)this_fn;
-	struct perf_profile_frame *f = hot.sp;
-	if (f == hot.hw) {
-		slow(1, fn, t, mstatus);
-		return;
-	}
-	perf_u32_alias *w = entry_words(f);
-	struct perf_funcstat *st;
-	if (__builtin_expect(f->fn == fn && w[1], 1)) {
-		/* The function the last call at this depth made: the frame
-		 * still names its row (a reset clears the stack). */
-		st = (struct perf_funcstat *)((char *)hot.rows + (w[1] - ROW));
-	} else {
-		st = perf_funcstat_lookup(hot.rows, hot.mask, fn);
-		if (!st) {
-			slow(1, fn, t, mstatus);
-			return;
-		}
-		f->fn = fn;
-		w[1] = (uint32_t)((char *)st - (char *)hot.rows) + ROW;
-	}
-	++*perf_funcstat_open(st);
-	f->self = 0;
-	w[0] = t - hot.base;
-	hot.sp = f + 1;
-	irq_back(mstatus);
+	slow(1, fn);
 }
 
-void __cyg_profile_func_exit(void *this_fn, void *call_site)
+static __attribute__((noinline)) void slow_exit(void)
 {
-	(void)this_fn;
-	(void)call_site;
-	const uint32_t mstatus = irq_off();
-	const uint32_t t = *hook_clock;
-	struct perf_profile_frame *f = hot.sp;
-	if (f == hot.low) {
-		slow(0, 0, t, mstatus);
-		return;
-	}
-	f--;
-	const perf_u32_alias *w = entry_words(f);
-	const uint32_t off = w[1];
-	if (!off) {
-		slow(0, 0, t, mstatus);
-		return;
-	}
-	hot.sp = f;
-	const uint32_t v = t - hot.base, total = v - w[0];
-	if (f == hot.low) {
-		/* The stack is empty: outside runs from here, and the next
-		 * entry charges it on the slow path. */
-		hot.mark = v;
-		hot.hw = f;
-	} else {
-		f[-1].self += total;
-	}
-	perf_funcstat_close((struct perf_funcstat *)((char *)hot.rows + (off - ROW)), total, total - f->self);
-	irq_back(mstatus);
+	slow(0, 0);
 }
 
 /* ---- the API ------------------------------------------------------------ */
@@ -321,16 +438,28 @@ static void sync(void)
 	unpark();
 }
 
-/* Empties p: frozen and disabled, no calls, the index and the stack
- * cleared (the hooks take a frame's row for the function it names). */
+/* Empties p: frozen and disabled, no calls, the index cleared, every
+ * depth's frame back to the sentinel row with its tag. */
 static void clear(struct perf_profile *p)
 {
-	*p = (struct perf_profile){
-		.frozen = 1,
-		.capacity = p->capacity,
-		.index_mask = perf_funcstat_index_mask(p->capacity),
-	};
-	perf_funcstat_index_init(p->fn, p->capacity);
+	const uint32_t capacity = p->capacity;
+	for (uint32_t *w = (uint32_t *)p; w < (uint32_t *)p->stack; w++)
+		*w = 0;
+	p->frozen = 1;
+	p->capacity = capacity;
+	p->index_mask = perf_funcstat_index_mask(capacity);
+	perf_funcstat_index_init(p->fn, capacity);
+	/* Field by field: picolibc's memset, which a whole frame's literal
+	 * becomes, takes a byte at a time. */
+	for (uint32_t d = 0; d <= PERF_PROFILE_DEPTH; d++) {
+		struct perf_profile_frame *f = &p->stack[d];
+		f->row = &sentinel;
+		f->entry = f->adjust = f->children = 0;
+		f->tag = (uint8_t)(d + 1);
+		f->flags = 0;
+		f->leaf_calls = f->leaf_sum = f->leaf_max = 0;
+		f->leaf_min = UINT32_MAX;
+	}
 }
 
 int perf_profile_create(void *buf, uint32_t size)
@@ -361,7 +490,8 @@ int perf_profile_reset(int id)
 		clear(p);
 		if (p == current) {
 			base64 = now64();
-			hot.mark = 0;
+			rebase(p);
+			mark = 0;
 			pending = 0;
 		}
 		unpark();
@@ -381,6 +511,7 @@ static int set_flag(int id, uint32_t *(*field)(struct perf_profile *), uint32_t 
 		settle(p, g, clock_at(p, (uint32_t)g));
 		*field(p) = value;
 		base64 = g - p->counted; /* if it counts, on from counted */
+		rebase(p);
 		unpark();
 	} else if (p) {
 		*field(p) = value;
@@ -406,8 +537,8 @@ int perf_profile_switch(int id)
 	if (p == was)
 		return 0;
 	const uint32_t mstatus = irq_off();
-	park();
 	const uint64_t g = now64();
+	park();
 	if (was)
 		settle(was, g, clock_at(was, (uint32_t)g));
 	/* The time the incoming profile was not current is not its own: its
@@ -416,8 +547,8 @@ int perf_profile_switch(int id)
 	if (p) {
 		leak = perf_context_leak_cycles;
 		pending = 1;
-		base64 = g - p->counted;
-		hot.mark = (uint32_t)p->counted;
+		base64 = g - p->counted; /* its first event rebases it, with the leak */
+		mark = (uint32_t)p->counted;
 		current_id = id == PERF_PROFILE_CURRENT ? current_id : id;
 	} else {
 		current_id = PERF_PROFILE_NONE;
@@ -434,7 +565,7 @@ static int mark_block(int enter)
 	struct perf_profile *p = current;
 	if (p) {
 		park();
-		const uint32_t v = clock_at(p, *hook_clock);
+		const uint32_t v = clock_at(p, *hot_clock);
 		if (enter)
 			push(p, PERF_PROFILE_USER_BLOCK, v);
 		else
@@ -471,6 +602,8 @@ const struct perf_profile *perf_profile_get(int id)
 	struct perf_profile *p = lookup(id);
 	if (p && p == current)
 		sync();
+	if (p)
+		flush_all(p);
 	irq_back(mstatus);
 	return p;
 }
@@ -574,4 +707,83 @@ int perf_profile_frame(int id, perf_put_fn put, void *ctx)
 	const struct profile_copy copy = p ? profile_copy_of(p) : (struct profile_copy){ 0 };
 	irq_back(mstatus);
 	return p ? perf_frame_write("profile", profile_payload, &copy, put, ctx) : -PERF_EINVAL;
+}
+
+/* ---- the hooks --------------------------------------------------------- */
+
+/* Restartable up to the commit: before it, a hook writes only the free
+ * frame, keeps its arguments and return address, and its slow path is a
+ * tail call. */
+void __cyg_profile_func_enter(void *this_fn, void *call_site)
+{
+	(void)call_site;
+	struct perf_profile_frame *f = hot_sp;
+	const uint32_t t = *hot_clock;
+	const struct perf_funcstat *st = f->row;
+	if (__builtin_expect(st->fn != (uint32_t)(uintptr_t)this_fn || (uint8_t)st->pad != f->tag,
+	                     0)) {
+		/* Another function than the depth's last: its row from the
+		 * index, restartable from here to its own commit too. */
+		__asm__ volatile(".globl perf_profile_enter_lookup\nperf_profile_enter_lookup:"
+		                 :
+		                 :
+		                 : "memory");
+		struct perf_profile *p = current;
+		struct perf_funcstat *row =
+		        p ? perf_funcstat_lookup(p->fn, p->index_mask, (uint32_t)(uintptr_t)this_fn)
+		          : NULL;
+		if (!row || (uint8_t)row->pad != f->tag) {
+			slow_enter((uint32_t)(uintptr_t)this_fn);
+			return;
+		}
+		f->entry = t;
+		COMMIT("perf_profile_enter_lookup_commit", f + 1);
+		flush(f);
+		f->row = row;
+		return;
+	}
+	f->entry = t;
+	COMMIT("perf_profile_enter_commit", f + 1);
+}
+
+void __cyg_profile_func_exit(void *this_fn, void *call_site)
+{
+	(void)this_fn;
+	(void)call_site;
+	struct perf_profile_frame *f = hot_sp - 1;
+	const uint32_t t = *hot_clock;
+	const uint32_t children = f->children, total = t - f->entry;
+	if (__builtin_expect(children != 0, 0)) {
+		/* A call with calls of its own, or flagged: restartable from here
+		 * to its own commit too. */
+		__asm__ volatile(".globl perf_profile_exit_calls\nperf_profile_exit_calls:"
+		                 :
+		                 :
+		                 : "memory");
+		if (f->flags) {
+			slow_exit();
+			return;
+		}
+		COMMIT("perf_profile_exit_calls_commit", f);
+		f[-1].children += total;
+		f->children = 0;
+		perf_funcstat_close(f->row, total, total - children, 0);
+		return;
+	}
+	COMMIT("perf_profile_exit_commit", f);
+	/* A leaf, and no call of its function open below: self = self+children. */
+	f[-1].children += total;
+	const uint32_t calls = f->leaf_calls, sum = f->leaf_sum;
+	const uint32_t min = f->leaf_min, max = f->leaf_max;
+	f->leaf_calls = calls + 1;
+	f->leaf_sum = sum + total;
+	if (__builtin_expect(sum + total < total, 0)) {
+		/* The carry goes straight to the row's sums. */
+		((perf_u32_alias *)&f->row->total)[1]++;
+		((perf_u32_alias *)&f->row->self)[1]++;
+	}
+	if (__builtin_expect(total < min, 0))
+		f->leaf_min = total;
+	if (__builtin_expect(total > max, 0))
+		f->leaf_max = total;
 }

@@ -32,17 +32,28 @@
  * A profile is created frozen and disabled, as in IAS. Every function
  * takes a profile id, or PERF_PROFILE_CURRENT, and returns 0 or a negative
  * error (-PERF_EINVAL for a bad id or buffer).
+ *
+ * The hooks do not mask interrupts: an interrupt handler may switch to a
+ * profile of its own and back anywhere (perf_profile_switch restarts a
+ * hook it stopped half way). Read, print, reset or close the profile an
+ * interrupt stopped from the thread, not from the handler.
  */
 #define PERF_PROFILES 32
 #define PERF_PROFILE_DEPTH 64
 #define PERF_PROFILE_CURRENT (-1)
 #define PERF_PROFILE_USER_BLOCK 0xfffffffeu /* fn of a mark-entered block */
 
-/* An open call (driver/hooks/profile.c says how the hooks use it). */
+/* A depth of a profile's call stack: its open call, and the calls made at
+ * that depth that the hooks have not yet added to their row
+ * (driver/hooks/profile.c says how the hooks use it). */
 struct perf_profile_frame {
-	uint32_t fn;
-	uint32_t self;          /* self+children of the calls it has made so far */
-	uint64_t counted_entry; /* low word: the profile's time at entry; high: its row's offset */
+	struct perf_funcstat *row; /* the function called last at this depth */
+	uint32_t entry;            /* its time stamp at entry (profile.c) */
+	uint32_t adjust;           /* time taken out of the profile's while it was open */
+	uint32_t children;         /* self+children of its calls so far, 1 more if flagged */
+	uint8_t tag, flags;        /* the depth's owner byte; how its exit goes */
+	uint16_t unused;
+	uint32_t leaf_calls, leaf_sum, leaf_min, leaf_max; /* its leaf calls, not yet in row */
 };
 
 struct perf_profile {
@@ -55,7 +66,9 @@ struct perf_profile {
 	uint32_t capacity, functions;
 	uint32_t dropped;    /* calls of functions beyond capacity (at most 4095 rows) */
 	uint32_t index_mask; /* the rows' hash index: buckets - 1 */
-	struct perf_profile_frame stack[PERF_PROFILE_DEPTH];
+	uint32_t base;       /* what its frames' entries are stamped against */
+	/* The last frame sends an entry at the depth limit to the slow path. */
+	struct perf_profile_frame stack[PERF_PROFILE_DEPTH + 1];
 	struct perf_funcstat fn[];
 };
 

@@ -313,6 +313,21 @@ int main(void)
 	at(0x90000020u, 0);
 	check_u64("an interval of 2^31 cycles or more is counted, and the ones after it",
 	          perf_profile_get(big)->counted, 0x90000020u);
+	/* Leaf calls at the same depth add up past 2^32 cycles before the
+	 * profile is read: the carry reaches the row's sums. */
+	const int carry = counting_at(0);
+	at(10, 3);
+	for (uint32_t i = 0; i < 3; i++) {
+		at(20 + i * 0xc0000000u, 5);
+		at(20 + i * 0xc0000000u + 0xa0000000u, 0);
+	}
+	const struct perf_funcstat *five = &perf_profile_get(carry)->fn[1];
+	check_u64("three leaf calls of 0xa0000000 cycles: their self+children",
+	          five->fn * 1000000000000ull + five->total,
+	          5 * 1000000000000ull + 3 * 0xa0000000ull);
+	check_u64("and their self", five->self, 3 * 0xa0000000ull);
+	at(30 + 3 * 0xc0000000u, 0);
+	perf_profile_switch(PERF_PROFILE_NONE);
 
 	/* The leak, 100 cycles, comes off the call interrupted, at the first
 	 * event after the switch back: 1 entered at 1100, interrupted from
