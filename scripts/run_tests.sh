@@ -54,6 +54,7 @@ suite "host tool"          make -s -C tools test
 suite "figures in the docs" python3 -B scripts/docfigs.py check
 suite "source tree"        scripts/check_tree.sh
 suite "README layout"      python3 -B scripts/check_layout.py
+suite "docs wording"       scripts/check_wording.sh
 suite "RTL file list"      .venv/bin/python -B scripts/corefiles.py check
 suite "FuseSoC targets"    make -s -C tests/fusesoc test
 suite "UART"               make -s -C tests uart-test
