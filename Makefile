@@ -36,7 +36,7 @@ tools: setup
 
 # make profile FW=<program.c ...> [MODE=retire]: run it instrumented (or as built), reports in build/profile/
 profile: setup
-	@$(MAKE) -s -C tools profile FW="$(abspath $(FW))" CPU=$(CPU)
+	@$(MAKE) -s -C tools profile FW="$(abspath $(FW))" CPU=$(CPU) FW_USER_DIR=$(CURDIR)
 
 fuzz: setup
 	@$(MAKE) -s -C tools fuzz

@@ -61,19 +61,34 @@ fi
 warn=$top/build/fw-example-warnings
 rm -rf "$warn" && mkdir -p "$warn"
 sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,bench,bench.c|' soc/fw/example/Makefile > "$warn/Makefile"
+# Its header is in a directory of its own, named relative to where make
+# runs (-Iinc): the compiles run elsewhere, so fw.mk makes it absolute.
+mkdir -p "$warn/inc"
+echo 'static inline int twice(int x) { return 2 * x; }' > "$warn/inc/bench.h"
 cat > "$warn/bench.c" <<'C'
 #include <stdio.h>
+#include "bench.h"
 static int sum(n) int n; { int unused; unsigned s = 0; for (int i = 0; i < n; i++) s += i; return s > n ? 1 : 0; }
-int main(void) { printf("%d\n", sum(5)); return 0; }
+int main(void) { printf("bench: %d\n", twice(sum(5))); return 0; }
 C
-if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/out") > "$warn/build.log" 2>&1 \
+if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/out" FW_EXTRA_CFLAGS=-Iinc) \
+     > "$warn/build.log" 2>&1 \
    && [ -s "$warn/out/bench.hex" ] && grep -q 'warning: unused variable' "$warn/build.log"; then
-  pass "a program with warnings builds, its warnings shown ($(grep -c 'warning:' "$warn/build.log") of them)"
+  pass "a program with warnings and FW_EXTRA_CFLAGS=-Iinc builds, its warnings shown ($(grep -c 'warning:' "$warn/build.log") of them)"
 else
-  tail -5 "$warn/build.log"; fail "a program with warnings: no bench.hex, or no warning shown"
+  tail -5 "$warn/build.log"; fail "a program with warnings and -Iinc: no bench.hex, or no warning shown"
 fi
-if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/werror" FW_WERROR=-Werror) \
-     > "$warn/werror.log" 2>&1; then
+# The same through make profile from the checkout, the paths relative to it.
+rel=${warn#"$top"/}
+if (env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s profile FW="$rel/bench.c" FW_EXTRA_CFLAGS="-I$rel/inc" \
+      MODE=retire) > "$warn/profile.log" 2>&1 \
+   && grep -qx 'bench: 2' "$top/build/profile/$d_top/bench-retire/console.log"; then
+  pass "make profile FW=$rel/bench.c FW_EXTRA_CFLAGS=-I$rel/inc from the checkout: built, run, reports written"
+else
+  tail -5 "$warn/profile.log"; fail "make profile FW=$rel/bench.c FW_EXTRA_CFLAGS=-I$rel/inc: see $warn/profile.log"
+fi
+if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/werror" FW_EXTRA_CFLAGS=-Iinc \
+      FW_WERROR=-Werror) > "$warn/werror.log" 2>&1; then
   fail "FW_WERROR=-Werror: the program with warnings built"
 else
   pass "FW_WERROR=-Werror stops at its first warning: $(grep -m1 -o 'error: [^[]*' "$warn/werror.log")"

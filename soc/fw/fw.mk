@@ -27,7 +27,9 @@
 #   RAM_BYTES       must equal soc_top's RAM_BYTES (default 65536)
 #   FW_BUILD        output directory, by default per CPU and directory
 #   FW_DRIVER_SRCS  driver sources linked into every program
-#   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG
+#   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG; a relative -I<dir>
+#                   is taken from FW_USER_DIR, by default the directory make
+#                   runs in (the including Makefile's), as sources are
 #   FW_WERROR       -Werror to stop on a warning in the program's own
 #                   sources, as the checkout's Makefiles set it; by
 #                   default those warnings (-Wall -Wextra) are shown and
@@ -39,6 +41,7 @@
 CPU       ?= VexRiscv_Full
 RAM_BYTES ?= 65536
 FW_WERROR ?=
+FW_USER_DIR ?= $(CURDIR)
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
 CROSS     ?= riscv64-unknown-elf-
 
@@ -64,6 +67,11 @@ FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h $(TOP)/driv
                              $(TOP)/driver/common/*.h $(TOP)/driver/hooks/*.h $(CURDIR)/*.h) \
                   $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
 
+# The compiles run in <name>.objs/, so a relative -I<dir> is made absolute
+# first: $(call fw_abs_includes,<flags>).
+fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(f)),$(f),-I$(abspath \
+                    $(FW_USER_DIR)/$(patsubst -I%,%,$(f)))),$(f)))
+
 # picolibc is a hosted C library, so the compiler may keep its builtins
 # (no -ffreestanding). PICOLIBC_INTEGER_PRINTF_SCANF makes picolibc.specs
 # link the integer-only printf: %d, %u, %lu, %x work; %llu and %f do not.
@@ -71,7 +79,8 @@ FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
              -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
              -O2 -g -std=gnu11 -Wall -Wextra \
              -ffunction-sections -fdata-sections \
-             -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common $(FW_EXTRA_CFLAGS)
+             -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common \
+             $(call fw_abs_includes,$(FW_EXTRA_CFLAGS))
 # The single RAM holds code and data, so its one segment is RWX on purpose.
 FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
               -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments
