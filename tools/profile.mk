@@ -26,7 +26,7 @@
 #        [RAM_BYTES=65536]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
-# that runs past the harness's default of 20 M cycles needs +timeout=.
+# that runs past the harness's default timeout needs +timeout=.
 # RAM_BYTES, given on the command line, reaches both fw.mk and the
 # simulator's build: a program of more than 64 KiB needs it.
 #
