@@ -240,6 +240,12 @@ def plugin_default_timeout():
     return f"{int(re.search(r'^DEFAULT_TIMEOUT = ([0-9_]+)', text, re.M).group(1)):,}"
 
 
+def sim_default_timeout():
+    """The harness's +timeout= default, kDefaultTimeout in sim/main.cpp."""
+    text = (TOP / "sim" / "main.cpp").read_text()
+    return thousands(int(re.search(r"kDefaultTimeout = ([0-9]+);", text).group(1)))
+
+
 def area_budget(key):
     text = (TOP / "syn" / "area_budget.txt").read_text()
     return re.search(rf"^{key}\s*=\s*(\d+)", text, re.M).group(1)
@@ -340,6 +346,7 @@ SOURCES = {
     "formal/deep-cover-depth": lambda: formal_var("DEEP_COVER"),
     "pin/pytest-xdist": lambda: pin("pytest-xdist"),
     "regress/default-timeout": plugin_default_timeout,
+    "sim/default-timeout": sim_default_timeout,
     "version/ip": ip_version,
     "version/frame": frame_version,
     "version/tool": tool_version,
