@@ -246,6 +246,12 @@ def sim_default_timeout():
     return thousands(int(re.search(r"kDefaultTimeout = ([0-9]+);", text).group(1)))
 
 
+def board_mhz(board):
+    """A board's clock in MHz, as syn/fpga.py's BOARDS gives it."""
+    text = (TOP / "syn" / "fpga.py").read_text()
+    return re.search(rf'"{board}": {{[^}}]*?"mhz": ([0-9]+)', text).group(1)
+
+
 def area_budget(key):
     text = (TOP / "syn" / "area_budget.txt").read_text()
     return re.search(rf"^{key}\s*=\s*(\d+)", text, re.M).group(1)
@@ -347,6 +353,8 @@ SOURCES = {
     "pin/pytest-xdist": lambda: pin("pytest-xdist"),
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
+    "fpga/clock-icebreaker": lambda: board_mhz("icebreaker"),
+    "fpga/clock-ulx3s": lambda: board_mhz("ulx3s"),
     "version/ip": ip_version,
     "version/frame": frame_version,
     "version/tool": tool_version,
