@@ -246,6 +246,17 @@ def sim_default_timeout():
     return thousands(int(re.search(r"kDefaultTimeout = ([0-9]+);", text).group(1)))
 
 
+def ip_files(fileset):
+    """The files of one fileset of fusesoc.core, as scripts/corefiles.py
+    reads them (the one RTL file list), as a Markdown list of paths."""
+    python = TOP / ".venv" / "bin" / "python"
+    if not python.exists():
+        raise Missing(".venv is not set up")
+    out = subprocess.run([str(python), str(TOP / "scripts" / "corefiles.py"), "files", "perfscope:perfscope:perfscope",
+                          "--fileset", fileset], capture_output=True, text=True, check=True)
+    return ", ".join(f"`{f}`" for f in out.stdout.split())
+
+
 def board_mhz(board):
     """A board's clock in MHz, as syn/fpga.py's BOARDS gives it."""
     text = (TOP / "syn" / "fpga.py").read_text()
@@ -353,6 +364,8 @@ SOURCES = {
     "pin/pytest-xdist": lambda: pin("pytest-xdist"),
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
+    "ip/files": lambda: ip_files("ip"),
+    "ip/retire-files": lambda: ip_files("retire"),
     "fpga/clock-icebreaker": lambda: board_mhz("icebreaker"),
     "fpga/clock-ulx3s": lambda: board_mhz("ulx3s"),
     "version/ip": ip_version,
