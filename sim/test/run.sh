@@ -227,8 +227,8 @@ fi
 
 # A program bigger than the 64 KiB default: with RAM_BYTES for fw.mk and
 # for the simulator, it runs, its data read back from above 64 KiB. The
-# simulator is built without the retire tap (RETIRE=0 alone: its histogram
-# and triggers follow).
+# simulator is built without the retire tap, by RETIRE=0 alone (soc_sim_top
+# then ignores the histogram's and the triggers' defaults).
 big=$work/big
 mkdir -p "$big"
 sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,big,'"$top"'/sim/test/big.c|' \

@@ -33,8 +33,8 @@ module soc_sim_top #(
 	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
 	parameter TRACE_DEPTH   = 512, // perfscope's trace FIFO; 0: no trace unit
 	parameter RETIRE        = 1,   // perfscope's retire tap on the CPU's retire stream; 0: none
-	parameter HIST_BUCKETS  = 4096, // its histogram's words, with RETIRE; 0: none
-	parameter TRIGGERS      = 7,   // its sections with trigger addresses, with RETIRE
+	parameter HIST_BUCKETS  = 4096, // its histogram's words, with RETIRE (ignored without); 0: none
+	parameter TRIGGERS      = 7,   // its sections with trigger addresses, with RETIRE; at most PERF_SECTIONS
 	parameter INPUT_REGS    = 0    // 1: every input but the clock through a register
 ) (
 	input  wire        i_clk,
@@ -143,12 +143,19 @@ module soc_sim_top #(
 	assign o_perf_wdata = dbg_en ? dbg_wdata : cpu_wdata;
 	assign o_perf_sel   = dbg_en ? 4'hf      : cpu_sel;
 
+	// The tap's parts as perfscope takes them: none without the tap, and
+	// a trigger for each section at most, so that the defaults hold with
+	// any PERF_SECTIONS and with RETIRE = 0 given alone (perfscope itself
+	// refuses anything else).
+	localparam integer TAP_HIST     = (RETIRE == 0) ? 0 : HIST_BUCKETS;
+	localparam integer TAP_TRIGGERS = (RETIRE == 0) ? 0 : (TRIGGERS > PERF_SECTIONS) ? PERF_SECTIONS : TRIGGERS;
+
 	soc_perf #(
 		.PERF_SECTIONS (PERF_SECTIONS),
 		.TRACE_DEPTH   (TRACE_DEPTH),
 		.RETIRE        (RETIRE),
-		.HIST_BUCKETS  (HIST_BUCKETS),
-		.TRIGGERS      (TRIGGERS)
+		.HIST_BUCKETS  (TAP_HIST),
+		.TRIGGERS      (TAP_TRIGGERS)
 	) u_perf (
 		.i_clk      (i_clk),
 		.i_reset    (reset),
