@@ -191,8 +191,9 @@ static void check_global_time(void)
 	check_u64("section 4: one start a run", perf_get_num_starts(PERFORMANCE_COUNTER_BASE, 4), RUNS);
 }
 
-/* Documented in docs/programmers-guide.md: fw.mk links picolibc's integer
- * printf, which prints %llu modulo 2^32 and still consumes the argument. */
+/* Documented in docs/programmers-guide.md: with FW_PRINTF=integer, as
+ * tests/Makefile builds this, picolibc's printf prints %llu modulo 2^32 and
+ * still consumes the argument. */
 static void check_llu(void)
 {
 	char buf[48];

@@ -23,12 +23,13 @@
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
 #        [CLOCK_HZ=50000000] [HIST_WORDS=4096] [SIMFLAGS="+timeout=200000000 ..."]
-#        [RAM_BYTES=65536]
+#        [RAM_BYTES=65536] [FW_PRINTF=double|float|integer]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
 # that runs past the harness's default timeout needs +timeout=.
 # RAM_BYTES, given on the command line, reaches both fw.mk and the
-# simulator's build: a program of more than 64 KiB needs it.
+# simulator's build: a program of more than 64 KiB needs it. FW_PRINTF and
+# FW_EXTRA_CFLAGS go to fw.mk (docs/programmers-guide.md).
 #
 # The program is named after its first source. With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library

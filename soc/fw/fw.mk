@@ -30,6 +30,13 @@
 #   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG; a relative -I<dir>
 #                   is taken from FW_USER_DIR, by default the directory make
 #                   runs in (the including Makefile's), as sources are
+#   FW_PRINTF       picolibc's printf and scanf: double (the default, the
+#                   whole of C's: %f, %e, %g, %lld, %llu), float (floats
+#                   printed as float, smaller) or integer (no floating
+#                   point and no long long: a %llu prints the low 32 bits,
+#                   a %f prints *float*; about 10 KB less code, as the
+#                   checkout's own Makefiles set it, whose cycle counts are
+#                   exact)
 #   FW_WERROR       -Werror to stop on a warning in the program's own
 #                   sources, as the checkout's Makefiles set it; by
 #                   default those warnings (-Wall -Wextra) are shown and
@@ -41,6 +48,13 @@
 CPU       ?= VexRiscv_Full
 RAM_BYTES ?= 65536
 FW_WERROR ?=
+FW_PRINTF ?= double
+FW_PRINTF_double  := DOUBLE
+FW_PRINTF_float   := FLOAT
+FW_PRINTF_integer := INTEGER
+ifeq ($(FW_PRINTF_$(FW_PRINTF)),)
+$(error fw.mk: FW_PRINTF=$(FW_PRINTF) is none of double, float, integer (picolibc's printf variants))
+endif
 FW_USER_DIR ?= $(CURDIR)
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
 CROSS     ?= riscv64-unknown-elf-
@@ -73,10 +87,10 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
                     $(FW_USER_DIR)/$(patsubst -I%,%,$(f)))),$(f)))
 
 # picolibc is a hosted C library, so the compiler may keep its builtins
-# (no -ffreestanding). PICOLIBC_INTEGER_PRINTF_SCANF makes picolibc.specs
-# link the integer-only printf: %d, %u, %lu, %x work; %llu and %f do not.
+# (no -ffreestanding). PICOLIBC_<FW_PRINTF>_PRINTF_SCANF makes
+# picolibc.specs link that printf and scanf.
 FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
-             -specs=picolibc.specs -DPICOLIBC_INTEGER_PRINTF_SCANF \
+             -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
              -O2 -g -std=gnu11 -Wall -Wextra \
              -ffunction-sections -fdata-sections \
              -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common \
@@ -122,12 +136,25 @@ FW_PATCH_hwtrace     := $(FW_TOOL) patch
 $(FW_TOOL): $(wildcard $(TOP)/tools/src/*.[ch] $(TOP)/driver/common/*.[ch])
 	$(MAKE) -s -C $(TOP)/tools
 
+# A string between single quotes in a recipe, whatever quotes it holds.
+fw_quote = $(subst ','\'',$(1))
+.PHONY: fw-force
+fw-force:
+
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>[,<patch command>]])
 # Sources may be relative to the including Makefile's directory: the compile
 # runs in <name>.objs/, so they are made absolute first. The patch command
 # runs as `<command> -o <name>.elf <name>.elf` after the link.
+# <name>.flags holds the flags the program was built with, rewritten only
+# when they change, so that a program rebuilds when they do (say
+# FW_EXTRA_CFLAGS or FW_PRINTF on the command line) and only then.
 define fw_program
-$(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5)))
+$(FW_BUILD)/$(1).flags: fw-force
+	@mkdir -p $$(@D)
+	@printf '%s\n' '$(call fw_quote,$(FW_CFLAGS) $(FW_WERROR) $(3) | $(FW_LDFLAGS) | $(5))' > $$@.tmp
+	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
+$(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5))) \
+                      $(FW_BUILD)/$(1).flags
 	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
 	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(FW_WERROR) $(3) -c $(abspath $(2))
 	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
