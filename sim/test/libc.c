@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The C library's clocks and abort() on the SoC (soc/fw/runtime.c), as a
  * public benchmark uses them: clock(), gettimeofday() and time() read MTIME,
- * each between two reads of MTIME, at SOC_CLOCK_HZ; then a failed assert()
- * prints its message and ends the run with 128 + SIGABRT. run.sh checks the
+ * each between two reads of MTIME, at SOC_CLOCK_HZ; usleep() and sleep()
+ * wait at least their time, and at most 1000 cycles more (the 64-bit
+ * arithmetic on rv32i); then a failed assert() prints its message and ends
+ * the run with 128 + SIGABRT. run.sh checks the
  * output and the exit code. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "soc.h"
 
@@ -43,6 +46,16 @@ int main(void)
     const time_t t = time(NULL);
     m1 = soc_mtime();
     ok &= within("time()", scaled(m0, 1), (uint64_t)t, scaled(m1, 1));
+
+    const uint64_t us = SOC_CLOCK_HZ / 1000000u; /* cycles a microsecond */
+    m0 = soc_mtime();
+    usleep(100);
+    m1 = soc_mtime();
+    ok &= within("usleep(100)", 100 * us, m1 - m0, 100 * us + 1000);
+    m0 = soc_mtime();
+    sleep(0);
+    m1 = soc_mtime();
+    ok &= within("sleep(0)", 0, m1 - m0, 1000);
     fflush(stdout);
     assert(!ok); /* fails when every clock was right: abort() */
     return 1;

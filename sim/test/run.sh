@@ -21,7 +21,8 @@
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
-#   libc       libc's clocks read MTIME; a failed assert() exits 134; a
+#   libc       libc's clocks read MTIME, its sleeps wait on it; a failed
+#              assert() exits 134; a
 #              program's own times() replaces the runtime's
 #   RAM_BYTES  a program bigger than 64 KiB runs on a simulator built for it
 #              (and without the retire tap: RETIRE=0 alone builds)
@@ -207,13 +208,15 @@ else
 fi
 
 # The C library on the SoC: clock(), gettimeofday() and time() from MTIME,
-# and a failed assert(): its message, then abort() ends the run with 134.
+# the sleeps on it, and a failed assert(): its message, then abort() ends
+# the run with 134.
 line=$(grep -n 'assert(!ok)' "$top/sim/test/libc.c" | cut -d: -f1)
 want=$(printf '%s\n' 'libc: clock() within MTIME' 'libc: gettimeofday() within MTIME' 'libc: time() within MTIME' \
+  'libc: usleep(100) within MTIME' 'libc: sleep(0) within MTIME' \
   "assertion \"!ok\" failed: file \"$top/sim/test/libc.c\", line $line, function: main" 'abort: killed by signal 6')
 limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/libc.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -eq 134 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 134 after ' "$work/err"; then
-  pass "libc: clock(), gettimeofday() and time() read MTIME; a failed assert() prints its message and exits 134"
+  pass "libc: clock(), gettimeofday() and time() read MTIME, usleep() and sleep() wait on it; a failed assert() prints its message and exits 134"
 else
   fail "libc: exit $rc (want 134), stdout: $(head -c 400 "$work/out"); $(tail -1 "$work/err")"
 fi

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The system calls picolibc's clock(), time(), gettimeofday() and abort()
- * (a failed assert()) end in, on the SoC. Each is a section of its own
+ * (a failed assert()) end in, on the SoC, and the two sleeps it declares
+ * but leaves to the system, usleep() and sleep(). Each is a section of its own
  * (-ffunction-sections), which the link (picolibc.specs: --gc-sections)
  * drops unless the program calls it: a program that calls none of them is
  * the same image, byte for byte, as without them. All are weak: a
@@ -41,6 +42,27 @@ __attribute__((weak)) int gettimeofday(struct timeval *tv, void *tz)
         const uint64_t us = mtime_scaled(1000000u);
         *tv = (struct timeval){ .tv_sec = (time_t)(us / 1000000u), .tv_usec = (suseconds_t)(us % 1000000u) };
     }
+    return 0;
+}
+
+/* The sleeps wait on MTIME, busy (the SoC has nothing else to run), for
+ * at least the time asked: a cycle count rounded up. */
+static void wait_cycles(uint64_t cycles)
+{
+    const uint64_t end = soc_mtime() + cycles;
+    while (soc_mtime() < end)
+        ;
+}
+
+__attribute__((weak)) int usleep(useconds_t us)
+{
+    wait_cycles(((uint64_t)us * SOC_CLOCK_HZ + 999999u) / 1000000u);
+    return 0;
+}
+
+__attribute__((weak)) unsigned sleep(unsigned seconds)
+{
+    wait_cycles((uint64_t)seconds * SOC_CLOCK_HZ);
     return 0;
 }
 
