@@ -49,6 +49,7 @@ suite "retire stream calls" make -s -C bench retire-check
 suite "demo report"        make -s -C tests demo-test
 suite "simulator harness"  make -s -C sim/test test
 suite "firmware example"   tests/fw_example.sh
+suite "firmware runtime"   tests/fw_runtime.sh
 suite "host tool unit tests" make -s -C tools unit
 suite "host tool"          make -s -C tools test
 suite "figures in the docs" python3 -B scripts/docfigs.py check

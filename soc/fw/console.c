@@ -15,6 +15,8 @@ static int console_put(char c, FILE *file)
 
 static FILE console = FDEV_SETUP_STREAM(console_put, NULL, NULL, _FDEV_SETUP_WRITE);
 
-FILE *const stdin = &console;
-FILE *const stdout = &console;
-FILE *const stderr = &console;
+/* used: picolibc's stdio refers to them from outside the program's code,
+ * which -flto does not see. */
+FILE *const stdin __attribute__((used)) = &console;
+FILE *const stdout __attribute__((used)) = &console;
+FILE *const stderr __attribute__((used)) = &console;

@@ -10,6 +10,7 @@
 
 	.section .text.start, "ax"
 	.globl _start
+	.type	_start, @function
 _start:
 	/* Relaxation would turn this into a gp-relative load of gp. */
 	.option push
@@ -35,6 +36,8 @@ _start:
 	li	t0, SOC_SIMCTRL
 	sw	a0, 0(t0)
 3:	j	3b
+	/* Its size names the loop too, for the host tool's profiles. */
+	.size	_start, . - _start
 
 /* Trap entry: mtvec in direct mode needs 4-byte alignment. Only the
  * caller-saved registers need saving around a C call; gp and tp never

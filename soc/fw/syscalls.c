@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The system calls picolibc's clock(), time(), gettimeofday() and abort()
- * (a failed assert()) end in, on the SoC, and the two sleeps it declares
- * but leaves to the system, usleep() and sleep(). Each is a section of its own
+ * (a failed assert()) end in, on the SoC, the two sleeps it declares but
+ * leaves to the system, usleep() and sleep(), and write() and read() on
+ * the console. Each is a section of its own
  * (-ffunction-sections), which the link (picolibc.specs: --gc-sections)
  * drops unless the program calls it: a program that calls none of them is
  * the same image, byte for byte, as without them. All are weak: a
  * program's own definition (a benchmark's port layer) takes their place. */
+#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/time.h>
@@ -63,6 +65,31 @@ __attribute__((weak)) int usleep(useconds_t us)
 __attribute__((weak)) unsigned sleep(unsigned seconds)
 {
     wait_cycles((uint64_t)seconds * SOC_CLOCK_HZ);
+    return 0;
+}
+
+/* write() to standard output or error is the console's, as printf's is;
+ * read() of standard input sees end of file, as scanf's does. Any other
+ * descriptor is EBADF: the SoC has no files. */
+__attribute__((weak)) ssize_t write(int fd, const void *buf, size_t n)
+{
+    if (fd != 1 && fd != 2) {
+        errno = EBADF;
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        SOC_REG(SOC_CONSOLE) = ((const unsigned char *)buf)[i];
+    return (ssize_t)n;
+}
+
+__attribute__((weak)) ssize_t read(int fd, void *buf, size_t n)
+{
+    (void)buf;
+    (void)n;
+    if (fd != 0) {
+        errno = EBADF;
+        return -1;
+    }
     return 0;
 }
 
