@@ -205,13 +205,21 @@ int main(int argc, char **argv)
 				return usage_error("--clock-hz %s: not a frequency in Hz below 2^32", optarg);
 			break;
 		case OPT_NAMES:
+			/* Every comma ends a name, an empty one too: "a,,c" leaves
+			 * section 2 unnamed, where strtok would name it c. */
 			o.names = 0;
-			for (char *save, *n = strtok_r(optarg, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+			for (char *n = optarg;;) {
+				char *comma = strchr(n, ',');
 				if (o.names == PERF_MAX_SECTIONS)
 					return usage_error(
 					        "--names: more than the %d sections perfscope has",
 					        PERF_MAX_SECTIONS);
+				if (comma)
+					*comma = '\0';
 				o.name[o.names++] = n;
+				if (!comma)
+					break;
+				n = comma + 1;
 			}
 			break;
 		case OPT_BIAS:

@@ -40,6 +40,11 @@ def report():
     bias = re.search(r"net of a (\d+)-clock", text[net]).group(1)
     want = "\n".join(l for l in text[net:] if l.startswith(("--", "Total", "+", "|"))) + "\n"
     same("report: --bias gives the demo's net report", output("report", "--names", NAMES, "--bias", bias, DEMO_OUT), want)
+    # An empty name leaves its section unnamed; the next keeps its place.
+    first = NAMES.split(",")[0]
+    rows = [l.split("|")[1].strip() for l in output("report", "--names", f"{first},,tokenize", DEMO_OUT).splitlines()
+            if l.startswith("|") and not l.startswith("| Section")]
+    check(f"report: --names {first},,tokenize names sections 1 and 3, not 2", rows == [first, "", "tokenize"], rows)
 
 
 def report_overflow(tmp):
