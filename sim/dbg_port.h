@@ -2,8 +2,9 @@
 // perfscope register accesses the harness makes itself, through
 // soc_sim_top's debug port: the retire tap armed for a program that knows
 // nothing of it (+retire_calls, +hist=, +trig=, docs/retire.md) before the
-// CPU leaves reset, its calls switched off at the program's exit, and the
-// histogram read back after it.
+// CPU leaves reset, its calls, its histogram and a +trig= run's global
+// counter switched off at the program's exit, and the histogram read back
+// after it.
 //
 // While the CPU runs, the port takes perfscope's bus for one access at a
 // time, only in a cycle after one in which the CPU's side of it was quiet
@@ -36,6 +37,9 @@ public:
     bool busy() const { return !ops_.empty() || state_ != State::Idle; }
     // Accesses made so far.
     uint64_t accesses() const { return accesses_; }
+    // Requests perfscope has taken so far, each at the edge that ended the
+    // cycle in which this count last rose by it.
+    uint64_t accepted() const { return accepted_; }
 
     // One cycle, from its perfscope bus outputs (cpu_quiet: the CPU's side
     // of the bus was idle in it); returns what to drive in the next.
@@ -46,8 +50,10 @@ public:
                 state_ = State::Issue;
             break;
         case State::Issue:
-            if (!stall)  // accepted at this edge
+            if (!stall) {  // accepted at this edge
                 state_ = State::Wait;
+                accepted_++;
+            }
             break;
         case State::Wait:
             if (ack) {
@@ -83,6 +89,7 @@ private:
     enum class State { Idle, Issue, Wait } state_ = State::Idle;
     std::deque<Op> ops_;
     uint64_t accesses_ = 0;
+    uint64_t accepted_ = 0;
 };
 
 #endif

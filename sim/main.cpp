@@ -25,7 +25,11 @@
 // firmware that checks its perfscope results itself; default +model=on),
 // +retire_file=<file> (the calls, returns, jumps and traps of the CPU's
 // retire stream, as the harness's own decoder finds them, in the trace
-// file format with simulated cycles as its time: docs/retire.md).
+// file format with simulated cycles as its time: docs/retire.md; the
+// stream ends at the program's exit, with a SYNC at the exit's cycle),
+// +sections (after the exit, perfscope's section counters as the debug
+// reads find them, printed as an "@PS sections" frame on the console).
+// Any other argument, but Verilator's own +verilator+..., is refused.
 //
 // The retire tap of an IP built with it (docs/retire.md), armed by the
 // harness through the debug port for a program that knows nothing of it
@@ -37,8 +41,17 @@
 // <base>, buckets of 4 << <shift> bytes, one cycle in 2^<k> charged; after
 // the run the harness reads it back and prints it as an "@PS hist" frame on
 // the console) and +trig=<n>:<start>:<end>[,...] (section n BEGINs when
-// the instruction at <start> retires and ENDs at <end>). Numbers in decimal
-// or 0x hex.
+// the instruction at <start> retires and ENDs at <end>; the global counter
+// is started, and the sections frame printed as with +sections). Numbers
+// in decimal or 0x hex. At the exit the harness switches off what it armed,
+// the calls first, then the histogram, then the global counter, one write
+// each: the histogram charges the 2 cycles after the exit's (5 with
+// +retire_calls) to the program's last instruction, the loop it exits in.
+//
+// Console output the harness adds (its frames on stdout, its "sim:" lines
+// on stderr) starts on a line of its own: after a program whose last
+// character was no newline, a newline goes first, to the stream the
+// harness writes to, so stdout holds what the program printed.
 //
 // The harness is the trace stream's consumer: every record that leaves
 // the port goes to the reference model, which predicts each one to the
@@ -87,6 +100,7 @@
 #include "dbg_port.h"
 #include "../driver/common/perf_base64.h"  // the driver's pure code, as the host tool uses it
 #include "../driver/common/perf_crc32.h"
+#include "../soc/fw/soc.h"
 #include "perf_model.h"
 #include "retire_oracle.h"
 #include "trace_file.h"
@@ -235,6 +249,33 @@ std::string dir_of(const char *path)
     const std::string p = path;
     const size_t slash = p.rfind('/');
     return slash == std::string::npos ? "." : p.substr(0, slash);
+}
+
+// The plusargs the harness takes, besides Verilator's own +verilator+...
+// ones; soc_ram reads +firmware= too, and no other part of the RTL reads
+// any.
+const char *const kPlusargs[] = {"firmware", "timeout", "trace", "trace_stall", "trace_file", "retire_file",
+                                 "retire_calls", "hist", "trig", "model", "uart", "sections"};
+
+// "" if every argument is one of kPlusargs or Verilator's, else the first
+// that is not.
+std::string unknown_arg(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const std::string arg = argv[i];
+        if (arg.compare(0, 11, "+verilator+") == 0)
+            continue;
+        if (arg.empty() || arg[0] != '+')
+            return arg.empty() ? "an empty argument" : arg;
+        const size_t eq = arg.find('=');
+        const std::string name = arg.substr(1, eq == std::string::npos ? std::string::npos : eq - 1);
+        bool known = false;
+        for (const char *k : kPlusargs)
+            known = known || name == k;
+        if (!known)
+            return arg;
+    }
+    return "";
 }
 
 // A 32-bit number in decimal or 0x hex, all of s.
@@ -516,6 +557,15 @@ int probe_sections(char **argv, std::string &why, uint32_t &config)
 int main(int argc, char **argv)
 {
     const char usage[] = "usage: %s +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]\n";
+    // A misspelt plusarg would be ignored, and the run go on without it
+    // (+timout=100 to the 20M-cycle default).
+    const std::string unknown = unknown_arg(argc, argv);
+    if (!unknown.empty()) {
+        std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes +firmware= +timeout= +trace[=] "
+                     "+trace_stall= +trace_file= +retire_file= +retire_calls +hist= +trig= +sections +model= +uart= "
+                     "and Verilator's +verilator+... (sim/main.cpp)\n", unknown.c_str());
+        return 2;
+    }
     const Plusarg fw_arg = plusarg(argc, argv, "firmware");
     if (!fw_arg.found || fw_arg.bare || fw_arg.value.empty()) {
         std::fprintf(stderr, usage, argv[0]);
@@ -590,6 +640,14 @@ int main(int argc, char **argv)
             tap_args.trigs.push_back(t);
         }
     }
+    // The sections' counters as the debug reads after the exit find them,
+    // printed as an "@PS sections" frame: asked for, or with +trig=.
+    const Plusarg sections_arg = plusarg(argc, argv, "sections");
+    if (sections_arg.found && !sections_arg.bare) {
+        std::fprintf(stderr, "sim: +sections takes no value\n");
+        return 2;
+    }
+    const bool sections_frame = sections_arg.found || !tap_args.trigs.empty();
     const Plusarg model_arg = plusarg(argc, argv, "model");
     if (model_arg.found && model_arg.value != "on" && model_arg.value != "off") {
         std::fprintf(stderr, "sim: +model%s%s is neither on nor off; pass +model=off to run without the reference "
@@ -638,6 +696,12 @@ int main(int argc, char **argv)
                          "%u); build the simulator with TRIGGERS=<n>\n", t.section, rt.triggers);
             return 2;
         }
+
+    if (sections_frame && !sections) {
+        std::fprintf(stderr, "sim: %s needs perfscope (PERF_SECTIONS 0 in this SoC); build the simulator with "
+                     "PERF_SECTIONS=<n>\n", sections_arg.found ? "+sections" : "+trig=");
+        return 2;
+    }
 
     // The trace file: its header now, each record as it leaves the port.
     std::unique_ptr<FILE, int (*)(FILE *)> tfile{nullptr, std::fclose};
@@ -714,6 +778,10 @@ int main(int argc, char **argv)
         dbg.write(PERF_REG_RETIRE_CTRL / 4, PERF_RETIRE_CTRL_CALLS_MASK);
         dbg.write(PERF_REG_TIME_HI(0) / 4, 0);  // START: the records' time stamps are G
     }
+    // The sections count only while the global counter runs: +trig= starts
+    // it too, and stops it at the exit.
+    if (!tap_args.trigs.empty() && !tap_args.calls)
+        dbg.write(PERF_REG_TIME_HI(0) / 4, 0);  // START
     for (const TapArgs::Trig &t : tap_args.trigs) {
         dbg.write(PERF_REG_TRIG_SEL / 4, t.section);
         dbg.write(PERF_REG_TRIG_START / 4, t.start);
@@ -731,7 +799,8 @@ int main(int argc, char **argv)
     std::vector<uint8_t> hist_frame;
     auto read_hist = [&]() {
         put_u32(hist_frame, PERF_FRAME_HIST_VERSION);
-        dbg.write(PERF_REG_HIST_CTRL / 4, 0);  // stop
+        // Stopped at the exit; its last charges are done once RUN and BUSY
+        // read 0.
         dbg.poll(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK);
         dbg.read(PERF_REG_HIST_BASE / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
         dbg.read(PERF_REG_HIST_CFG / 4, [&](uint32_t v) {
@@ -758,12 +827,54 @@ int main(int argc, char **argv)
     uint64_t trace_idle = 0;  // cycles since the port last showed a record
     uint32_t exit_code = 0;
     unsigned dbg_word = 0;
+    uint32_t perf_words[kPerfWords] = {};  // the debug reads after the exit
+    bool retire_on = true;  // the +retire_file= stream takes events
+    uint64_t calls_off = 0;  // the harness's requests before the one switching the calls off
     int result = -1;
+    // The console's last character was a newline (or there was none): the
+    // harness's own lines, its frames on stdout and its "sim:" lines on
+    // stderr, start on a line of their own, also where the two streams
+    // share a pipe, without a character added to what the program printed.
+    bool console_bol = true;
+    auto own_line = [&](FILE *f) {
+        if (!console_bol)
+            std::fputc('\n', f);
+        console_bol = true;
+    };
+    // The sections frame of the debug reads (perf_snapshot_frame's layout,
+    // docs/dump-format.md), with the SoC's clock as its programs give it.
+    auto print_sections = [&]() {
+        std::vector<uint8_t> p;
+        put_u32(p, PERF_FRAME_SECTIONS_VERSION);
+        put_u32(p, SOC_CLOCK_HZ);  // the clock the SoC's programs' frames carry
+        put_u32(p, (uint32_t)sections);
+        put_u32(p, perf_words[PERF_REG_RUN / 4]);
+        for (int n = 0; n <= sections; n++) {
+            put_u32(p, perf_words[PERF_REG_TIME_LO(n) / 4]);
+            put_u32(p, perf_words[PERF_REG_TIME_HI(n) / 4]);
+            put_u32(p, perf_words[PERF_REG_OCC(n) / 4]);
+        }
+        put_u32(p, perf_words[PERF_REG_OVF / 4]);
+        own_line(stdout);
+        print_frame("sections", p);
+    };
 
     while (result < 0) {
         RetireEvent ev;
-        if (retire && oracle.cycle(&ev))
-            retire->event(cycle, ev);
+        // The program's calls, up to its exit: after it the CPU spins in
+        // its exit loop, and then the harness reads perfscope. With
+        // +retire_calls, up to the cycle in which the IP's calls are
+        // switched off, a few after the exit, so that the two streams hold
+        // the same events. The stream ends with that cycle's time.
+        if (retire && retire_on) {
+            if (phase == Phase::Arm || phase == Phase::Run || (tap_args.calls && dbg.accepted() == calls_off)) {
+                if (oracle.cycle(&ev))
+                    retire->event(cycle, ev);
+            } else {
+                retire->end(cycle - 1);
+                retire_on = false;
+            }
+        }
         PerfBusSample s;
         s.cyc = top->o_perf_cyc;
         s.stb = top->o_perf_stb;
@@ -798,6 +909,7 @@ int main(int argc, char **argv)
             trace_file_record(tfile.get(), rec);
 
         if (top->o_console_valid) {
+            console_bol = top->o_console_data == '\n';
             std::putchar(top->o_console_data);
             std::fflush(stdout);
         }
@@ -816,6 +928,7 @@ int main(int argc, char **argv)
                 cpu_start = cycle + 1;
                 phase = Phase::Run;
             } else if (cycle > debug_budget + 2ull * rt.hist_buckets) {
+                own_line(stderr);
                 std::fprintf(stderr, "sim: TIMEOUT: perfscope did not take the retire tap's arming\n");
                 result = 124;
             }
@@ -826,12 +939,19 @@ int main(int argc, char **argv)
                 exit_cycle = cycle - cpu_start;
                 // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
                 phase = sections ? Phase::Drain : Phase::Done;
-                // The CPU runs on after its exit: the calls it makes then are
-                // not the program's, and would keep the trace FIFO from
-                // draining.
+                // The CPU runs on after its exit, in _exit's loop: the calls
+                // it makes then are not the program's, and would keep the
+                // trace FIFO from draining; its cycles are not the program's
+                // either, nor is the global time a +trig= run measures.
+                calls_off = dbg.accepted();  // the first write below
                 if (tap_args.calls)
                     dbg.write(PERF_REG_RETIRE_CTRL / 4, 0);
+                if (tap_args.hist)
+                    dbg.write(PERF_REG_HIST_CTRL / 4, 0);
+                if (!tap_args.trigs.empty())
+                    dbg.write(PERF_REG_TIME_LO(0) / 4, 0);  // STOP
             } else if (cycle - cpu_start >= timeout) {
+                own_line(stderr);
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
                              (unsigned long long)cycle, (unsigned long long)timeout);
                 result = 124;
@@ -853,7 +973,10 @@ int main(int argc, char **argv)
             break;
         case Phase::Wait:
             if (s.ack) {
+                perf_words[dbg_word] = s.rdata;
                 if (++dbg_word == kPerfWords) {
+                    if (sections_frame)
+                        print_sections();
                     phase = tap_args.hist ? Phase::Readout : Phase::Done;
                     if (tap_args.hist)
                         read_hist();
@@ -865,6 +988,7 @@ int main(int argc, char **argv)
             break;
         case Phase::Readout:
             if (!dbg.busy()) {
+                own_line(stdout);
                 print_frame("hist", hist_frame);
                 phase = Phase::Done;
             }
@@ -876,6 +1000,7 @@ int main(int argc, char **argv)
             if ((!uart || !uart->busy()) && drained)
                 result = exit_code > 255 ? 255 : (int)exit_code;
             else if (!drained && cycle - cpu_start - exit_cycle > debug_budget + trace_depth + kTraceQuiet + 16) {
+                own_line(stderr);
                 std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
                 result = 124;
             }
@@ -884,6 +1009,7 @@ int main(int argc, char **argv)
         }
         if (phase != Phase::Arm && phase != Phase::Run && phase != Phase::Done &&
             cycle - cpu_start - exit_cycle > debug_budget) {
+            own_line(stderr);
             if (phase == Phase::Readout)
                 std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the histogram's read-back\n");
             else
@@ -918,6 +1044,7 @@ int main(int argc, char **argv)
     if (trace)
         trace->close();
     top->final();
+    own_line(stderr);
 
     const unsigned long long reads = model.reads_checked(), writes = model.writes_seen();
     std::string checked = "not checked (+model=off)";

@@ -77,6 +77,12 @@ class RetireRecorder {
 public:
     explicit RetireRecorder(FILE *f) : f_(f) { trace_file_header(f_); }
 
+    // The end of the recording, at time: a SYNC, so that the calls still
+    // open (main's, _exit's) are counted up to it.
+    void end(uint64_t time) {
+        trace_file_record(f_, (time & ((uint64_t)PERF_TRACE_TIME_HI_MASK << 32 | 0xffffffffu)));
+    }
+
     void event(uint64_t time, const RetireEvent &e) {
         uint64_t delta = time - last_;
         const bool sync = since_ == 0 || since_ == PERF_TRACE_SYNC_PERIOD - 1 || delta > PERF_TRACE_DELTA_MASK;

@@ -4,7 +4,12 @@ JUnit XML read back with junitparser; then the same suite against a
 perfscope whose occurrence counter counts two per start, built with the
 plugin's --perfscope-sim-var PERF_RTL=...: every run must fail with the
 reference model's first mismatch, word for word as the harness printed it,
-as its JUnit failure message. One "PASS x"/"FAIL x" line per check."""
+as its JUnit failure message. test_plugin_edges runs a suite of its own
+through the plugin: flags with quotes, spaces, $ and # as the compiler must
+see them, relative -I paths, a console without its last newline, a Nios II
+HAL program without a sections frame (and with the harness's, +sections),
+a build that fails, a name make cannot take. One "PASS x"/"FAIL x" line
+per check."""
 import os
 import pathlib
 import re
@@ -14,6 +19,7 @@ import sys
 import junitparser
 
 from conftest import CHECKS, HERE
+from perfscope_pytest import harness
 
 TOP = HERE.parent
 EXAMPLE = TOP / "examples" / "regression"
@@ -36,11 +42,11 @@ class Checks:
         return ok
 
 
-def pytest_in_example(*args):
+def pytest_in_example(*args, cwd=EXAMPLE):
     """pytest as a user starts it in the example's directory: the checkout's
     venv, and none of this run's own pytest variables (xdist's run id)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    return subprocess.run([sys.executable, "-B", "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=EXAMPLE,
+    return subprocess.run([sys.executable, "-B", "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=cwd,
                           env=env, capture_output=True, text=True, timeout=900)
 
 
@@ -143,3 +149,137 @@ def run_wrong_ip(check):
         kind, message, _, _ = got.get(name, (None, None, None, None))
         check.same(f"{name}: a JUnit failure whose message is that mismatch", (kind, message),
                    ("failure", f"Failed: {program} on VexRiscv_Min: the reference model disagreed: {first}"))
+
+
+# The edge cases' suite, written into WORK/edges: its files, by name.
+EDGE_FILES = {
+    "pytest.ini": f"[pytest]\npythonpath = {TOP / 'sim'}\nperfscope_cpus = VexRiscv_Full\n",
+    "conftest.py": """from perfscope_pytest import Program
+
+pytest_plugins = ["perfscope_pytest.plugin"]
+
+
+def pytest_perfscope_programs(config):
+    return [
+        Program("msg_space", sources=["msg.c"], cflags=['-DMSG="hello world"', "-DN=1"]),
+        Program("msg_shell", sources=["msg.c"], cflags=["-DMSG=\\"$x #y it's a,b\\"", "-DN=2"]),
+        Program("inc_joined", sources=["src/main.c"], cflags=["-Iinclude"]),
+        Program("inc_apart", sources=["src/main.c"], cflags=["-iquote", "./include"]),
+        Program("nonl", sources=["nonl.c"]),
+        Program("hal", sources=["hal.c"]),
+        Program("hal_sections", sources=["hal.c"], plusargs=("+sections",)),
+        Program("broken", sources=["broken.c"]),
+    ]
+""",
+    "test_edges.py": """import re
+
+
+def test_edge(perfscope_run):
+    run = perfscope_run
+    if run.program == "nonl":
+        assert run.summary.startswith("exit 0 after ") and run.exit_cycles > 0
+    if run.program.startswith("hal"):
+        said = re.search(r"^s1 (\\d+) n1 (\\d+)$", run.console, re.M).groups()
+        assert (run.sections.cycles(1), run.sections.occurrences(1)) == tuple(map(int, said))
+""",
+    "msg.c": '#include <stdio.h>\nint main(void) { printf("%s %d\\n", MSG, N); return 0; }\n',
+    "include/cfg.h": "#define ROUNDS 3\n",
+    "src/main.c": '#include <stdio.h>\n#include "cfg.h"\nint main(void) { printf("rounds %d\\n", ROUNDS); return 0; }\n',
+    "nonl.c": '#include <stdio.h>\nint main(void) { printf("result: 42"); return 0; }\n',
+    # The HAL's report only, no frame: the counts also on a line of their own.
+    "hal.c": """#include <stdio.h>
+#include "system.h"
+#include "altera_avalon_performance_counter.h"
+
+static volatile alt_u32 sink;
+
+int main(void)
+{
+    PERF_RESET(PERFORMANCE_COUNTER_0_BASE);
+    PERF_START_MEASURING(PERFORMANCE_COUNTER_0_BASE);
+    PERF_BEGIN(PERFORMANCE_COUNTER_0_BASE, 1);
+    for (int i = 0; i < 100; i++)
+        sink += i;
+    PERF_END(PERFORMANCE_COUNTER_0_BASE, 1);
+    PERF_STOP_MEASURING(PERFORMANCE_COUNTER_0_BASE);
+    printf("s1 %lu n1 %lu\\n", (unsigned long)perf_get_section_time((void *)PERFORMANCE_COUNTER_0_BASE, 1),
+           (unsigned long)perf_get_num_starts((void *)PERFORMANCE_COUNTER_0_BASE, 1));
+    return perf_print_formatted_report((void *)PERFORMANCE_COUNTER_0_BASE, alt_get_cpu_freq(), 1, "loop");
+}
+""",
+    "broken.c": "int main(void) { return undeclared; }\n",
+}
+BAD_NAME_CONFTEST = """from perfscope_pytest import Program
+
+pytest_plugins = ["perfscope_pytest.plugin"]
+
+
+def pytest_perfscope_programs(config):
+    return [Program("my prog", sources=["msg.c"])]
+"""
+
+
+def test_plugin_edges(request):
+    check = Checks()
+    try:
+        run_edges(check)
+    finally:
+        request.node.add_report_section("call", CHECKS, "\n".join(check.lines))
+    failed = [l for l in check.lines if l.startswith("FAIL ")]
+    assert not failed, f"{len(failed)} checks failed, the first: {failed[0]}"
+
+
+def run_edges(check):
+    # A console whose last line has no newline, read by a harness that did
+    # not start its own line: the summary and the cycles still found.
+    glued = harness.Run("p", "VexRiscv_Full", 0, "result: 42sim: exit 0 after 1234 cycles; 64 perfscope reads checked\n",
+                        pathlib.Path("p.out"), pathlib.Path("p.trace"))
+    check.same("a 'sim: exit' line glued to the program's last: summary and exit_cycles",
+               (glued.summary, glued.exit_cycles), ("exit 0 after 1234 cycles; 64 perfscope reads checked", 1234))
+
+    suite = WORK / "edges"
+    for name, text in EDGE_FILES.items():
+        (suite / name).parent.mkdir(parents=True, exist_ok=True)
+        (suite / name).write_text(text)
+    fw_root = WORK / "edges-fw"
+    xml = WORK / "edges.xml"
+    done = pytest_in_example("-p", "no:xdist", f"--junitxml={xml}", "-o", f"perfscope_fw_root={fw_root}", cwd=suite)
+    check.same("the edge suite: 6 passed, hal failed, broken an error", (done.returncode, suite_counts(xml)),
+               (1, {"tests": 8, "failures": 1, "errors": 1, "skipped": 0}))
+    got = cases(xml)
+    out = fw_root / "VexRiscv_Full" / "edges"
+
+    def first_line(program):
+        f = out / f"{program}.out"
+        return f.read_text().splitlines()[0] if f.exists() else None
+
+    for program, line in (("msg_space", "hello world 1"), ("msg_shell", "$x #y it's a,b 2"),
+                          ("inc_joined", "rounds 3"), ("inc_apart", "rounds 3")):
+        outcome = got.get(f"test_edge[{program}-VexRiscv_Full]", ("none",))[0]
+        check.same(f"{program}: passed, its cflags reached the compiler as given", (outcome, first_line(program)),
+                   ("passed", line))
+    check.same("nonl: passed, its summary and cycles found after 'result: 42'",
+               (got.get("test_edge[nonl-VexRiscv_Full]", ("none",))[0], first_line("nonl")), ("passed", "result: 42"))
+    check.same("hal_sections: passed, the harness's sections frame (+sections) as the program counted",
+               got.get("test_edge[hal_sections-VexRiscv_Full]", ("none",))[0], "passed")
+    check.same("hal: a failure that says what to print or pass", got.get("test_edge[hal-VexRiscv_Full]", (None, None))[:2],
+               ("failure", "Failed: hal on VexRiscv_Full: no sections frame on the console, so no section counters: "
+                "the program prints none (perf_snapshot_frame prints one; perf_print_formatted_report a table only); "
+                "give its Program plusargs=(\"+sections\",) for the harness's frame of perfscope's counters after the "
+                "exit"))
+    kind, message = got.get("test_edge[broken-VexRiscv_Full]", (None, ""))[:2]
+    check.same("broken: an error, make's output in pytest's report once (not again as the cause of another)",
+               (kind, message.splitlines()[0] if message else None, done.stdout.count("error: 'undeclared' undeclared")),
+               ("error", "failed on setup with \"Failed: building broken for VexRiscv_Full failed (make -C "
+                f"{suite} -f {out}/broken.mk {out}/broken.hex {out}/broken.lst):", 1))
+
+    bad = WORK / "edges-bad-name"
+    bad.mkdir(parents=True, exist_ok=True)
+    for name, text in (("pytest.ini", EDGE_FILES["pytest.ini"]), ("conftest.py", BAD_NAME_CONFTEST),
+                       ("test_edges.py", EDGE_FILES["test_edges.py"]), ("msg.c", EDGE_FILES["msg.c"])):
+        (bad / name).write_text(text)
+    done = pytest_in_example("-p", "no:xdist", "-o", f"perfscope_fw_root={fw_root}", cwd=bad)
+    line = ("perfscope: program 'my prog': a name is its files' (<name>.hex) and make's target: letters, digits and "
+            "'_', then also '.', '+' and '-'; no space, no '/'")
+    check.same("Program('my prog'): pytest stops at collection, the reason in one line, no traceback",
+               (done.returncode, done.stdout.splitlines().count(line), "Traceback" in done.stdout), (2, 1, False))

@@ -10,7 +10,7 @@ A conftest.py loads it and names the programs:
     def pytest_perfscope_programs(config):
         return [Program("app", sources=["app.c"], mode="funccost")]
 """
-from .harness import Run, Sections
+from .harness import NoSectionsFrame, Run, Sections
 from .program import Program
 
-__all__ = ["Program", "Run", "Sections"]
+__all__ = ["NoSectionsFrame", "Program", "Run", "Sections"]

@@ -11,6 +11,7 @@ import fcntl
 import hashlib
 import os
 import pathlib
+import shlex
 import subprocess
 
 from . import harness
@@ -42,8 +43,16 @@ def make(args, what):
     done = subprocess.run(["make", "-s", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)
     if done.returncode != 0:
-        tail = "\n".join(done.stdout.splitlines()[-30:])
+        tail = "\n".join(done.stdout.splitlines()[-30:]) or "(make printed nothing)"
         raise BuildError(f"building {what} failed (make {' '.join(args)}):\n{tail}")
+
+
+def make_flag(flag):
+    """A compiler flag as one word of the shell command line fw.mk's recipes
+    run, written into a Makefile line whose value fw_program's $(eval)
+    expands once more: shell-quoted, each $ as $$$$ (two expansions
+    leave one) and # escaped (no comment)."""
+    return shlex.quote(flag).replace("$", "$$$$").replace("#", "\\#")
 
 
 class Builder:
@@ -163,7 +172,7 @@ class Builder:
             *(v.replace("=", " := ", 1) for v in self.fw_vars),
             "include $(TOP)/soc/fw/fw.mk",
             "FW_HEADERS += " + " ".join(str(p) for p in program.headers),
-            "PROGRAM_CFLAGS := " + " ".join([*instr, *program.cflags]),
+            "PROGRAM_CFLAGS := " + " ".join([*instr, *map(make_flag, program.cflags)]),
             "PROGRAM_LIBS := " + " ".join(libs),
             f"$(eval $(call fw_program,{program.name},{' '.join(str(p) for p in program.sources)},"
             f"$(PROGRAM_CFLAGS),$(PROGRAM_LIBS),{patch}))",

@@ -20,9 +20,22 @@ TIMED_OUT = 124
 
 def exit_cycles(text):
     """The cycles of a run as the harness's "sim: exit N after C cycles" line
-    in text says them, or None without one."""
-    m = re.search(r"^sim: exit \d+ after (\d+) cycles", text, re.M)
-    return int(m.group(1)) if m else None
+    in text says them (its last, which may follow a program's unterminated
+    last line where the harness did not start a line of its own), or None
+    without one."""
+    found = re.findall(r"sim: exit \d+ after (\d+) cycles", text)
+    return int(found[-1]) if found else None
+
+
+def _harness_text(line):
+    """The text of a harness's "sim: " line after the prefix, or None for a
+    line without one; the prefix may follow a program's unterminated line."""
+    at = line.find("sim: ")
+    return None if at < 0 else line[at + 5:]
+
+
+class NoSectionsFrame(LookupError):
+    """Run.sections of a run whose console has no sections frame."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,7 +97,7 @@ class Run:
     @property
     def summary(self):
         """The harness's last "sim: " line, without the prefix."""
-        return next((l[5:] for l in reversed(self.lines) if l.startswith("sim: ")), "")
+        return next((t for t in map(_harness_text, reversed(self.lines)) if t is not None), "")
 
     @property
     def exit_cycles(self):
@@ -97,9 +110,10 @@ class Run:
         the line after "sim: MISMATCH"; None when the model agreed."""
         lines = self.lines
         for i, l in enumerate(lines):
-            if l.startswith("sim: MISMATCH"):
+            text = _harness_text(l)
+            if text is not None and text.startswith("MISMATCH"):
                 after = lines[i + 1] if i + 1 < len(lines) else ""
-                return after[5:] if after.startswith("sim: ") else l[5:]
+                return after[5:] if after.startswith("sim: ") else text
         return None
 
     @property
@@ -138,9 +152,17 @@ class Run:
 
     @property
     def sections(self):
-        """The last sections frame's counters (perf_snapshot_frame), or None."""
+        """The last sections frame's counters: the program's own
+        (perf_snapshot_frame), or with the plusarg +sections the harness's
+        after the exit. NoSectionsFrame, saying so, if there is none."""
         frames = self.frames_of("sections")
-        return Sections(frames[-1].payload) if frames else None
+        if not frames:
+            raise NoSectionsFrame(
+                f"{self.program} on {self.cpu}: no sections frame on the console, so no section counters: the "
+                "program prints none (perf_snapshot_frame prints one; perf_print_formatted_report a table only); "
+                "give its Program plusargs=(\"+sections\",) for the harness's frame of perfscope's counters after "
+                "the exit")
+        return Sections(frames[-1].payload)
 
     def failure(self):
         """Why the run failed, in one message, or None if it passed."""

@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from . import build, hookspecs
+from . import build, harness, hookspecs
 
 CPUS = ("VexRiscv_Min", "VexRiscv_Lite", "VexRiscv_Full")
 PERFSCOPE_TOP = pathlib.Path(__file__).resolve().parents[2]
@@ -66,7 +66,11 @@ def pytest_configure(config):
 def programs(config):
     """The programs of every conftest.py's pytest_perfscope_programs, paths resolved."""
     if PROGRAMS not in config.stash:
-        found = [p.resolved(config.rootpath) for ps in config.hook.pytest_perfscope_programs(config=config) for p in ps]
+        try:
+            found = [p.resolved(config.rootpath) for ps in config.hook.pytest_perfscope_programs(config=config)
+                     for p in ps]
+        except ValueError as e:  # a Program's own check: one line, not the conftest's traceback
+            raise pytest.Collector.CollectError(f"perfscope: {e}") from None
         names = [p.name for p in found]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
@@ -119,7 +123,12 @@ def perfscope_run(perfscope_case, request):
         sim = builder.model(cpu)
         hex_file = builder.firmware(program, cpu)
     except build.BuildError as e:
-        pytest.fail(str(e), pytrace=False)
+        # Raised outside the handler: not also shown as the cause.
+        failed = str(e)
+    else:
+        failed = None
+    if failed is not None:
+        pytest.fail(failed, pytrace=False)
     run = builder.run(program, cpu, sim, hex_file)
     node = request.node
     node.stash[RUN] = run
@@ -142,6 +151,8 @@ def pytest_runtest_call(item):
     them: a test of a failed run fails with why the run failed."""
     try:
         return (yield)
+    except harness.NoSectionsFrame as e:  # its message says it all
+        raise pytest.fail.Exception(str(e), pytrace=False) from None
     finally:
         run = item.stash.get(RUN, None)
         failure = run.failure() if run is not None else None

@@ -2,6 +2,7 @@
 """What a regression builds and how it runs it: one Program per firmware."""
 import dataclasses
 import pathlib
+import re
 
 # soc/fw/fw.mk's profiling modes: each names FW_INSTR_<mode>, FW_HOOKS_<mode>
 # and, for those that patch the linked ELF, FW_PATCH_<mode>.
@@ -12,8 +13,29 @@ PATCHING_MODES = ("hwtrace",)
 DEFAULT_TIMEOUT = 5_000_000
 
 
+# Compiler flags that name a directory or file, joined to it (-Iinclude) or
+# followed by it (-I include).
+_PATH_FLAGS = ("-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros")
+# A program's name is its files' and make targets' name.
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*")
+
+
 def _paths(values, base):
     return tuple((base / v).resolve() for v in values)
+
+
+def _flags(flags, base):
+    """cflags with the relative paths of _PATH_FLAGS made absolute from base."""
+    out = []
+    for i, f in enumerate(flags):
+        if i and flags[i - 1] in _PATH_FLAGS and not pathlib.Path(f).is_absolute():
+            f = str(base / f)
+        else:
+            opt = next((o for o in _PATH_FLAGS if f.startswith(o) and len(f) > len(o)), None)
+            if opt and not pathlib.Path(f[len(opt):]).is_absolute():
+                f = opt + str(base / f[len(opt):])
+        out.append(f)
+    return tuple(out)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,7 +52,10 @@ class Program:
     name      the program's name: <name>.hex, and the test id's first half
     sources   its own C (or assembly) files, compiled with the mode's flags
     mode      None, or one of MODES
-    cflags    more flags for its own sources (-D..., -O...)
+    cflags    more flags for its own sources (-D..., -O...), each one word
+              to the compiler as given (no shell or make expansion); a
+              relative path of -I, -iquote, -isystem, -idirafter, -include
+              or -imacros is from the rootdir
     libs      more sources linked with it, compiled without the mode's flags
     headers   more files a change of which rebuilds it
     makefile  a directory whose Makefile builds it instead
@@ -51,6 +76,9 @@ class Program:
     cpus: tuple | None = None
 
     def __post_init__(self):
+        if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):
+            raise ValueError(f"program {self.name!r}: a name is its files' (<name>.hex) and make's target: letters, "
+                             "digits and '_', then also '.', '+' and '-'; no space, no '/'")
         if bool(self.sources) == (self.makefile is not None):
             raise ValueError(f"program {self.name}: give sources or a makefile directory, one of the two")
         if self.mode is not None and self.mode not in MODES:
@@ -66,5 +94,5 @@ class Program:
         base = pathlib.Path(base)
         return dataclasses.replace(
             self, sources=_paths(self.sources, base), libs=_paths(self.libs, base),
-            headers=_paths(self.headers, base),
+            headers=_paths(self.headers, base), cflags=_flags(self.cflags, base),
             makefile=None if self.makefile is None else (base / self.makefile).resolve())

@@ -10,10 +10,21 @@
 #   timeout    +timeout= not a positive number: exit 2, one line
 #   trace      +trace_stall= not 1..1000000, +trace_file without a name or
 #              not writable: exit 2, one line; a good one gets the header
+#   plusargs   an argument the harness does not take (+timout=, a file
+#              name without +firmware=): exit 2, one line; Verilator's own
+#              +verilator+... runs
 #   retire     +retire_file without a name or not writable: exit 2, one
 #              line; a good one holds the calls of the program's retire
 #              stream, read back by the host tool; +retire_calls=, +hist=
 #              and +trig= malformed: exit 2, one line
+#   exit       a program ending by exit(): its retire stream and histogram
+#              end at the exit (_exit's cycles exact, with and without
+#              +retire_calls); +trig= alone measures its section, and the
+#              harness prints the sections frame after the exit, as
+#              +sections does
+#   newline    a console whose last line has no newline: stdout is what
+#              the program printed, the harness's lines start lines of
+#              their own
 #   model      +model= neither on nor off: exit 2, one line; records with
 #              +model=off: the same exit code, console and trace file as
 #              with the model, records taken while it runs and after its
@@ -118,6 +129,20 @@ else
   fail "+trace_file=: exit $rc, $(od -An -c -N16 "$work/hello.trace" 2>&1 | head -1); $(tail -1 "$work/err")"
 fi
 
+# Arguments the harness does not take: refused before anything runs.
+args_hint="it takes +firmware= +timeout= +trace[=] +trace_stall= +trace_file= +retire_file= +retire_calls +hist= +trig= +sections +model= +uart= and Verilator's +verilator+... (sim/main.cpp)"
+expect "+timout=100, a misspelt plusarg" 2 "sim: +timout=100 is not an argument of this harness; $args_hint" \
+  +firmware="$fw/hello.hex" +timout=100
+expect "a file name without +firmware=" 2 "sim: $fw/hello.hex is not an argument of this harness; $args_hint" \
+  "$fw/hello.hex"
+expect "+sections with a value" 2 "sim: +sections takes no value" +firmware="$fw/hello.hex" +sections=1
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/hello.hex" +verilator+seed+5 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hello, world" ]; then
+  pass "+verilator+seed+5, Verilator's own: taken, hello runs"
+else
+  fail "+verilator+seed+5: exit $rc: $(head -c 300 "$work/err")"
+fi
+
 # The retire stream's recording (docs/retire.md).
 expect "+retire_file without a value" 2 "sim: +retire_file needs a file name, e.g. +retire_file=run.retire" \
   +firmware="$fw/hello.hex" +retire_file
@@ -131,6 +156,88 @@ if [ "$rc" -eq 0 ] && [ "$calls" = 1 ] && [ ! -s "$work/err" ]; then
   pass "+retire_file=: the retire stream of hello, main called once, read back without a warning"
 else
   fail "+retire_file=: exit $rc, main called ${calls:-no} times: $(head -1 "$work/err")"
+fi
+
+# A program ending by exit() (sim/test/exit.c): main, exit and _exit are
+# open at the exit, and the CPU spins in _exit's loop after it. The calls
+# end at the exit, with a SYNC at its cycle: _exit runs 3 cycles from its
+# first instruction's retire (lui, sw, and the exit's cycle), 4 with
+# +retire_calls, whose calls end when the IP's do, a cycle later. The
+# histogram stops 2 cycles after the exit (5 after the calls' switch-off):
+# 5 and 8 cycles.
+full=$top/build/sim/$fw_cpu/Vsoc_top
+tool=$top/build/tools/perfscope
+# exit.c and nonl.c, built here as sim/test/Makefile builds its programs.
+progs=$work/progs
+mkdir -p "$progs"
+printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
+  "include \$(TOP)/soc/fw/fw.mk" "\$(eval \$(call fw_program,exit,$top/sim/test/exit.c))" \
+  "\$(eval \$(call fw_program,nonl,$top/sim/test/nonl.c))" > "$progs/Makefile"
+if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c and nonl.c did not build"
+fi
+for calls in "" +retire_calls; do
+  limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
+    > "$work/out" 2> "$work/err"; rc=$?
+  got=$("$tool" functions --format csv -e "$progs/exit.elf" "$work/exit.retire" 2> /dev/null \
+    | awk -F, '$2 == "_exit" || $2 == "exit" || $2 == "main" { printf "%s %s, ", $2, $5 }')
+  got="$got$("$tool" hist -e "$progs/exit.elf" "$work/out" | awk '$1 == "_exit" { print "hist _exit " $3 }')"
+  want="main 6484, exit 100, _exit 3, hist _exit 5"
+  [ -n "$calls" ] && want="main 6485, exit 101, _exit 4, hist _exit 8"
+  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && grep -q '^sim: exit 0 after 6723 cycles' "$work/err"; then
+    pass "exit() ${calls:-without +retire_calls}: the calls and the histogram end at the exit: $got"
+  else
+    fail "exit() ${calls:-without +retire_calls}: exit $rc, $got (want $want); $(tail -1 "$work/err")"
+  fi
+done
+
+# +trig= on a program built as it is: section 1 from work's first
+# instruction to its ret, the global counter started by the harness with
+# the arming and stopped after the exit (16 cycles more than the
+# program's); after the exit the harness prints the sections frame, its
+# clock the SoC's.
+start=$(riscv64-unknown-elf-nm "$progs/exit.elf" | awk '$3 == "work" { print $1 }')
+end=$(riscv64-unknown-elf-objdump -d "$progs/exit.elf" | awk '/<work>:/ { w = 1 } w && $3 == "ret" { sub(":", "", $1); print $1; exit }')
+clock=$(awk '$2 == "SOC_CLOCK_HZ" && $1 == "#define" { sub("u$", "", $3); print $3 }' "$top/soc/fw/soc.h")
+sections() {  # the last sections frame of a console: clock, RUN, then cycles/occurrences of 0..2
+  python3 -B -c 'import sys; sys.path.insert(0, sys.argv[1] + "/regs"); import frame_reader as r
+f = [f for f in r.frames(open(sys.argv[2]).read().splitlines()) if f.kind == "sections" and f.sound()][-1]
+p = r.read("sections", f.payload)
+print(p["head"]["clock_hz"], p["head"]["run"], *("%d/%d" % (c["time"], c["occurrences"]) for c in p["counter"][0:3]))' \
+    "$top" "$1"
+}
+limit "$full" +firmware="$progs/exit.hex" +trig="1:0x$start:0x$end" > "$work/out" 2> "$work/err"; rc=$?
+got=$(sections "$work/out" 2>&1)
+if [ "$rc" -eq 0 ] && [ "$got" = "$clock 0 6739/1 4026/1 0/0" ] && [ "$(head -1 "$work/out")" = "exit: work 499500" ] \
+   && grep -q '^sim: exit 0 after 6723 cycles;' "$work/err" \
+   && [ "$(grep -c '^@PS sections ' "$work/out")" = 1 ]; then
+  pass "+trig=1:0x$start:0x$end alone: section 1 counts work's call, 4026 cycles, the global 6739, in the frame the harness prints after the exit (clock $clock)"
+else
+  fail "+trig=1:0x$start:0x$end alone: exit $rc, frame: $got (want $clock 0 6739/1 4026/1 0/0); $(tail -1 "$work/err")"
+fi
+# hello reports its section 1 itself: the harness's frame after the exit
+# holds the same counts.
+limit "$full" +firmware="$fw/hello.hex" +sections > "$work/out" 2> "$work/err"; rc=$?
+said=$(sed -n 's/^hello: perfscope with 7 sections; section 1 ran \([0-9]*\) cycles in \([0-9]*\) occurrence(s)$/\1\/\2/p' "$work/out")
+got=$(sections "$work/out" 2>&1)
+if [ "$rc" -eq 0 ] && [ -n "$said" ] && [[ "$got" == "$clock 0 "*" $said 0/0" ]] && [ "$(tail -1 "$work/out" | cut -c1-13)" = "@PS sections " ]; then
+  pass "+sections: the frame of perfscope's counters after the exit, last on the console, section 1 as hello reports it ($said)"
+else
+  fail "+sections: exit $rc, frame: $got (want $clock 0 <global> ${said:-?} 0/0)"
+fi
+
+# A console whose last line has no newline (sim/test/nonl.c): stdout holds
+# exactly what the program printed; the harness's line starts a line of its
+# own on stderr, so also where both share a pipe, and so does its frame.
+limit "$full" +firmware="$progs/nonl.hex" > "$work/out" 2> "$work/err"; rc=$?
+limit "$full" +firmware="$progs/nonl.hex" +sections > "$work/both" 2>&1
+if [ "$rc" -eq 0 ] && [ "$(od -An -c "$work/out" | tr -d ' \n')" = 'result:42' ] \
+   && [ "$(head -c 1 "$work/err" | od -An -c | tr -d ' ')" = '\n' ] && grep -q '^sim: exit 0 after ' "$work/err" \
+   && [ "$(sed -n 1p "$work/both")" = "result: 42" ] && [ "$(sed -n 2p "$work/both" | cut -c1-13)" = "@PS sections " ] \
+   && [ "$(sed -n 3p "$work/both" | cut -c1-18)" = "sim: exit 0 after " ]; then
+  pass "no newline at the console's end: stdout 'result: 42' as printed, the frame and 'sim: exit 0 after ...' on lines of their own"
+else
+  fail "no newline at the console's end: exit $rc, stdout $(od -An -c "$work/out" | head -1), both: $(head -c 200 "$work/both")"
 fi
 
 # The retire tap armed by the harness (docs/retire.md): malformed arguments.
