@@ -35,8 +35,31 @@ tools: setup
 	@$(MAKE) -s -C tools
 
 # make profile FW=<program.c ...> [MODE=retire]: run it instrumented (or as built), reports in build/profile/
+# Relative FW and FW_USER_DIR (whence a relative -I in FW_EXTRA_CFLAGS is
+# taken) are the user's: from the shell's directory, as sim/Makefile's run
+# takes them, also under make -C; from the checkout's when another make
+# runs this one (its PWD is not the user's then). make splits FW at spaces,
+# so a path with one in it is refused with a line that says so.
+ifeq ($(MAKELEVEL),0)
+PROFILE_USER_DIR := $(if $(filter /%,$(PWD)),$(PWD))
+endif
+PROFILE_USER_DIR := $(or $(PROFILE_USER_DIR),$(CURDIR))
+profile_path = $(foreach p,$(1),$(if $(filter /%,$(p)),$(p),$(abspath $(PROFILE_USER_DIR)/$(p))))
+ifneq ($(filter profile,$(MAKECMDGOALS)),)
+ifneq ($(words $(PROFILE_USER_DIR)),1)
+$(error make profile: the directory "$(PROFILE_USER_DIR)" has a space in its path, and make cannot handle one; \
+  run it from a directory without spaces)
+endif
+ifneq ($(words $(FW)),1)
+ifneq ($(shell cd '$(PROFILE_USER_DIR)' && test -e '$(subst ','\'',$(FW))' && echo y),)
+$(error make profile: FW="$(FW)" is one file with a space in its path, and make cannot handle one; \
+  copy or move it (or link it) to a path without spaces)
+endif
+endif
+endif
 profile: setup
-	@$(MAKE) -s -C tools profile FW="$(abspath $(FW))" CPU=$(CPU) FW_USER_DIR=$(CURDIR)
+	@$(MAKE) -s -C tools profile FW="$(call profile_path,$(FW))" CPU=$(CPU) \
+	  FW_USER_DIR=$(call profile_path,$(or $(FW_USER_DIR),.))
 
 fuzz: setup
 	@$(MAKE) -s -C tools fuzz

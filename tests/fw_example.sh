@@ -5,7 +5,13 @@
 # source, default goal, default CPU), builds hello.hex, which runs on the
 # simulator; the default CPU is the same everywhere in the checkout; a
 # program of the user's builds despite its warnings; printf prints 64-bit
-# integers and floating point (FW_PRINTF); and new flags rebuild a program.
+# integers and floating point (FW_PRINTF); new flags rebuild a program, and
+# so do other sources and changed headers; a program's own system.h is the
+# one read; two sources of one name both link; a directory with a space is
+# refused in one line. And make profile as the user runs it: another
+# program of the same name, a program that ends with exit(), main's argc
+# and argv, FW relative to the shell's directory, FW that is not a source
+# (one line each), and a RAM_BYTES of its own on a simulator of its own.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -144,4 +150,250 @@ else
   pass "printf: an unchanged second make builds nothing"
 fi
 pf_run "$pf/double" "pf: 1234567890123 -5 6.500 6.5 6.500000e+00" FW_EXTRA_CFLAGS=-DSCALE=2
+# What a build is made of. fw.mk rebuilds a program when anything it is
+# built from changes, whatever the files' times: another program's sources
+# in the same FW_BUILD (<name>.flags holds their paths) and any header its
+# compiles read (gcc -MMD), wherever it is.
+dep=$top/build/fw-example-deps
+rm -rf "$dep" && mkdir -p "$dep"
+# <dir> <name> <sources>: a Makefile as the example's, for that program.
+mk() {
+  mkdir -p "$1"
+  sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,'"$2"','"$3"'|' soc/fw/example/Makefile > "$1/Makefile"
+}
+# Two programs of one name in directories of one name share
+# build/fw/<cpu>/fw-example-same/prog.hex; the second's files are older.
+# Then the second's Makefile builds it from another source, older too.
+for n in ONE TWO; do
+  mk "$dep/$n/fw-example-same" prog prog.c
+  printf '#include <stdio.h>\nint main(void) { printf("I am program %s\\n"); return 0; }\n' "$n" \
+    > "$dep/$n/fw-example-same/prog.c"
+done
+touch -d 2020-01-01 "$dep/TWO/fw-example-same/prog.c" "$dep/TWO/fw-example-same/Makefile"
+same=$top/build/fw/$d_top/fw-example-same
+rm -rf "$same"
+for n in ONE TWO; do
+  (cd "$dep/$n/fw-example-same" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/$n.log" 2>&1
+  got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$same/prog.hex" 2>/dev/null)
+  if [ "$got" = "I am program $n" ]; then
+    pass "a program of the same name from another directory rebuilds, its files older: $got"
+  else
+    fail "program $n built into $same: runs '$got', not 'I am program $n'"
+  fi
+done
+sed 's/program TWO/program THREE/' "$dep/TWO/fw-example-same/prog.c" > "$dep/TWO/fw-example-same/prog3.c"
+sed -i 's/fw_program,prog,prog.c/fw_program,prog,prog3.c/' "$dep/TWO/fw-example-same/Makefile"
+touch -d 2020-01-01 "$dep/TWO/fw-example-same/prog3.c" "$dep/TWO/fw-example-same/Makefile"
+(cd "$dep/TWO/fw-example-same" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/THREE.log" 2>&1
+got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$same/prog.hex" 2>/dev/null)
+if [ "$got" = "I am program THREE" ]; then
+  pass "a program built from another source, older than its image, rebuilds: $got"
+else
+  fail "program prog from prog3.c: runs '$got', not 'I am program THREE'"
+fi
+# Headers: one in a directory given by FW_EXTRA_CFLAGS=-Iinclude, one
+# beside the source, in another directory than the Makefile's.
+hd=$dep/headers
+mk "$hd" hdr src/hdr.c
+mkdir -p "$hd/include" "$hd/src"
+echo '#define VALUE 2' > "$hd/include/cfg.h"
+echo '#define LOCAL 5' > "$hd/src/local.h"
+printf '#include <stdio.h>\n#include "cfg.h"\n#include "local.h"\nint main(void) { printf("VALUE=%%d LOCAL=%%d\\n", VALUE, LOCAL); return 0; }\n' \
+  > "$hd/src/hdr.c"
+# [<header> <its new line>] <expected>: change it, make, run.
+hdr_step() {
+  local what="a first build" got
+  if [ $# -eq 3 ]; then echo "$2" > "$hd/$1"; what="$1 changed to '$2'"; shift 2; fi
+  (cd "$hd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) \
+    > "$hd/build.log" 2>&1 || { tail -3 "$hd/build.log"; fail "headers: $what: did not build"; return; }
+  got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$hd/out/hdr.hex" 2>/dev/null)
+  if [ "$got" = "$1" ]; then
+    pass "headers: $what: rebuilt, $got"
+  else
+    fail "headers: $what: printed '$got', not '$1'"
+  fi
+}
+hdr_step "VALUE=2 LOCAL=5"
+hdr_step include/cfg.h '#define VALUE 3' "VALUE=3 LOCAL=5"
+hdr_step src/local.h '#define LOCAL 6' "VALUE=3 LOCAL=6"
+(cd "$hd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) > "$hd/again.log" 2>&1
+if grep -q gcc "$hd/again.log"; then
+  fail "headers: an unchanged make rebuilt the program"
+else
+  pass "headers: an unchanged make builds nothing"
+fi
+
+# A Nios II HAL program with its own system.h (a 100 MHz board, a macro of
+# its own): it is the one read, beside the sources or in a directory given
+# with -I, whether the program includes it before or after
+# altera_avalon_performance_counter.h; without one, soc/fw/system.h.
+sys_src() {
+  printf '#include <stdio.h>\n'
+  if [ "$1" = after ]; then printf '#include "altera_avalon_performance_counter.h"\n#include "system.h"\n'
+  else printf '#include "system.h"\n#include "altera_avalon_performance_counter.h"\n'; fi
+  printf '#ifndef MY_BOARD_LED_BASE\n#define MY_BOARD_LED_BASE 0\n#endif\n'
+  printf 'int main(void) { printf("freq %%lu %%lu led %%#x\\n", (unsigned long)ALT_CPU_FREQ, alt_get_cpu_freq(), MY_BOARD_LED_BASE); return 0; }\n'
+}
+sys_h='#ifndef __SYSTEM_H_
+#define __SYSTEM_H_
+#define ALT_CPU_FREQ 100000000
+#define PERFORMANCE_COUNTER_0_BASE 0x80000000
+#define MY_BOARD_LED_BASE 0x90000000
+#endif'
+for where in beside include none; do
+  sd=$dep/system-$where
+  mkdir -p "$sd"
+  {
+    echo "TOP := $top"
+    echo "include \$(TOP)/soc/fw/fw.mk"
+    for order in before after; do echo "\$(eval \$(call fw_program,$order,$order.c))"; done
+  } > "$sd/Makefile"
+  for order in before after; do sys_src "$order" > "$sd/$order.c"; done
+  flags=()
+  want="freq 100000000 100000000 led 0x90000000"
+  case $where in
+    beside) printf '%s\n' "$sys_h" > "$sd/system.h" ;;
+    include) mkdir -p "$sd/board" && printf '%s\n' "$sys_h" > "$sd/board/system.h"; flags=(FW_EXTRA_CFLAGS=-Iboard) ;;
+    none) want="freq 50000000 50000000 led 0" ;;
+  esac
+  if ! (cd "$sd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$sd/out" "${flags[@]}") > "$sd/build.log" 2>&1; then
+    tail -3 "$sd/build.log"; fail "system.h $where: did not build"; continue
+  fi
+  for order in before after; do
+    got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$sd/out/$order.hex" 2>/dev/null)
+    if [ "$got" = "$want" ]; then
+      pass "system.h $where, included $order altera_avalon_performance_counter.h: $got"
+    else
+      fail "system.h $where, included $order altera_avalon_performance_counter.h: printed '$got', not '$want'"
+    fi
+  done
+done
+
+# Two sources of the same name in different directories: both are linked.
+dup=$dep/dup
+mk "$dup" dup "main.c a/util.c b/util.c"
+mkdir -p "$dup/a" "$dup/b"
+echo 'int fa(void) { return 1; }' > "$dup/a/util.c"
+echo 'int fb(void) { return 2; }' > "$dup/b/util.c"
+printf '#include <stdio.h>\nint fa(void);\nint fb(void);\nint main(void) { printf("fa %%d fb %%d\\n", fa(), fb()); return 0; }\n' > "$dup/main.c"
+if (cd "$dup" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$dup/out") > "$dup/build.log" 2>&1 \
+   && [ "$("$top/build/sim/$d_top/Vsoc_top" +firmware="$dup/out/dup.hex" 2>/dev/null)" = "fa 1 fb 2" ]; then
+  pass "sources main.c a/util.c b/util.c: both util.c linked, fa 1 fb 2"
+else
+  tail -3 "$dup/build.log"; fail "sources main.c a/util.c b/util.c: no 'fa 1 fb 2'"
+fi
+
+# A directory with a space in its path: make cannot have it, and says so.
+sp="$dep/sp ace"
+mk "$sp" hello "$top/soc/fw/example/hello.c"
+(cd "$sp" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/space.log" 2>&1
+want="fw.mk: CURDIR is \"$sp\", a path with a space, which make cannot handle; move or copy the program (or the checkout) to a path without spaces"
+if [ "$(grep -c . "$dep/space.log")" -eq 1 ] && grep -qF "*** $want.  Stop." "$dep/space.log"; then
+  pass "make in a directory with a space: one line, $want"
+else
+  fail "make in a directory with a space: not the one line: $(head -3 "$dep/space.log" | tr '\n' ' ')"
+fi
+
+# make profile as the user types it, from the shell (make -C where the
+# user is not in the checkout): each program's reports are in
+# build/profile/<cpu>/<name>/.
+prof=$dep/profile
+mkdir -p "$prof"
+pdir=$top/build/profile/$d_top
+uprof() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$top" profile "$@"; }
+# Another program of the same name, its files older, is rebuilt.
+for n in ONE TWO; do
+  mkdir -p "$prof/$n"
+  printf '#include <stdio.h>\nint main(void) { printf("I am program %s\\n"); return 0; }\n' "$n" > "$prof/$n/fwx_same.c"
+done
+touch -d 2020-01-01 "$prof/TWO/fwx_same.c"
+rm -rf "$pdir"/fwx_*
+for n in ONE TWO; do
+  uprof FW="$prof/$n/fwx_same.c" > "$prof/same.log" 2>&1
+  got=$(sed -n 1p "$pdir/fwx_same/console.log" 2>/dev/null)
+  if [ "$got" = "I am program $n" ]; then
+    pass "make profile FW=$n/fwx_same.c: rebuilt after the other program of its name: $got"
+  else
+    tail -3 "$prof/same.log"; fail "make profile FW=$n/fwx_same.c: ran '$got', not 'I am program $n'"
+  fi
+done
+# A program that ends with exit(), from main or below it: its frame is
+# printed, every call still open ends where exit() was called.
+cat > "$prof/fwx_exit.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((noinline)) int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+int main(void) { printf("work %d\n", work(1000)); exit(0); }
+C
+cat > "$prof/fwx_exit_deep.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((noinline)) void quit(int n) { printf("quit %d\n", n); exit(0); }
+__attribute__((noinline)) int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; if (n == 3) quit(n); return s; }
+int main(void) { printf("work %d\n", work(100)); work(3); return 1; }
+C
+for t in "fwx_exit:main 1,work 1" "fwx_exit_deep:main 1,quit 1,work 2"; do
+  name=${t%%:*} want=${t#*:}
+  uprof FW="$prof/$name.c" > "$prof/$name.log" 2>&1
+  got=$(awk 'NR > 2 { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/$name/functions.txt" 2>/dev/null)
+  if [ "$got" = "$want" ] && ! grep -Eq 'warning|error' "$prof/$name.log"; then
+    pass "make profile of a program that ends with exit() ($name.c): one frame, every call ended: $got"
+  else
+    fail "make profile FW=$name.c: functions '$got', not '$want'; $(grep -Em1 'warning|error' "$prof/$name.log")"
+  fi
+done
+# main's argc and argv are what fw.mk's own build of the program gets.
+printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
+  > "$prof/fwx_args.c"
+mk "$prof/args" fwx_args "$prof/fwx_args.c"
+(cd "$prof/args" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$prof/args/out") > "$prof/args.log" 2>&1
+plain=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$prof/args/out/fwx_args.hex" 2>/dev/null)
+uprof FW="$prof/fwx_args.c" >> "$prof/args.log" 2>&1
+got=$(sed -n 1p "$pdir/fwx_args/console.log" 2>/dev/null)
+if [ "$plain" = "argc=0 argv=0" ] && [ "$got" = "$plain" ]; then
+  pass "make profile passes main's argc and argv as fw.mk's build has them: $got"
+else
+  fail "make profile: main got '$got', fw.mk's build '$plain' (both should be 'argc=0 argv=0')"
+fi
+# FW relative to the shell's directory, under make -C, with a relative -I.
+mkdir -p "$prof/rel/inc"
+echo '#define REL 7' > "$prof/rel/inc/rel.h"
+printf '#include <stdio.h>\n#include "rel.h"\nint main(void) { printf("rel %%d\\n", REL); return 0; }\n' > "$prof/rel/fwx_rel.c"
+(cd "$prof" && uprof FW=rel/fwx_rel.c FW_EXTRA_CFLAGS=-Irel/inc) > "$prof/rel.log" 2>&1
+got=$(sed -n 1p "$pdir/fwx_rel/console.log" 2>/dev/null)
+if [ "$got" = "rel 7" ]; then
+  pass "make -C <checkout> profile FW=rel/fwx_rel.c FW_EXTRA_CFLAGS=-Irel/inc: from the shell's directory, $got"
+else
+  tail -3 "$prof/rel.log"; fail "make -C <checkout> profile FW=rel/fwx_rel.c from $prof: ran '$got', not 'rel 7'"
+fi
+# FW that make profile cannot build, or cannot take: one line each saying
+# so, and no compiler run.
+mkdir -p "$prof/sp ace"
+cp "$prof/fwx_args.c" "$prof/sp ace/fwx_space.c"
+for t in "$prof/args/out/fwx_args.elf:not a C or assembly source" "$prof/args/out/fwx_args.hex:not a C or assembly source" \
+         "$prof:a directory" "$prof/fwx_none.c:no such file" "$prof/sp ace/fwx_space.c:"; do
+  f=${t%:*} why=${t##*:}
+  if [ -n "$why" ]; then
+    want="make profile: FW=$f: $why; FW is the program's C or assembly sources (.c, .S, .s), which make profile builds"
+  else
+    want="make profile: FW=\"$f\" is one file with a space in its path, and make cannot handle one; copy or move it (or link it) to a path without spaces"
+  fi
+  uprof FW="$f" > "$prof/bad.log" 2>&1
+  if grep -qF "*** $want.  Stop." "$prof/bad.log" && ! grep -q 'elf-gcc ' "$prof/bad.log"; then
+    pass "make profile FW=${f#"$prof"/}: stops with one line, ${why:-one file with a space in its path}"
+  else
+    fail "make profile FW=${f#"$prof"/}: not the line '$want': $(grep -v '^setup: ' "$prof/bad.log" | head -3 | tr '\n' ' ')"
+  fi
+done
+# RAM_BYTES of its own: a simulator of its own; the default one stays.
+cp soc/fw/example/hello.c "$prof/fwx_ram.c"
+uprof FW="$prof/fwx_ram.c" RAM_BYTES=131072 > "$prof/ram.log" 2>&1
+if [ "$(sed -n 1p "$pdir/fwx_ram/console.log" 2>/dev/null)" = "hello, world" ] \
+   && grep -q -- '-GRAM_BYTES=131072 ' "$top/build/sim/$d_top-ram131072/config" \
+   && grep -q -- '-GRAM_BYTES=65536 ' "$top/build/sim/$d_top/config"; then
+  pass "make profile RAM_BYTES=131072: run on build/sim/$d_top-ram131072/, build/sim/$d_top/ left at 65536"
+else
+  tail -3 "$prof/ram.log"; fail "make profile RAM_BYTES=131072: not run on its own simulator, or build/sim/$d_top/ rebuilt"
+fi
+
 exit $status

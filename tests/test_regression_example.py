@@ -68,16 +68,21 @@ def suite_counts(xml_file):
     return {"tests": suite.tests, "failures": suite.failures, "errors": suite.errors, "skipped": suite.skipped}
 
 
-def test_regression_example(request):
+def run_checks(request, *steps):
+    """Each step's checks, into the test's report; the test fails with the first that failed."""
     check = Checks()
-    WORK.mkdir(parents=True, exist_ok=True)
     try:
-        run_example(check)
-        run_wrong_ip(check)
+        for step in steps:
+            step(check)
     finally:
         request.node.add_report_section("call", CHECKS, "\n".join(check.lines))
     failed = [l for l in check.lines if l.startswith("FAIL ")]
     assert not failed, f"{len(failed)} checks failed, the first: {failed[0]}"
+
+
+def test_regression_example(request):
+    WORK.mkdir(parents=True, exist_ok=True)
+    run_checks(request, run_example, run_wrong_ip)
 
 
 def run_example(check):
@@ -220,13 +225,7 @@ def pytest_perfscope_programs(config):
 
 
 def test_plugin_edges(request):
-    check = Checks()
-    try:
-        run_edges(check)
-    finally:
-        request.node.add_report_section("call", CHECKS, "\n".join(check.lines))
-    failed = [l for l in check.lines if l.startswith("FAIL ")]
-    assert not failed, f"{len(failed)} checks failed, the first: {failed[0]}"
+    run_checks(request, run_edges)
 
 
 def run_edges(check):

@@ -28,10 +28,13 @@
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
 # that runs past the harness's default timeout needs +timeout=.
 # RAM_BYTES, given on the command line, reaches both fw.mk and the
-# simulator's build: a program of more than 64 KiB needs it. FW_PRINTF and
+# simulator's build: a program of more than 64 KiB needs it; a simulator
+# of another RAM_BYTES is built in build/sim/<cpu>-ram<bytes>/. FW_PRINTF and
 # FW_EXTRA_CFLAGS go to fw.mk (docs/programmers-guide.md).
 #
-# The program is named after its first source. With MODE=funccost (the
+# The program is named after its first source; another program of the same
+# name replaces it there (fw.mk's <name>.flags records the sources, so it
+# is rebuilt, whatever the files' times). With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library
 # are not (their time counts in the caller).
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))..)
@@ -45,6 +48,12 @@ PROFILE_EVENTS ?= 2048
 # The simulator's histogram words (sim/Makefile's HIST_BUCKETS): the last is
 # OUTSIDE, the others cover .text.
 HIST_WORDS     ?= 4096
+# Each FW a C or assembly source that is there: an ELF, an image, a
+# directory or a missing file stops here with one line, not gcc's.
+profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$(if $(filter %.c %.S %.s,$(1)),,not a \
+                  C or assembly source)),no such file)
+$(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
+  is the program's C or assembly sources (.c, .S, .s), which make profile builds)))
 ifeq ($(filter $(MODE),funccost retire),)
 $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream))
 endif
@@ -78,13 +87,16 @@ GPROF_LOG  = --log $(OUT)/console.log
 endif
 
 PERFSCOPE := $(TOP)/build/tools/perfscope
-SIM       := $(TOP)/build/sim/$(CPU)/Vsoc_top
+# Another RAM_BYTES than the default runs on a simulator of its own: built
+# in place, build/sim/<cpu>/ would stay at that size for every later run.
+SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(FW_RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))
+SIM       := $(SIM_DIR)/Vsoc_top
 OUT       := $(FW_BUILD)
 ELF       := $(OUT)/$(NAME).elf
 
 .PHONY: profile
 profile: $(OUT)/$(NAME).hex
-	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU)
+	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1 || \
 	  { tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	    '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; }

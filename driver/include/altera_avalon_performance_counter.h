@@ -4,7 +4,8 @@
  * program written for the Nios II Performance Counter Unit keeps this
  * include and builds unchanged once PERFORMANCE_COUNTER_0_BASE and
  * ALT_CPU_FREQ are defined, by a system.h on the include path (the
- * reference SoC's is soc/fw/system.h) or by -D.
+ * program's own; with fw.mk, soc/fw/system.h, the reference SoC's, when it
+ * has none) or by -D.
  *
  * It declares what the HAL's header declares, as the HAL declares it:
  *   PERF_RESET(p), PERF_START_MEASURING(p), PERF_STOP_MEASURING(p),
@@ -31,7 +32,11 @@
 /*
  * The HAL compiles alt_get_cpu_freq() and alt_get_performance_counter_base()
  * with system.h; here they are inline, so they need its macros now. HAL
- * programs often include system.h after this header, so pull it in first.
+ * programs often include system.h after this header, so pull it in first:
+ * "system.h" is searched here, then in the -iquote directories, then the
+ * -I ones. fw.mk has the program's source directories -iquote and its own
+ * -I before soc/fw/, so the program's system.h is the one found, which its
+ * own later #include "system.h" then finds guarded.
  */
 #if defined(__has_include)
 #if __has_include("system.h")

@@ -19,17 +19,25 @@
 # Each program is its own sources, compiled into $(FW_BUILD)/<name>.objs/
 # (with a profiling mode's flags, see below), linked with the SoC start-up
 # code, the console, the perfscope driver and the hook library, which the
-# link step compiles without those flags.
+# link step compiles without those flags. A program's own headers come
+# before the checkout's: its sources' directories (-iquote) and its -I
+# directories, then soc/fw/, driver/include/ and driver/common/, so that a
+# system.h of its own is the one read. It rebuilds when anything it is
+# built from changes: a source, a header one read (<name>.d), the flags
+# or the sources' paths (<name>.flags).
 #
 # Settings, each overridable before the include or on the command line:
 #   CPU             VexRiscv_Full (default, as everywhere in the checkout),
 #                   VexRiscv_Lite or VexRiscv_Min; picks -march
 #   RAM_BYTES       must equal soc_top's RAM_BYTES (default 65536)
 #   FW_BUILD        output directory, by default per CPU and directory
+#                   (its last part); programs of one name in one FW_BUILD
+#                   replace each other, each rebuilt in its turn
 #   FW_DRIVER_SRCS  driver sources linked into every program
 #   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG; a relative -I<dir>
 #                   is taken from FW_USER_DIR, by default the directory make
-#                   runs in (the including Makefile's), as sources are
+#                   runs in (the including Makefile's), as sources are, and
+#                   searched before the checkout's directories
 #   FW_PRINTF       picolibc's printf and scanf: double (the default, the
 #                   whole of C's: %f, %e, %g, %lld, %llu), float (floats
 #                   printed as float, smaller) or integer (no floating
@@ -46,7 +54,10 @@
 #                   -Werror.
 
 CPU       ?= VexRiscv_Full
-RAM_BYTES ?= 65536
+# The SoC's default RAM, sim/Makefile's too: make profile (tools/profile.mk)
+# runs a program of another RAM_BYTES on a simulator of its own.
+FW_RAM_BYTES_DEFAULT := 65536
+RAM_BYTES ?= $(FW_RAM_BYTES_DEFAULT)
 FW_WERROR ?=
 FW_PRINTF ?= double
 FW_PRINTF_double  := DOUBLE
@@ -56,6 +67,11 @@ ifeq ($(FW_PRINTF_$(FW_PRINTF)),)
 $(error fw.mk: FW_PRINTF=$(FW_PRINTF) is none of double, float, integer (picolibc's printf variants))
 endif
 FW_USER_DIR ?= $(CURDIR)
+# make splits every name at its spaces, so a directory with one in its path
+# would turn into several files, and the errors that follow name none of them.
+$(foreach v,CURDIR TOP FW_USER_DIR,$(if $(word 2,$($(v))),$(error \
+  fw.mk: $(v) is "$($(v))", a path with a space, which make cannot handle; move or copy the program (or the \
+  checkout) to a path without spaces)))
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
 CROSS     ?= riscv64-unknown-elf-
 
@@ -89,12 +105,25 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
 # picolibc is a hosted C library, so the compiler may keep its builtins
 # (no -ffreestanding). PICOLIBC_<FW_PRINTF>_PRINTF_SCANF makes
 # picolibc.specs link that printf and scanf.
-FW_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
-             -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
-             -O2 -g -std=gnu11 -Wall -Wextra \
-             -ffunction-sections -fdata-sections \
-             -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common \
-             $(call fw_abs_includes,$(FW_EXTRA_CFLAGS))
+FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
+                  -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
+                  -O2 -g -std=gnu11 -Wall -Wextra \
+                  -ffunction-sections -fdata-sections
+FW_INCLUDES    := -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common
+# "-I dir" is taken as -Idir, so that it is one word, moved as one.
+FW_USER_CFLAGS := $(call fw_abs_includes,$(subst -I ,-I,$(strip $(FW_EXTRA_CFLAGS))))
+# The runtime, the driver and the hooks: the checkout's headers first.
+FW_CFLAGS := $(FW_BASE_CFLAGS) $(FW_INCLUDES) $(FW_USER_CFLAGS)
+# A program's own sources: the program's headers before the checkout's, as
+# the Nios II SBT has its application's directory on the include path, so
+# that its own system.h (beside a source, or in a directory it gives with
+# -I) is the one read, whether it includes it before or after
+# altera_avalon_performance_counter.h (whose own #include "system.h"
+# searches its directory, then the -iquote ones, then the -I ones);
+# soc/fw/system.h is the one left when the program has none.
+# $(call fw_program_cflags,<absolute sources>)
+fw_program_cflags = $(FW_BASE_CFLAGS) $(addprefix -iquote ,$(sort $(patsubst %/,%,$(dir $(1))))) \
+                    $(filter -I%,$(FW_USER_CFLAGS)) $(FW_INCLUDES) $(filter-out -I%,$(FW_USER_CFLAGS))
 # The single RAM holds code and data, so its one segment is RWX on purpose.
 FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
               -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments
@@ -141,22 +170,45 @@ fw_quote = $(subst ','\'',$(1))
 .PHONY: fw-force
 fw-force:
 
+# One line of a recipe per item of a $(foreach).
+define fw_nl
+
+
+endef
+
+# A program's object files are named after their sources, in <name>.objs/;
+# two sources of the same name (a/util.c, b/util.c) are named after their
+# whole paths instead, so that neither overwrites the other:
+# $(call fw_obj,<absolute source>,<every absolute source>).
+fw_obj = $(if $(filter-out 1,$(words $(filter $(basename $(notdir $(1))),$(basename $(notdir $(2)))))),$(subst \
+           /,_,$(patsubst /%,%,$(basename $(1)))),$(basename $(notdir $(1)))).o
+
 # $(call fw_program,<name>,<sources>[,<instrumenting flags>,<more sources, not instrumented>[,<patch command>]])
 # Sources may be relative to the including Makefile's directory: the compile
 # runs in <name>.objs/, so they are made absolute first. The patch command
 # runs as `<command> -o <name>.elf <name>.elf` after the link.
-# <name>.flags holds the flags the program was built with, rewritten only
-# when they change, so that a program rebuilds when they do (say
-# FW_EXTRA_CFLAGS or FW_PRINTF on the command line) and only then.
+# <name>.flags holds what the program is built from besides the files' own
+# contents: the flags and the sources' absolute paths, rewritten only when
+# they change, so that a program rebuilds when they do (say FW_EXTRA_CFLAGS
+# or FW_PRINTF on the command line, or another program of the same name
+# built into the same FW_BUILD) and only then.
+# <name>.d is every header the program's own compiles read (gcc -MMD, one
+# .d per object, gathered out of <name>.objs/, which each build starts
+# afresh): a program rebuilds when one changes, wherever it is. -MP keeps a
+# deleted header from stopping make.
 define fw_program
 $(FW_BUILD)/$(1).flags: fw-force
 	@mkdir -p $$(@D)
-	@printf '%s\n' '$(call fw_quote,$(FW_CFLAGS) $(FW_WERROR) $(3) | $(FW_LDFLAGS) | $(5))' > $$@.tmp
+	@printf '%s\n' '$(call fw_quote,$(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) | $(FW_CFLAGS) \
+	  | $(FW_LDFLAGS) | $(5) | $(abspath $(2)) | $(abspath $(4)) | $(FW_RUNTIME) $(FW_DRIVER_SRCS) | $(CROSS))' > $$@.tmp
 	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
+-include $(FW_BUILD)/$(1).d
 $(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5))) \
                       $(FW_BUILD)/$(1).flags
-	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)
-	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) $(FW_WERROR) $(3) -c $(abspath $(2))
+	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)$(foreach s,$(abspath $(2)),$(fw_nl)	cd $$(@:.elf=.objs) && \
+	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) -MMD -MP -MT $$@ \
+	  -c $(s) -o $(call fw_obj,$(s),$(abspath $(2))))
+	@for d in $$(@:.elf=.objs)/*.d; do if [ -f "$$$$d" ]; then cat "$$$$d"; fi; done > $$(@:.elf=.d)
 	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
 	$(if $(5),$(5) -o $$@ $$@ >/dev/null || { rm -f $$@; exit 1; })
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The runtime `make profile` links into a program: it wraps the program's
- * main (-Wl,--wrap=main), records the entry and exit of every instrumented
- * function from main's first instruction to its return with the function-
- * cost hooks, and prints the events frame for perfscope at the end.
+ * main (-Wl,--wrap=main), hands it its argc and argv unchanged, records the
+ * entry and exit of every instrumented function from main's first
+ * instruction to its end with the function-cost hooks, and prints the
+ * events frame for perfscope at the end: when main returns (crt0.S hands
+ * its value to SIMCTRL without calling exit) or when the program calls
+ * exit() (atexit), whichever comes first.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -14,6 +17,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "perfscope_regs.h"
 #include "perfscope_funccost.h"
@@ -25,14 +29,38 @@
 
 static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
 
-int __real_main(void);
-int __wrap_main(void) PERF_NO_TRACE;
+int __real_main(int argc, char **argv);
+int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
+static void profile_end(void) PERF_NO_TRACE;
 
-int __wrap_main(void)
+/* Stops the recording, ends the calls still open, and prints the frame,
+ * once. From exit() those are main's and the calls it was made from: each
+ * ends when exit() was called (an exit event stamped then, while the buffer
+ * has lost nothing and has room), as if it had returned there. */
+static void profile_end(void)
 {
-	perf_funccost_init((const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0)), events, sizeof events);
-	const int status = __real_main();
+	static int ended;
+	struct perf_funccost *const c = (struct perf_funccost *)events;
+
+	if (ended)
+		return;
+	ended = 1;
+	const uint32_t now = *c->clock;
 	perf_funccost_disable();
+	int open = 0;
+	for (const struct perf_funccost_record *r = c->rec; r < c->next; r++)
+		open += r->fn == PERF_FUNCCOST_EXIT ? -1 : 1;
+	for (; open > 0 && c->lost == 0 && c->next < c->end; open--)
+		*c->next++ = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_EXIT, .stamp = now };
 	perf_funccost_frame(NULL, NULL);
+}
+
+int __wrap_main(int argc, char **argv)
+{
+	/* If it fails the frame still comes when main returns. */
+	(void)atexit(profile_end);
+	perf_funccost_init((const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0)), events, sizeof events);
+	const int status = __real_main(argc, argv);
+	profile_end();
 	return status;
 }

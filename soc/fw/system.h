@@ -3,9 +3,12 @@
  * The reference SoC described as the Nios II HAL's generated system.h
  * describes a system with a Performance Counter Unit, so that HAL programs
  * that include "system.h" build unchanged (fw.mk puts this directory on the
- * include path). Only the perfscope instance and the clock: the rest of the
- * SoC is in soc.h. Every macro yields to a -D of the same name, for a board
- * with another clock or a SoC with perfscope elsewhere.
+ * include path, after the program's own: a system.h of the program's,
+ * beside its sources or in a directory it gives with -I, is read instead,
+ * whether it comes before or after altera_avalon_performance_counter.h).
+ * Only the perfscope instance and the clock: the rest of the SoC is in
+ * soc.h. Every macro yields to a -D of the same name, for a board with
+ * another clock or a SoC with perfscope elsewhere.
  *
  * Plain integer constants, as the HAL's: comparing them with an int draws
  * no -Wsign-compare.
