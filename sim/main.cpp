@@ -100,7 +100,7 @@
 #include "dbg_port.h"
 #include "../driver/common/perf_base64.h"  // the driver's pure code, as the host tool uses it
 #include "../driver/common/perf_crc32.h"
-#include "../soc/fw/soc.h"
+#include "soc.h"  // the reference SoC's clock, SOC_CLOCK_HZ
 #include "perf_model.h"
 #include "retire_oracle.h"
 #include "trace_file.h"
