@@ -10,6 +10,8 @@
 #                (the console's streams survive it)
 #   constructor  a program with a constructor or a destructor does not
 #                link, with the one line link.ld gives (crt0.S runs none)
+#   too big      a program bigger than the RAM less the stack does not
+#                link, with link.ld's line saying what to change
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -23,7 +25,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io lto ctor dtor; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io lto ctor dtor big; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -48,6 +50,11 @@ cat > "$work/ctor.c" <<'C'
 static int x;
 __attribute__((constructor)) static void init(void) { x = 5; }
 int main(void) { printf("ctor: %d\n", x); return 0; }
+C
+cat > "$work/big.c" <<'C'
+#include <stdio.h>
+static volatile char table[62000];
+int main(void) { table[5] = 1; printf("big: %d\n", table[5]); return 0; }
 C
 cat > "$work/dtor.c" <<'C'
 #include <stdio.h>
@@ -85,4 +92,12 @@ for p in ctor dtor; do
     tail -3 "$work/$p.log"; fail "$p: the link failed without saying why"
   fi
 done
+msg='RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf'
+if user_make "$work/out/big.hex" > "$work/big.log" 2>&1; then
+  fail "big: a 62000-byte table linked into 64 KiB with its stack"
+elif grep -qF "$msg" "$work/big.log"; then
+  pass "big: the link stops: $msg"
+else
+  tail -3 "$work/big.log"; fail "big: the link failed without saying why"
+fi
 exit $status
