@@ -82,22 +82,20 @@ run() {
 run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 
-msg='constructors and destructors are not supported (crt0.S runs none)'
-for p in ctor dtor; do
+# <program> <why it must not link> <link.ld's line>: the link stops with it.
+link_stops() {
+  local p=$1 why=$2 msg=$3
   if user_make "$work/out/$p.hex" > "$work/$p.log" 2>&1; then
-    fail "$p: a program with a $p linked, and crt0.S would not run it"
-  elif grep -q "$msg" "$work/$p.log"; then
+    fail "$p: linked, $why"
+  elif grep -qF "$msg" "$work/$p.log"; then
     pass "$p: the link stops: $msg"
   else
     tail -3 "$work/$p.log"; fail "$p: the link failed without saying why"
   fi
+}
+for p in ctor dtor; do
+  link_stops $p "and crt0.S would not run its $p" 'constructors and destructors are not supported (crt0.S runs none)'
 done
-msg='RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf'
-if user_make "$work/out/big.hex" > "$work/big.log" 2>&1; then
-  fail "big: a 62000-byte table linked into 64 KiB with its stack"
-elif grep -qF "$msg" "$work/big.log"; then
-  pass "big: the link stops: $msg"
-else
-  tail -3 "$work/big.log"; fail "big: the link failed without saying why"
-fi
+link_stops big "a 62000-byte table in 64 KiB with the stack" \
+  'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf'
 exit $status
