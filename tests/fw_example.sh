@@ -395,5 +395,15 @@ if [ "$(sed -n 1p "$pdir/fwx_ram/console.log" 2>/dev/null)" = "hello, world" ] \
 else
   tail -3 "$prof/ram.log"; fail "make profile RAM_BYTES=131072: not run on its own simulator, or build/sim/$d_top/ rebuilt"
 fi
+# A program that exits with another code than 0 (an old benchmark's main
+# that returns nothing) still gets its reports, after a line saying so.
+printf 'static int f(int x) { return x + 1; }\nint main(void) { return f(6); }\n' > "$prof/fwx_code.c"
+uprof FW="$prof/fwx_code.c" > "$prof/code.log" 2>&1
+if grep -qx "profile: fwx_code exited with 7 on $d_top; its reports follow" "$prof/code.log" \
+   && grep -q '^f ' "$pdir/fwx_code/functions.txt" 2>/dev/null; then
+  pass "make profile of a program that exits with 7: says so, and writes its reports"
+else
+  tail -3 "$prof/code.log"; fail "make profile of a program that exits with 7: no line, or no reports"
+fi
 
 exit $status

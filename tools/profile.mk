@@ -26,7 +26,10 @@
 #        [RAM_BYTES=65536] [FW_PRINTF=double|float|integer]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
-# that runs past the harness's default timeout needs +timeout=.
+# that runs past the harness's default timeout needs +timeout=. A program
+# that exits with a code other than 0 (an old benchmark's main that returns
+# nothing) still gets its reports, after a line saying so; a timeout, a
+# disagreement of the model or a usage error stops with the log's tail.
 # RAM_BYTES, given on the command line, reaches both fw.mk and the
 # simulator's build: a program of more than 64 KiB needs it; a simulator
 # of another RAM_BYTES is built in build/sim/<cpu>-ram<bytes>/. FW_PRINTF and
@@ -97,9 +100,14 @@ ELF       := $(OUT)/$(NAME).elf
 .PHONY: profile
 profile: $(OUT)/$(NAME).hex
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
-	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1 || \
-	  { tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
-	    '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; }
+	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1; rc=$$?; \
+	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
+	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
+	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU); its reports follow"; \
+	  else \
+	    tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
+	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; \
+	  fi
 	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
 	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
 	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)
