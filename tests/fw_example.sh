@@ -18,6 +18,20 @@ cd "$top" || exit 1
 status=0
 pass() { echo "PASS fw example: $1"; }
 fail() { echo "FAIL fw example: $1"; status=1; }
+# make as a user types it in a shell: no enclosing make's variables.
+umake() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make "$@"; }
+# <dir> <name> <sources>: a Makefile as the example's, for that program.
+mk() {
+  mkdir -p "$1"
+  sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,'"$2"','"$3"'|' soc/fw/example/Makefile > "$1/Makefile"
+}
+# <image> <expected console> <what>: runs it on the default CPU (d_top,
+# below); PASS if it printed exactly that.
+runs_as() {
+  local got
+  got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$1" 2>/dev/null)
+  if [ "$got" = "$2" ]; then pass "$3: $got"; else fail "$3: printed '$got', not '$2'"; fi
+}
 
 # The comment's example: the indented lines after "Usage" up to the first
 # blank comment line.
@@ -45,7 +59,7 @@ fi
 # `make` in the example's directory, as from an interactive shell.
 out=$top/build/fw/$d_top/example
 rm -rf "$out"
-if (cd soc/fw/example && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$top/build/fw-example.log" 2>&1 \
+if (cd soc/fw/example && umake -s) > "$top/build/fw-example.log" 2>&1 \
    && [ -s "$out/hello.hex" ] && [ -s "$out/hello.elf" ] && [ -s "$out/hello.lst" ]; then
   pass "make in soc/fw/example builds build/fw/$d_top/example/hello.hex, .elf and .lst"
 else
@@ -66,8 +80,8 @@ fi
 # are shown and the build goes on; with
 # FW_WERROR=-Werror, as the checkout's own Makefiles set it, it stops.
 warn=$top/build/fw-example-warnings
-rm -rf "$warn" && mkdir -p "$warn"
-sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,bench,bench.c|' soc/fw/example/Makefile > "$warn/Makefile"
+rm -rf "$warn"
+mk "$warn" bench bench.c
 # Its header is in a directory of its own, named relative to where make
 # runs (-Iinc): the compiles run elsewhere, so fw.mk makes it absolute.
 mkdir -p "$warn/inc"
@@ -78,7 +92,7 @@ cat > "$warn/bench.c" <<'C'
 static int sum(n) int n; { int unused; unsigned s = 0; for (int i = 0; i < n; i++) s += i; return s > n ? 1 : 0; }
 int main(void) { printf("bench: %d\n", twice(sum(5))); return 0; }
 C
-if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/out" FW_EXTRA_CFLAGS=-Iinc) \
+if (cd "$warn" && umake -s FW_BUILD="$warn/out" FW_EXTRA_CFLAGS=-Iinc) \
      > "$warn/build.log" 2>&1 \
    && [ -s "$warn/out/bench.hex" ] && grep -q 'warning: unused variable' "$warn/build.log"; then
   pass "a program with warnings and FW_EXTRA_CFLAGS=-Iinc builds, its warnings shown ($(grep -c 'warning:' "$warn/build.log") of them)"
@@ -87,14 +101,14 @@ else
 fi
 # The same through make profile from the checkout, the paths relative to it.
 rel=${warn#"$top"/}
-if (env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s profile FW="$rel/bench.c" FW_EXTRA_CFLAGS="-I$rel/inc" \
+if (umake -s profile FW="$rel/bench.c" FW_EXTRA_CFLAGS="-I$rel/inc" \
       MODE=retire) > "$warn/profile.log" 2>&1 \
    && grep -qx 'bench: 2' "$top/build/profile/$d_top/bench-retire/console.log"; then
   pass "make profile FW=$rel/bench.c FW_EXTRA_CFLAGS=-I$rel/inc from the checkout: built, run, reports written"
 else
   tail -5 "$warn/profile.log"; fail "make profile FW=$rel/bench.c FW_EXTRA_CFLAGS=-I$rel/inc: see $warn/profile.log"
 fi
-if (cd "$warn" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$warn/werror" FW_EXTRA_CFLAGS=-Iinc \
+if (cd "$warn" && umake -s FW_BUILD="$warn/werror" FW_EXTRA_CFLAGS=-Iinc \
       FW_WERROR=-Werror) > "$warn/werror.log" 2>&1; then
   fail "FW_WERROR=-Werror: the program with warnings built"
 else
@@ -107,8 +121,8 @@ fi
 # (the low word, *float*); another value stops with one line. Changing
 # FW_PRINTF or FW_EXTRA_CFLAGS rebuilds the program, and only that does.
 pf=$top/build/fw-example-printf
-rm -rf "$pf" && mkdir -p "$pf"
-sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,pf,pf.c|' soc/fw/example/Makefile > "$pf/Makefile"
+rm -rf "$pf"
+mk "$pf" pf pf.c
 cat > "$pf/pf.c" <<'C'
 #include <stdio.h>
 #ifndef SCALE
@@ -124,18 +138,13 @@ C
 # <build dir> <expected line> [make variable]...: build, run, compare.
 pf_run() {
   local dir=$1 want=$2; shift 2
-  (cd "$pf" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make FW_BUILD="$dir" "$@") > "$pf/build.log" 2>&1 \
+  (cd "$pf" && umake FW_BUILD="$dir" "$@") > "$pf/build.log" 2>&1 \
     || { tail -3 "$pf/build.log"; fail "printf: make $*: did not build"; return; }
-  "$top/build/sim/$d_top/Vsoc_top" +firmware="$dir/pf.hex" > "$pf/out" 2> /dev/null
-  if [ "$(cat "$pf/out")" = "$want" ]; then
-    pass "printf with ${*:-the defaults}: $want"
-  else
-    fail "printf with ${*:-the defaults}: printed '$(cat "$pf/out")', not '$want'"
-  fi
+  runs_as "$dir/pf.hex" "$want" "printf with ${*:-the defaults}"
 }
 pf_run "$pf/double" "pf: 1234567890123 -5 3.250 3.25 3.250000e+00"
 pf_run "$pf/integer" "pf: 1912276171 -5 *float* *float* *float*" FW_PRINTF=integer
-if (cd "$pf" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$pf/bad" FW_PRINTF=long) > "$pf/bad.log" 2>&1; then
+if (cd "$pf" && umake -s FW_BUILD="$pf/bad" FW_PRINTF=long) > "$pf/bad.log" 2>&1; then
   fail "FW_PRINTF=long: built"
 elif grep -q 'fw.mk: FW_PRINTF=long is none of double, float, integer' "$pf/bad.log"; then
   pass "FW_PRINTF=long: stops, $(grep -o 'FW_PRINTF=long is[^.]*' "$pf/bad.log")"
@@ -156,11 +165,6 @@ pf_run "$pf/double" "pf: 1234567890123 -5 6.500 6.5 6.500000e+00" FW_EXTRA_CFLAG
 # compiles read (gcc -MMD), wherever it is.
 dep=$top/build/fw-example-deps
 rm -rf "$dep" && mkdir -p "$dep"
-# <dir> <name> <sources>: a Makefile as the example's, for that program.
-mk() {
-  mkdir -p "$1"
-  sed 's|^TOP := .*|TOP := '"$top"'|; s|fw_program,hello,hello.c|fw_program,'"$2"','"$3"'|' soc/fw/example/Makefile > "$1/Makefile"
-}
 # Two programs of one name in directories of one name share
 # build/fw/<cpu>/fw-example-same/prog.hex; the second's files are older.
 # Then the second's Makefile builds it from another source, older too.
@@ -173,24 +177,14 @@ touch -d 2020-01-01 "$dep/TWO/fw-example-same/prog.c" "$dep/TWO/fw-example-same/
 same=$top/build/fw/$d_top/fw-example-same
 rm -rf "$same"
 for n in ONE TWO; do
-  (cd "$dep/$n/fw-example-same" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/$n.log" 2>&1
-  got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$same/prog.hex" 2>/dev/null)
-  if [ "$got" = "I am program $n" ]; then
-    pass "a program of the same name from another directory rebuilds, its files older: $got"
-  else
-    fail "program $n built into $same: runs '$got', not 'I am program $n'"
-  fi
+  (cd "$dep/$n/fw-example-same" && umake -s) > "$dep/$n.log" 2>&1
+  runs_as "$same/prog.hex" "I am program $n" "a program of the same name from another directory rebuilds, its files older"
 done
 sed 's/program TWO/program THREE/' "$dep/TWO/fw-example-same/prog.c" > "$dep/TWO/fw-example-same/prog3.c"
 sed -i 's/fw_program,prog,prog.c/fw_program,prog,prog3.c/' "$dep/TWO/fw-example-same/Makefile"
 touch -d 2020-01-01 "$dep/TWO/fw-example-same/prog3.c" "$dep/TWO/fw-example-same/Makefile"
-(cd "$dep/TWO/fw-example-same" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/THREE.log" 2>&1
-got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$same/prog.hex" 2>/dev/null)
-if [ "$got" = "I am program THREE" ]; then
-  pass "a program built from another source, older than its image, rebuilds: $got"
-else
-  fail "program prog from prog3.c: runs '$got', not 'I am program THREE'"
-fi
+(cd "$dep/TWO/fw-example-same" && umake -s) > "$dep/THREE.log" 2>&1
+runs_as "$same/prog.hex" "I am program THREE" "a program built from another source, older than its image, rebuilds"
 # Headers: one in a directory given by FW_EXTRA_CFLAGS=-Iinclude, one
 # beside the source, in another directory than the Makefile's.
 hd=$dep/headers
@@ -202,21 +196,16 @@ printf '#include <stdio.h>\n#include "cfg.h"\n#include "local.h"\nint main(void)
   > "$hd/src/hdr.c"
 # [<header> <its new line>] <expected>: change it, make, run.
 hdr_step() {
-  local what="a first build" got
+  local what="a first build"
   if [ $# -eq 3 ]; then echo "$2" > "$hd/$1"; what="$1 changed to '$2'"; shift 2; fi
-  (cd "$hd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) \
+  (cd "$hd" && umake -s FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) \
     > "$hd/build.log" 2>&1 || { tail -3 "$hd/build.log"; fail "headers: $what: did not build"; return; }
-  got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$hd/out/hdr.hex" 2>/dev/null)
-  if [ "$got" = "$1" ]; then
-    pass "headers: $what: rebuilt, $got"
-  else
-    fail "headers: $what: printed '$got', not '$1'"
-  fi
+  runs_as "$hd/out/hdr.hex" "$1" "headers: $what: rebuilt"
 }
 hdr_step "VALUE=2 LOCAL=5"
 hdr_step include/cfg.h '#define VALUE 3' "VALUE=3 LOCAL=5"
 hdr_step src/local.h '#define LOCAL 6' "VALUE=3 LOCAL=6"
-(cd "$hd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) > "$hd/again.log" 2>&1
+(cd "$hd" && umake FW_BUILD="$hd/out" FW_EXTRA_CFLAGS=-Iinclude) > "$hd/again.log" 2>&1
 if grep -q gcc "$hd/again.log"; then
   fail "headers: an unchanged make rebuilt the program"
 else
@@ -256,16 +245,11 @@ for where in beside include none; do
     include) mkdir -p "$sd/board" && printf '%s\n' "$sys_h" > "$sd/board/system.h"; flags=(FW_EXTRA_CFLAGS=-Iboard) ;;
     none) want="freq 50000000 50000000 led 0" ;;
   esac
-  if ! (cd "$sd" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$sd/out" "${flags[@]}") > "$sd/build.log" 2>&1; then
+  if ! (cd "$sd" && umake -s FW_BUILD="$sd/out" "${flags[@]}") > "$sd/build.log" 2>&1; then
     tail -3 "$sd/build.log"; fail "system.h $where: did not build"; continue
   fi
   for order in before after; do
-    got=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$sd/out/$order.hex" 2>/dev/null)
-    if [ "$got" = "$want" ]; then
-      pass "system.h $where, included $order altera_avalon_performance_counter.h: $got"
-    else
-      fail "system.h $where, included $order altera_avalon_performance_counter.h: printed '$got', not '$want'"
-    fi
+    runs_as "$sd/out/$order.hex" "$want" "system.h $where, included $order altera_avalon_performance_counter.h"
   done
 done
 
@@ -276,17 +260,16 @@ mkdir -p "$dup/a" "$dup/b"
 echo 'int fa(void) { return 1; }' > "$dup/a/util.c"
 echo 'int fb(void) { return 2; }' > "$dup/b/util.c"
 printf '#include <stdio.h>\nint fa(void);\nint fb(void);\nint main(void) { printf("fa %%d fb %%d\\n", fa(), fb()); return 0; }\n' > "$dup/main.c"
-if (cd "$dup" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$dup/out") > "$dup/build.log" 2>&1 \
-   && [ "$("$top/build/sim/$d_top/Vsoc_top" +firmware="$dup/out/dup.hex" 2>/dev/null)" = "fa 1 fb 2" ]; then
-  pass "sources main.c a/util.c b/util.c: both util.c linked, fa 1 fb 2"
+if (cd "$dup" && umake -s FW_BUILD="$dup/out") > "$dup/build.log" 2>&1; then
+  runs_as "$dup/out/dup.hex" "fa 1 fb 2" "sources main.c a/util.c b/util.c: both util.c linked"
 else
-  tail -3 "$dup/build.log"; fail "sources main.c a/util.c b/util.c: no 'fa 1 fb 2'"
+  tail -3 "$dup/build.log"; fail "sources main.c a/util.c b/util.c: did not build"
 fi
 
 # A directory with a space in its path: make cannot have it, and says so.
 sp="$dep/sp ace"
 mk "$sp" hello "$top/soc/fw/example/hello.c"
-(cd "$sp" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s) > "$dep/space.log" 2>&1
+(cd "$sp" && umake -s) > "$dep/space.log" 2>&1
 want="fw.mk: CURDIR is \"$sp\", a path with a space, which make cannot handle; move or copy the program (or the checkout) to a path without spaces"
 if [ "$(grep -c . "$dep/space.log")" -eq 1 ] && grep -qF "*** $want.  Stop." "$dep/space.log"; then
   pass "make in a directory with a space: one line, $want"
@@ -300,7 +283,7 @@ fi
 prof=$dep/profile
 mkdir -p "$prof"
 pdir=$top/build/profile/$d_top
-uprof() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$top" profile "$@"; }
+uprof() { umake -s -C "$top" profile "$@"; }
 # Another program of the same name, its files older, is rebuilt.
 for n in ONE TWO; do
   mkdir -p "$prof/$n"
@@ -346,7 +329,7 @@ done
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
   > "$prof/fwx_args.c"
 mk "$prof/args" fwx_args "$prof/fwx_args.c"
-(cd "$prof/args" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$prof/args/out") > "$prof/args.log" 2>&1
+(cd "$prof/args" && umake -s FW_BUILD="$prof/args/out") > "$prof/args.log" 2>&1
 plain=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$prof/args/out/fwx_args.hex" 2>/dev/null)
 uprof FW="$prof/fwx_args.c" >> "$prof/args.log" 2>&1
 got=$(sed -n 1p "$pdir/fwx_args/console.log" 2>/dev/null)
