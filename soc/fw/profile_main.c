@@ -33,25 +33,24 @@ int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 static void profile_end(void) PERF_NO_TRACE;
 
-/* Stops the recording, ends the calls still open, and prints the frame,
+/* Ends the calls still open, stops the recording and prints the frame,
  * once. From exit() those are main's and the calls it was made from: each
- * ends when exit() was called (an exit event stamped then, while the buffer
- * has lost nothing and has room), as if it had returned there. */
+ * ends here, as if it had returned, by the exit hook's own event (a buffer
+ * that lost events cannot tell how many are open, and is left as it is). */
 static void profile_end(void)
 {
 	static int ended;
-	struct perf_funccost *const c = (struct perf_funccost *)events;
-
 	if (ended)
 		return;
 	ended = 1;
-	const uint32_t now = *c->clock;
-	perf_funccost_disable();
+	const struct perf_funccost *const c = perf_funccost_current();
+	const uint32_t events_now = perf_funccost_count(c);
 	int open = 0;
-	for (const struct perf_funccost_record *r = c->rec; r < c->next; r++)
-		open += r->fn == PERF_FUNCCOST_EXIT ? -1 : 1;
-	for (; open > 0 && c->lost == 0 && c->next < c->end; open--)
-		*c->next++ = (struct perf_funccost_record){ .fn = PERF_FUNCCOST_EXIT, .stamp = now };
+	for (uint32_t i = 0; i < events_now; i++)
+		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
+	for (; open > 0 && perf_funccost_lost(c) == 0; open--)
+		__cyg_profile_func_exit(NULL, NULL);
+	perf_funccost_disable();
 	perf_funccost_frame(NULL, NULL);
 }
 
