@@ -254,8 +254,16 @@ std::string dir_of(const char *path)
 // The plusargs the harness takes, besides Verilator's own +verilator+...
 // ones; soc_ram reads +firmware= too, and no other part of the RTL reads
 // any.
-const char *const kPlusargs[] = {"firmware", "timeout", "trace", "trace_stall", "trace_file", "retire_file",
-                                 "retire_calls", "hist", "trig", "model", "uart", "sections"};
+// Each as its usage line writes it: its name, then "=" if it takes a value.
+const char *const kPlusargs[] = {"+firmware=", "+timeout=", "+trace[=]", "+trace_stall=", "+trace_file=",
+                                 "+retire_file=", "+retire_calls", "+hist=", "+trig=", "+sections", "+model=",
+                                 "+uart="};
+
+// A plusarg's name: what follows the + up to a = or [ (of its usage).
+std::string plusarg_name(const std::string &arg)
+{
+    return arg.substr(1, arg.find_first_of("=[") - 1);
+}
 
 // "" if every argument is one of kPlusargs or Verilator's, else the first
 // that is not.
@@ -267,11 +275,9 @@ std::string unknown_arg(int argc, char **argv)
             continue;
         if (arg.empty() || arg[0] != '+')
             return arg.empty() ? "an empty argument" : arg;
-        const size_t eq = arg.find('=');
-        const std::string name = arg.substr(1, eq == std::string::npos ? std::string::npos : eq - 1);
         bool known = false;
         for (const char *k : kPlusargs)
-            known = known || name == k;
+            known = known || plusarg_name(arg) == plusarg_name(k);
         if (!known)
             return arg;
     }
@@ -334,6 +340,17 @@ void put_u32(std::vector<uint8_t> &p, uint32_t v)
     for (int i = 0; i < 4; i++)
         p.push_back((uint8_t)(v >> 8 * i));
 }
+
+void put_u64(std::vector<uint8_t> &p, uint64_t v)
+{
+    put_u32(p, (uint32_t)v);
+    put_u32(p, (uint32_t)(v >> 32));
+}
+
+// One field of a frame's part, in the layout perfscope_frames.h's
+// X-macros give (regs/frames.toml): PERF_FRAME_<TYPE>_<PART>_FIELDS(
+// PUT_FIELD, payload, record) appends each field of record.
+#define PUT_FIELD(type, field, payload, record) put_##type(payload, (record).field);
 
 // A token of a file, printable on one line whatever its bytes.
 std::string quoted(const std::string &tok)
@@ -561,9 +578,11 @@ int main(int argc, char **argv)
     // (+timout=100 to the 20M-cycle default).
     const std::string unknown = unknown_arg(argc, argv);
     if (!unknown.empty()) {
-        std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes +firmware= +timeout= +trace[=] "
-                     "+trace_stall= +trace_file= +retire_file= +retire_calls +hist= +trig= +sections +model= +uart= "
-                     "and Verilator's +verilator+... (sim/main.cpp)\n", unknown.c_str());
+        std::string takes;
+        for (const char *k : kPlusargs)
+            takes += std::string(k) + " ";
+        std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes %sand Verilator's +verilator+... "
+                     "(sim/main.cpp)\n", unknown.c_str(), takes.c_str());
         return 2;
     }
     const Plusarg fw_arg = plusarg(argc, argv, "firmware");
@@ -846,15 +865,17 @@ int main(int argc, char **argv)
     auto print_sections = [&]() {
         std::vector<uint8_t> p;
         put_u32(p, PERF_FRAME_SECTIONS_VERSION);
-        put_u32(p, SOC_CLOCK_HZ);  // the clock the SoC's programs' frames carry
-        put_u32(p, (uint32_t)sections);
-        put_u32(p, perf_words[PERF_REG_RUN / 4]);
+        // The clock the SoC's programs' frames carry.
+        const perf_frame_sections_head head = {SOC_CLOCK_HZ, (uint32_t)sections, perf_words[PERF_REG_RUN / 4]};
+        PERF_FRAME_SECTIONS_HEAD_FIELDS(PUT_FIELD, p, head)
         for (int n = 0; n <= sections; n++) {
-            put_u32(p, perf_words[PERF_REG_TIME_LO(n) / 4]);
-            put_u32(p, perf_words[PERF_REG_TIME_HI(n) / 4]);
-            put_u32(p, perf_words[PERF_REG_OCC(n) / 4]);
+            const perf_frame_sections_counter counter = {
+                perf_words[PERF_REG_TIME_LO(n) / 4] | (uint64_t)perf_words[PERF_REG_TIME_HI(n) / 4] << 32,
+                perf_words[PERF_REG_OCC(n) / 4]};
+            PERF_FRAME_SECTIONS_COUNTER_FIELDS(PUT_FIELD, p, counter)
         }
-        put_u32(p, perf_words[PERF_REG_OVF / 4]);
+        const perf_frame_sections_tail tail = {perf_words[PERF_REG_OVF / 4]};
+        PERF_FRAME_SECTIONS_TAIL_FIELDS(PUT_FIELD, p, tail)
         own_line(stdout);
         print_frame("sections", p);
     };
