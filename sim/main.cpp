@@ -48,6 +48,10 @@
 // each: the histogram charges the 2 cycles after the exit's (5 with
 // +retire_calls) to the program's last instruction, the loop it exits in.
 //
+// A program that stops in `while (1);` with interrupts off ends the run
+// there, as an exit with 0; in a trap handler, as a failure, 124
+// (halt_watch.h, docs/programmers-guide.md).
+//
 // Console output the harness adds (its frames on stdout, its "sim:" lines
 // on stderr) starts on a line of its own: after a program whose last
 // character was no newline, a newline goes first, to the stream the
@@ -102,6 +106,7 @@
 #include "../driver/common/perf_crc32.h"
 #include "soc.h"  // the reference SoC's clock, SOC_CLOCK_HZ
 #include "perf_model.h"
+#include "halt_watch.h"
 #include "retire_oracle.h"
 #include "trace_file.h"
 #include "perfscope_frames.h"
@@ -116,6 +121,8 @@ namespace {
 
 const int kResetCycles = 4;
 const uint64_t kDefaultTimeout = 20000000;
+// The CPU in soc_sim_top, whose signals the retire oracle and the halt watch read.
+const char kCpuScope[] = "TOP.soc_sim_top.u_soc.u_cpu";
 // Generous bound for the 64 debug reads; perfscope answers in a few cycles.
 const uint64_t kDebugTimeout = 64 * 64;
 const unsigned kPerfWords = 64;
@@ -774,13 +781,17 @@ int main(int argc, char **argv)
     // for the model of an IP with the retire tap.
     RetireOracle oracle;
     const bool tap = rfile || rt.retire;
-    if (tap) {
-        std::string err;
-        if (!oracle.attach(*ctx, "TOP.soc_sim_top.u_soc.u_cpu", &err)) {
-            std::fprintf(stderr, "sim: retire stream: %s\n", err.c_str());
-            return 2;
-        }
+    std::string err;
+    const bool oracle_on = oracle.attach(*ctx, kCpuScope, &err);
+    if (tap && !oracle_on) {
+        std::fprintf(stderr, "sim: retire stream: %s\n", err.c_str());
+        return 2;
     }
+    // A program that stops in `while (1);` ends the run (halt_watch.h). A
+    // CPU without the signals (not module VexRiscv, or built without
+    // soc/vexriscv.vlt) runs on to the timeout instead.
+    HaltWatch halt;
+    const bool halt_on = oracle_on && halt.attach(*ctx, kCpuScope, &err);
     std::unique_ptr<RetireRecorder> retire;
     if (rfile)
         retire.reset(new RetireRecorder(rfile.get()));
@@ -954,10 +965,21 @@ int main(int argc, char **argv)
                 result = 124;
             }
             break;
-        case Phase::Run:
-            if (top->o_exit_valid) {
-                exit_code = top->o_exit_code;
+        case Phase::Run: {
+            const HaltWatch::State halted = halt_on ? halt.cycle(oracle) : HaltWatch::kRunning;
+            if (halted == HaltWatch::kStoppedInTrap) {
+                own_line(stderr);
+                std::fprintf(stderr, "sim: the program hangs in a trap handler, in an endless loop at 0x%08x with "
+                             "interrupts off, after %llu cycles\n", halt.pc, (unsigned long long)(cycle - cpu_start));
+                result = 124;
+            } else if (top->o_exit_valid || halted == HaltWatch::kStopped) {
+                exit_code = top->o_exit_valid ? top->o_exit_code : 0;
                 exit_cycle = cycle - cpu_start;
+                if (!top->o_exit_valid) {
+                    own_line(stderr);
+                    std::fprintf(stderr, "sim: the program stopped in an endless loop at 0x%08x with interrupts "
+                                 "off (while (1);), taken as its exit with 0\n", halt.pc);
+                }
                 // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
                 phase = sections ? Phase::Drain : Phase::Done;
                 // The CPU runs on after its exit, in _exit's loop: the calls
@@ -978,6 +1000,7 @@ int main(int argc, char **argv)
                 result = 124;
             }
             break;
+        }
         case Phase::Drain:
             // The CPU's last perfscope access, if any, must have finished,
             // and so must the harness's own.

@@ -26,19 +26,36 @@
 #include "verilated.h"
 #include "verilated_syms.h"
 
+// A scope of the Verilated model, by name, and a public signal in it;
+// nullptr or false, with what is missing in *err, if there is none.
+inline const VerilatedScope *find_scope(const VerilatedContext &ctx, const std::string &scope, std::string *err) {
+    const VerilatedScope *s = ctx.scopeFind(scope.c_str());
+    if (!s)
+        *err = "no scope " + scope + " in the model";
+    return s;
+}
+
+template <typename T>
+bool find_signal(const VerilatedScope *s, const char *name, const T **at, std::string *err) {
+    const VerilatedVar *v = s->varFind(name);
+    if (!v) {
+        *err = std::string("no public signal ") + name + " in " + s->name();
+        return false;
+    }
+    *at = static_cast<const T *>(v->datap());
+    return true;
+}
+
 class RetireOracle {
 public:
     // Finds the signals in the scope named (e.g. "TOP.soc_sim_top.u_soc.u_cpu");
     // false, with what is missing in *err, if it cannot.
     bool attach(const VerilatedContext &ctx, const std::string &scope, std::string *err) {
-        const VerilatedScope *s = ctx.scopeFind(scope.c_str());
-        if (!s) {
-            *err = "no scope " + scope + " in the model";
-            return false;
-        }
-        return find(s, "lastStageIsFiring", &firing_, err) && find(s, "lastStagePc", &pc_, err) &&
-               find(s, "lastStageInstruction", &insn_, err) && find(s, "CsrPlugin_hadException", &exception_, err) &&
-               find(s, "CsrPlugin_interruptJump", &interrupt_, err);
+        const VerilatedScope *s = find_scope(ctx, scope, err);
+        return s && find_signal(s, "lastStageIsFiring", &firing_, err) && find_signal(s, "lastStagePc", &pc_, err) &&
+               find_signal(s, "lastStageInstruction", &insn_, err) &&
+               find_signal(s, "CsrPlugin_hadException", &exception_, err) &&
+               find_signal(s, "CsrPlugin_interruptJump", &interrupt_, err);
     }
 
     // This cycle's signals, as they are after the edge that starts it.
@@ -53,17 +70,6 @@ public:
     }
 
 private:
-    template <typename T>
-    static bool find(const VerilatedScope *s, const char *name, const T **at, std::string *err) {
-        const VerilatedVar *v = s->varFind(name);
-        if (!v) {
-            *err = std::string("no public signal ") + name + " in " + s->name();
-            return false;
-        }
-        *at = static_cast<const T *>(v->datap());
-        return true;
-    }
-
     const CData *firing_ = nullptr, *exception_ = nullptr, *interrupt_ = nullptr;
     const IData *pc_ = nullptr, *insn_ = nullptr;
     RetireDecoder decoder_;

@@ -325,6 +325,20 @@ for t in "fwx_exit:main 1,work 1" "fwx_exit_deep:main 1,quit 1,work 2"; do
     fail "make profile FW=$name.c: functions '$got', not '$want'; $(grep -Em1 'warning|error' "$prof/$name.log")"
   fi
 done
+# A program that ends in while (1); prints no frame: one line says so and
+# names MODE=retire, which profiles it up to the loop.
+printf '#include <stdio.h>\n__attribute__((noinline)) int work(int n) { return n * 3; }\nint main(void) { printf("w %%d\\n", work(5)); while (1); }\n' \
+  > "$prof/fwx_halt.c"
+uprof FW="$prof/fwx_halt.c" > "$prof/halt.log" 2>&1; rc=$?
+uprof FW="$prof/fwx_halt.c" MODE=retire > "$prof/halt_retire.log" 2>&1; rc_retire=$?
+got=$(awk '$1 == "work" || $1 == "main" { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/fwx_halt-retire/functions.txt" 2>/dev/null)
+if [ "$rc" -ne 0 ] && [ "$(grep -c '^profile: ' "$prof/halt.log")" = 1 ] \
+   && grep -qx "profile: fwx_halt stopped in while (1); on $d_top instead of returning from main or calling exit(), which print the calls' frame; MODE=retire records it up to the loop" "$prof/halt.log" \
+   && [ "$rc_retire" -eq 0 ] && [ "$got" = "main 1,work 1" ]; then
+  pass "make profile of a program ending in while (1);: one line naming MODE=retire, which gives its calls: $got"
+else
+  fail "make profile FW=fwx_halt.c: exit $rc, $(grep -m1 '^profile: ' "$prof/halt.log"); MODE=retire exit $rc_retire, calls '$got'"
+fi
 # main's argc and argv are what fw.mk's own build of the program gets.
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
   > "$prof/fwx_args.c"

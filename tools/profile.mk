@@ -108,6 +108,9 @@ profile: $(OUT)/$(NAME).hex
 	    tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; \
 	  fi
+	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
+	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
+	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
 	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
 	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
 	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)

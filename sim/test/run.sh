@@ -167,14 +167,16 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c and nonl.c, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c and halt*.c, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
   "include \$(TOP)/soc/fw/fw.mk" "\$(eval \$(call fw_program,exit,$top/sim/test/exit.c))" \
-  "\$(eval \$(call fw_program,nonl,$top/sim/test/nonl.c))" > "$progs/Makefile"
+  "\$(eval \$(call fw_program,nonl,$top/sim/test/nonl.c))" "\$(eval \$(call fw_program,halt,$top/sim/test/halt.c))" \
+  "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
+  "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c and nonl.c did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c and halt*.c did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -238,6 +240,38 @@ if [ "$rc" -eq 0 ] && [ "$(od -An -c "$work/out" | tr -d ' \n')" = 'result:42' ]
   pass "no newline at the console's end: stdout 'result: 42' as printed, the frame and 'sim: exit 0 after ...' on lines of their own"
 else
   fail "no newline at the console's end: exit $rc, stdout $(od -An -c "$work/out" | head -1), both: $(head -c 200 "$work/both")"
+fi
+
+# A program that stops in while (1) (sim/halt_watch.h): with interrupts
+# off the run ends there, as an exit with 0, with a line naming the loop;
+# with the timer's on it goes on until the interrupt exits 7; in a trap
+# handler it ends at once as a failure, 124.
+self_jump() {  # the address of <function>'s jump to itself in <elf>
+  riscv64-unknown-elf-objdump -d --no-show-raw-insn "$1" \
+    | awk -v f="<$2>:" '$2 == f { w = 1; next } /^$/ { w = 0 } w && $2 == "j" && $1 == $3 ":" { print $3; exit }'
+}
+loop=$(self_jump "$progs/halt.elf" main)
+limit "$full" +firmware="$progs/halt.hex" +sections > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ -n "$loop" ] && [ "$(head -1 "$work/out")" = "halt: done" ] \
+   && [ "$(tail -1 "$work/out" | cut -c1-13)" = "@PS sections " ] \
+   && [ "$(grep -c '^sim: ' "$work/err")" = 2 ] && grep -qx "sim: the program stopped in an endless loop at 0x$(printf %08x "0x$loop") with interrupts off (while (1);), taken as its exit with 0" "$work/err" \
+   && grep -q '^sim: exit 0 after 709 cycles;' "$work/err"; then
+  pass "while (1); with interrupts off: the run ends at the loop (0x$loop), exit 0 after 709 cycles, the sections frame after it"
+else
+  fail "while (1); with interrupts off: exit $rc, loop ${loop:-not found}: $(head -c 300 "$work/err")"
+fi
+limit "$full" +firmware="$progs/halt_irq.hex" > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 7 ] && [ "$(cat "$work/out")" = "halt_irq: trap 0x80000007" ] && ! grep -q 'endless loop' "$work/err"; then
+  pass "while (1); with the timer interrupt on: the run goes on, the handler exits 7"
+else
+  fail "while (1); with the timer interrupt on: exit $rc (want 7), $(head -c 300 "$work/out") $(head -c 300 "$work/err")"
+fi
+loop=$(self_jump "$progs/halt_trap.elf" trap_handler)
+limit "$full" +firmware="$progs/halt_trap.hex" > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 124 ] && [ -n "$loop" ] && [ "$(cat "$work/err")" = "sim: the program hangs in a trap handler, in an endless loop at 0x$(printf %08x "0x$loop") with interrupts off, after 310 cycles" ]; then
+  pass "a trap handler's while (1);: the run ends at once (0x$loop, after 310 cycles), exit 124"
+else
+  fail "a trap handler's while (1);: exit $rc (want 124), loop ${loop:-not found}: $(head -c 300 "$work/err")"
 fi
 
 # The retire tap armed by the harness (docs/retire.md): malformed arguments.
