@@ -121,7 +121,8 @@ namespace {
 
 const int kResetCycles = 4;
 const uint64_t kDefaultTimeout = 20000000;
-// The CPU in soc_sim_top, whose signals the retire oracle and the halt watch read.
+// The SoC in soc_sim_top and its CPU, whose signals the retire oracle and the halt watch read.
+const char kSocScope[] = "TOP.soc_sim_top.u_soc";
 const char kCpuScope[] = "TOP.soc_sim_top.u_soc.u_cpu";
 // Generous bound for the 64 debug reads; perfscope answers in a few cycles.
 const uint64_t kDebugTimeout = 64 * 64;
@@ -792,6 +793,14 @@ int main(int argc, char **argv)
     // soc/vexriscv.vlt) runs on to the timeout instead.
     HaltWatch halt;
     const bool halt_on = oracle_on && halt.attach(*ctx, kCpuScope, &err);
+    // An access beyond the RAM (soc_top's ram_over) stops the program.
+    const CData *ram_over = nullptr;
+    const IData *ram_over_addr = nullptr;
+    const VerilatedScope *soc = find_scope(*ctx, kSocScope, &err);
+    if (!soc || !find_signal(soc, "ram_over", &ram_over, &err) || !find_signal(soc, "ram_over_addr", &ram_over_addr, &err)) {
+        std::fprintf(stderr, "sim: %s\n", err.c_str());
+        return 2;
+    }
     std::unique_ptr<RetireRecorder> retire;
     if (rfile)
         retire.reset(new RetireRecorder(rfile.get()));
@@ -967,7 +976,14 @@ int main(int argc, char **argv)
             break;
         case Phase::Run: {
             const HaltWatch::State halted = halt_on ? halt.cycle(oracle) : HaltWatch::kRunning;
-            if (halted == HaltWatch::kStoppedInTrap) {
+            if (*ram_over) {
+                own_line(stderr);
+                std::fprintf(stderr, "sim: the program reached 0x%08x, beyond the RAM's %llu bytes, after %llu cycles: "
+                             "one linked for a bigger RAM_BYTES runs on a simulator built with it "
+                             "(make -C sim RAM_BYTES=<bytes>)\n", *ram_over_addr, (unsigned long long)kRamBytes,
+                             (unsigned long long)(cycle - cpu_start));
+                result = 4;
+            } else if (halted == HaltWatch::kStoppedInTrap) {
                 own_line(stderr);
                 std::fprintf(stderr, "sim: the program hangs in a trap handler, in an endless loop at 0x%08x with "
                              "interrupts off, after %llu cycles\n", halt.pc, (unsigned long long)(cycle - cpu_start));

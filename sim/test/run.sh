@@ -29,6 +29,9 @@
 #              +model=off: the same exit code, console and trace file as
 #              with the model, records taken while it runs and after its
 #              exit, and a summary line that says nothing was checked
+#   halt       while (1); with interrupts off ends the run, exit 0; with
+#              the timer's on it goes on; in a trap handler: exit 124
+#   over       a store beyond the RAM: exit 4, one line
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
@@ -167,16 +170,17 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c, nonl.c and halt*.c, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c, halt*.c and over.c, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
   "include \$(TOP)/soc/fw/fw.mk" "\$(eval \$(call fw_program,exit,$top/sim/test/exit.c))" \
   "\$(eval \$(call fw_program,nonl,$top/sim/test/nonl.c))" "\$(eval \$(call fw_program,halt,$top/sim/test/halt.c))" \
   "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
-  "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" > "$progs/Makefile"
+  "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" \
+  "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c and halt*.c did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c and over.c did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -272,6 +276,16 @@ if [ "$rc" -eq 124 ] && [ -n "$loop" ] && [ "$(cat "$work/err")" = "sim: the pro
   pass "a trap handler's while (1);: the run ends at once (0x$loop, after 310 cycles), exit 124"
 else
   fail "a trap handler's while (1);: exit $rc (want 124), loop ${loop:-not found}: $(head -c 300 "$work/err")"
+fi
+
+# A store beyond the RAM (sim/test/over.c) stops the program there, with
+# what to build for a program linked for a bigger RAM: exit 4.
+limit "$full" +firmware="$progs/over.hex" > "$work/out" 2> "$work/err"; rc=$?
+want="sim: the program reached 0x00010000, beyond the RAM's 65536 bytes, after 239 cycles: one linked for a bigger RAM_BYTES runs on a simulator built with it (make -C sim RAM_BYTES=<bytes>)"
+if [ "$rc" -eq 4 ] && [ "$(cat "$work/err")" = "$want" ]; then
+  pass "a store beyond the RAM: the run stops there, exit 4, one line with the address and what to build"
+else
+  fail "a store beyond the RAM: exit $rc (want 4): $(head -c 300 "$work/err")"
 fi
 
 # The retire tap armed by the harness (docs/retire.md): malformed arguments.

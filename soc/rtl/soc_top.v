@@ -148,6 +148,16 @@ module soc_top #(
 	                    hit_sys   ? sys_rdata   :
 	                    hit_timer ? timer_rdata : 32'd0;
 
+	// A fetch or data access in the RAM's half of the address space at or
+	// above RAM_BYTES, which reads 0: the simulator stops the program there
+	// (sim/main.cpp), one linked for a bigger RAM (its stack) or a wild
+	// pointer. Read by name; synthesis leaves it out.
+	localparam integer RAM_WORDS = RAM_BYTES / 4;
+	wire        ibus_over = ibus_cyc && ibus_stb && ibus_adr >= RAM_WORDS[29:0];
+	wire        dbus_over = dbus_req && !dbus_io && dbus_adr >= RAM_WORDS[29:0];
+	wire        ram_over      /* verilator public_flat_rd */ = ibus_over || dbus_over;
+	wire [31:0] ram_over_addr /* verilator public_flat_rd */ = {ibus_over ? ibus_adr : dbus_adr, 2'b00};
+
 	// Unmapped I/O: ack one cycle after the request with data 0.
 	always @(posedge i_clk)
 		if (i_reset)
