@@ -12,6 +12,9 @@
 #                link, with the one line link.ld gives (crt0.S runs none)
 #   too big      a program bigger than the RAM less the stack does not
 #                link, with link.ld's line saying what to change
+#   HAL          io.h's IORD/IOWR on perfscope and on RAM at 8, 16 and 32
+#                bits, alt_timestamp at the SoC's clock, alt_printf,
+#                alt_putstr, alt_putchar and alt_getchar
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -25,7 +28,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io lto ctor dtor big; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io lto ctor dtor big hal; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -38,6 +41,37 @@ int main(void)
 	write(2, "err\n", 4);
 	const int bad = write(5, "x", 1) == -1 && errno == EBADF;
 	printf("io: fd 5 %s, read %d\n", bad ? "EBADF" : "WRITTEN", (int)read(0, &c, 1));
+	return 0;
+}
+C
+# The Nios II HAL's io.h (through the performance counter's header, as on
+# Nios II), timestamp and small console API, as a HAL program uses them.
+cat > "$work/hal.c" <<'C'
+#include "altera_avalon_performance_counter.h"
+#include "system.h"
+#include "sys/alt_stdio.h"
+#include "sys/alt_timestamp.h"
+static volatile alt_u32 word = 0x11223344;
+int main(void)
+{
+	alt_timestamp_start();
+	IOWR(PERFORMANCE_COUNTER_0_BASE, 0, 1);   /* PERF_RESET */
+	IOWR(PERFORMANCE_COUNTER_0_BASE, 1, 0);   /* PERF_START_MEASURING */
+	IOWR(PERFORMANCE_COUNTER_0_BASE, 5, 0);   /* PERF_BEGIN section 1 */
+	for (volatile int i = 0; i < 10; i++)
+		;
+	IOWR(PERFORMANCE_COUNTER_0_BASE, 4, 0);   /* PERF_END section 1 */
+	const alt_timestamp_type t = alt_timestamp();
+	const alt_u32 s1 = IORD(PERFORMANCE_COUNTER_0_BASE, 4), n1 = IORD(PERFORMANCE_COUNTER_0_BASE, 6);
+	alt_printf("io: section 1 %s, %x occurrence\n",
+		   s1 == perf_get_section_time(PERFORMANCE_COUNTER_0_BASE, 1) ? "as the driver reads it" : "WRONG", (unsigned)n1);
+	IOWR_8DIRECT(&word, 0, 0xaa);
+	IOWR_16DIRECT(&word, 2, 0xbbcc);
+	alt_printf("io: %x %x %x %x\n", (unsigned)word, IORD_8DIRECT(&word, 1), IORD_16DIRECT(&word, 2), IORD_32DIRECT(&word, 0));
+	alt_printf("timestamp: %u at %u Hz\n", (unsigned)t, (unsigned)alt_timestamp_freq());
+	alt_putstr("putstr");
+	alt_putchar('\n');
+	alt_printf("getchar %d\n", alt_getchar());
 	return 0;
 }
 C
@@ -81,6 +115,7 @@ run() {
 }
 run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
+run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 269 at 50000000 Hz\nputstr\ngetchar -1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.
 link_stops() {

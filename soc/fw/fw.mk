@@ -86,14 +86,14 @@ $(error fw.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Ful
 endif
 
 FW_DIR         := $(TOP)/soc/fw
-FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c $(FW_DIR)/syscalls.c
+FW_RUNTIME     := $(FW_DIR)/crt0.S $(FW_DIR)/console.c $(FW_DIR)/runtime.c $(FW_DIR)/syscalls.c $(FW_DIR)/hal.c
 # driver/common/ is the driver's pure code (no MMIO), which the host tool
 # compiles too: one implementation for the target and the host.
 FW_DRIVER_SRCS ?= $(TOP)/driver/perfscope.c $(TOP)/driver/perf_frame.c $(TOP)/driver/retire.c \
                   $(wildcard $(TOP)/driver/common/*.c)
 # Every header a program may include: the runtime's, the driver's and the
 # hooks' own, and those beside the including Makefile (tests/cpu_timing.h).
-FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(TOP)/driver/include/*.h $(TOP)/driver/*.h \
+FW_HEADERS     := $(wildcard $(FW_DIR)/*.h $(FW_DIR)/sys/*.h $(TOP)/driver/include/*.h $(TOP)/driver/*.h \
                              $(TOP)/driver/common/*.h $(TOP)/driver/hooks/*.h $(CURDIR)/*.h) \
                   $(FW_DIR)/link.ld $(FW_DIR)/fw.mk
 

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The Nios II HAL's timestamp API on the reference SoC (soc/fw/hal.c):
+ * the timestamp timer is MTIME, which counts every clock cycle at
+ * SOC_CLOCK_HZ and never stops.
+ *   int alt_timestamp_start(void)        counts from 0 again; returns 0
+ *   alt_timestamp_type alt_timestamp(void)   cycles since that start
+ *                                        (since reset before any start)
+ *   alt_u32 alt_timestamp_freq(void)     SOC_CLOCK_HZ
+ * alt_timestamp_type is 32 bits, as the HAL's with the interval timer's
+ * default counter, and wraps after 2^32 cycles; a system.h that defines
+ * ALT_TIMESTAMP_COUNTER_SIZE 64 makes it 64 bits, as the HAL does.
+ */
+#ifndef __ALT_TIMESTAMP_H__
+#define __ALT_TIMESTAMP_H__
+
+#include "alt_types.h"
+
+#if defined(ALT_TIMESTAMP_COUNTER_SIZE) && ALT_TIMESTAMP_COUNTER_SIZE == 64
+typedef alt_u64 alt_timestamp_type;
+#else
+typedef alt_u32 alt_timestamp_type;
+#endif
+
+int alt_timestamp_start(void);
+alt_timestamp_type alt_timestamp(void);
+alt_u32 alt_timestamp_freq(void);
+
+#endif
