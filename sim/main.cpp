@@ -4,8 +4,9 @@
 // Runs a firmware image until it writes SIMCTRL, printing its console output.
 // Every cycle, perfscope's bus as the IP sees it goes to the reference model
 // (perf_model.h), which checks every value the IP returns. After the exit the
-// harness takes perfscope's port over and reads all 64 words, so the model
-// also checks the final state of every register.
+// harness lets the trace FIFO drain into the stream (TRACE_POP_LO's read
+// would take a record), takes perfscope's port over and reads all 64
+// words, so the model also checks the final state of every register.
 //
 // Built with a UART (-DBAUD_DIV=<n>, the value given to soc_top), it also
 // decodes the serial line o_uart_tx, checks that every bit lasts exactly n
@@ -868,6 +869,11 @@ int main(int argc, char **argv)
     unsigned dbg_word = 0;
     uint32_t perf_words[kPerfWords] = {};  // the debug reads after the exit
     bool retire_on = true;  // the +retire_file= stream takes events
+    // After the exit the trace FIFO drains into the stream at a record a
+    // cycle, and a pending LOSS follows: nothing more to come, by the model,
+    // or, without it, once the port has shown nothing for kTraceQuiet cycles.
+    const uint64_t drain_budget = trace_depth + kTraceQuiet + 16;
+    auto trace_drained = [&] { return check ? model.trace_drained() : trace_idle >= kTraceQuiet; };
     uint64_t calls_off = 0;  // the harness's requests before the one switching the calls off
     int result = -1;
     // The console's last character was a newline (or there was none): the
@@ -879,6 +885,13 @@ int main(int argc, char **argv)
         if (!console_bol)
             std::fputc('\n', f);
         console_bol = true;
+    };
+    auto drain_timeout = [&] {
+        if (cycle - cpu_start - exit_cycle > debug_budget + drain_budget) {
+            own_line(stderr);
+            std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
+            result = 124;
+        }
     };
     // The sections frame of the debug reads (perf_snapshot_frame's layout,
     // docs/dump-format.md), with the SoC's clock as its programs give it.
@@ -1019,8 +1032,12 @@ int main(int argc, char **argv)
         }
         case Phase::Drain:
             // The CPU's last perfscope access, if any, must have finished,
-            // and so must the harness's own.
-            if (!s.cyc && !s.stall && !s.ack && !dbg.busy()) {
+            // and so must the harness's own; and the trace FIFO must have
+            // drained into the stream, as the reads include TRACE_POP_LO,
+            // which would take a record out of it.
+            if (!trace_drained())
+                drain_timeout();
+            else if (!s.cyc && !s.stall && !s.ack && !dbg.busy()) {
                 in.dbg_en = in.dbg_stb = true;
                 phase = Phase::Issue;
             }
@@ -1056,19 +1073,15 @@ int main(int argc, char **argv)
         case Phase::Done: {
             // The transmitter took the last character before the firmware
             // exited, but may still be sending it; the trace FIFO drains.
-            const bool drained = check ? model.trace_level() == 0 : trace_idle >= kTraceQuiet;
-            if ((!uart || !uart->busy()) && drained)
+            if (!trace_drained())
+                drain_timeout();
+            else if (!uart || !uart->busy())
                 result = exit_code > 255 ? 255 : (int)exit_code;
-            else if (!drained && cycle - cpu_start - exit_cycle > debug_budget + trace_depth + kTraceQuiet + 16) {
-                own_line(stderr);
-                std::fprintf(stderr, "sim: TIMEOUT: the trace FIFO did not drain\n");
-                result = 124;
-            }
             break;
         }
         }
-        if (phase != Phase::Arm && phase != Phase::Run && phase != Phase::Done &&
-            cycle - cpu_start - exit_cycle > debug_budget) {
+        if (phase != Phase::Arm && phase != Phase::Run && phase != Phase::Done && result < 0 &&
+            cycle - cpu_start - exit_cycle > debug_budget + drain_budget) {
             own_line(stderr);
             if (phase == Phase::Readout)
                 std::fprintf(stderr, "sim: TIMEOUT: perfscope did not answer the histogram's read-back\n");

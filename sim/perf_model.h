@@ -121,8 +121,9 @@ public:
         *rec = taken_rec_;
         return taken_;
     }
-    // Records in the FIFO after the last cycle (a harness drains them).
-    size_t trace_level() const { return fifo_.size(); }
+    // Nothing more leaves the port until the next event: no record in the
+    // FIFO after the last cycle, and no LOSS waiting to be written.
+    bool trace_drained() const { return fifo_.empty() && !loss_; }
     uint64_t trace_drops() const { return drops_; }
     // What the retire tap did, for a harness's report: the decoder's events
     // the trace unit took (recorded and dropped), those in the cycle of a

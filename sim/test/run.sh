@@ -32,6 +32,8 @@
 #   halt       while (1); with interrupts off ends the run, exit 0; with
 #              the timer's on it goes on; in a trap handler: exit 124
 #   over       a store beyond the RAM: exit 4, one line
+#   backlog    records still in the FIFO at the exit all reach the trace
+#              file, with and without the model
 #   trap       trap (rv32im) divides on VexRiscv_Min: one report line with
 #              mcause, mepc and mtval, exit 102
 #   nested     trap_nested breaks the handler, then traps: exit 99
@@ -170,7 +172,7 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c, nonl.c, halt*.c and over.c, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c, halt*.c, over.c and backlog.c, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
@@ -178,9 +180,10 @@ printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := 
   "\$(eval \$(call fw_program,nonl,$top/sim/test/nonl.c))" "\$(eval \$(call fw_program,halt,$top/sim/test/halt.c))" \
   "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
   "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" \
-  "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" > "$progs/Makefile"
+  "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" \
+  "\$(eval \$(call fw_program,backlog,$top/sim/test/backlog.c))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c and over.c did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c and backlog.c did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -331,6 +334,19 @@ for stall in 1 1000000; do
   else
     fail "+model=off, +trace_stall=$stall: exit $(cat "$work/rc-on")/$(cat "$work/rc-off"), $on / $off," \
       "$(stat -c %s "$work/records-on.trace" "$work/records-off.trace" | tr '\n' ' ')bytes"
+  fi
+done
+
+# backlog leaves 402 records in the FIFO at its exit: every one reaches
+# the trace file, none is taken by the harness's TRACE_POP_LO read.
+for m in on off; do
+  limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$progs/backlog.hex" +trace_stall=1000000 +model=$m \
+    +trace_file="$work/backlog-$m.trace" > "$work/out" 2> "$work/err"; rc=$?
+  n=$(( ($(stat -c %s "$work/backlog-$m.trace") - 16) / 8 ))
+  if [ "$rc" -eq 0 ] && [ "$n" -eq 402 ] && grep -Eq '(402 trace records checked|402 trace records taken)$' "$work/err"; then
+    pass "+model=$m, a FIFO of 402 records at the exit: all 402 in the trace file"
+  else
+    fail "+model=$m, a FIFO of 402 records at the exit: exit $rc, $n records in the file: $(tail -1 "$work/err")"
   fi
 done
 
