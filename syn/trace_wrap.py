@@ -10,7 +10,9 @@ already the records, 8 bytes each, little-endian.
 The line has no framing beyond 8N1, so a capture must begin at a record:
 open the adapter before the reset (or the button) starts the program. The
 unit's first record after ENABLE is a SYNC; a capture that does not begin
-with one, or whose length is not a whole number of records, is refused.
+with one (an empty one too: the adapter caught nothing), or whose length
+is not a whole number of records, is refused, as is a path that cannot be
+read or written: one line, exit 1.
 """
 import struct
 import sys
@@ -23,9 +25,11 @@ TYPE_SHIFT = 61  # bits 31:29 of word 1
 
 def wrap(raw):
     """The trace file's bytes for a capture, or the reason it cannot be one."""
+    if not raw:
+        return None, "empty: the adapter caught nothing (open it before the program starts)"
     if len(raw) % RECORD_BYTES:
         return None, f"{len(raw)} bytes is not a whole number of {RECORD_BYTES}-byte records"
-    if raw and struct.unpack_from("<Q", raw)[0] >> TYPE_SHIFT != 0:
+    if struct.unpack_from("<Q", raw)[0] >> TYPE_SHIFT != 0:
         return None, "the first record is not a SYNC: the capture began inside the stream"
     return MAGIC + struct.pack("<II", VERSION, RECORD_BYTES) + raw, None
 
@@ -33,13 +37,19 @@ def wrap(raw):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    with open(sys.argv[1], "rb") as f:
-        raw = f.read()
+    try:
+        with open(sys.argv[1], "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        sys.exit(f"trace_wrap.py: {sys.argv[1]}: {e.strerror}")
     out, why = wrap(raw)
     if out is None:
         sys.exit(f"trace_wrap.py: {sys.argv[1]}: {why}")
-    with open(sys.argv[2], "wb") as f:
-        f.write(out)
+    try:
+        with open(sys.argv[2], "wb") as f:
+            f.write(out)
+    except OSError as e:
+        sys.exit(f"trace_wrap.py: {sys.argv[2]}: {e.strerror}")
     print(f"trace_wrap.py: {sys.argv[2]}: {len(raw) // RECORD_BYTES} records")
 
 
