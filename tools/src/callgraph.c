@@ -77,8 +77,12 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 	struct cg_node *n = &g->node[o.node];
 	struct cg_stat *s = &g->stat[n->stat];
 	/* With a hook cost, each call inside this one (itself too) gives it back. */
-	const uint64_t total = minus(g->now - o.start, (uint64_t)g->hook_cost * (g->entered - o.first + 1));
+	const uint64_t time = g->now - o.start,
+	               cost = (uint64_t)g->hook_cost * (g->entered - o.first + 1);
+	const uint64_t total = minus(time, cost);
 	const uint64_t self = minus(total, o.children);
+	if (cost && (time < cost || total < o.children))
+		g->clamped++;
 	if (g->depth)
 		g->stack[g->depth - 1].children += total;
 	n->calls++;
@@ -232,6 +236,24 @@ void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t
 	g->lost_all += lost;
 	if (g->on_lost)
 		g->on_lost(g->ctx, f, lost, time);
+}
+
+void cg_damaged(struct callgraph *g, const struct frame *f)
+{
+	g->damaged++;
+	if (g->on_damaged)
+		g->on_damaged(g->ctx, f, g->now);
+}
+
+void cg_hook_summary(const struct callgraph *g, const char *file)
+{
+	if (g->clamped)
+		warning_at(
+		        file, 0,
+		        "--hook-cost %u is more than the measured time of %llu of the %llu calls: "
+		        "their time is counted as 0",
+		        g->hook_cost, (unsigned long long)g->clamped,
+		        (unsigned long long)g->entered);
 }
 
 int cg_top_is_irq(const struct callgraph *g)

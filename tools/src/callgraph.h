@@ -84,11 +84,15 @@ struct callgraph {
 	uint32_t lost;      /* events the frame's buffer lost */
 	uint64_t lost_all;  /* events the buffers of every frame so far lost */
 	uint32_t hook_cost; /* cycles the hooks add to each call, taken off (0: none) */
+	uint64_t clamped;   /* calls whose time the hook cost took below 0: counted as 0 */
+	unsigned damaged;   /* recordings that failed their check: their events as decoded */
 	uint64_t entered;   /* calls entered so far */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
 	/* At the end of a frame whose buffer lost events: the cycle it filled at. */
 	void (*on_lost)(void *ctx, const struct frame *f, uint32_t lost, uint64_t at);
+	/* A recording that failed its check (CRC, length, a cut record), at its last event. */
+	void (*on_damaged)(void *ctx, const struct frame *f, uint64_t at);
 	void *ctx;
 };
 
@@ -111,6 +115,14 @@ void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int ir
 int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time);
 void cg_close(struct callgraph *g, const struct frame *f, uint64_t time);
 void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t time);
+
+/* A recording failed its check after its events so far were taken
+ * (decode.c, stream.c): counted, and on_damaged called. */
+void cg_damaged(struct callgraph *g, const struct frame *f);
+
+/* After a dump's last recording: a warning if the hook cost took the time
+ * of any call below 0 (counted as 0). */
+void cg_hook_summary(const struct callgraph *g, const char *file);
 
 /* Whether the innermost open call is an interrupt; how many of the open
  * calls are (they are not in the trace unit's depth). */

@@ -131,6 +131,20 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
 }
 
+static void damaged(void *ctx, const struct frame *fr, uint64_t at)
+{
+	struct chrome *c = ctx;
+	if (c->track != fr->index)
+		name_track(c, fr);
+	separator(c);
+	fprintf(c->f,
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"damaged: the recording failed its check\","
+	        "\"pid\":1,\"tid\":%d,\"ts\":",
+	        fr->index);
+	microseconds(c->f, timeline_ns(at, timeline_hz(c->hz, fr->in)));
+	fprintf(c->f, ",\"args\":{\"cycle\":%llu}}", (unsigned long long)at);
+}
+
 /* A trace stream's section, from its BEGIN to its END, on its own track. */
 static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t start, uint64_t end,
                     int open)
@@ -172,6 +186,7 @@ void run_chrome(struct session *s)
 	}
 	g.on_call = call;
 	g.on_lost = lost;
+	g.on_damaged = damaged;
 	g.ctx = &c;
 	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", c.f);
 	separator(&c);
@@ -188,8 +203,9 @@ void run_chrome(struct session *s)
 		fprintf(c.f, ",\"clock_hz\":%u,\"clock_from\":\"the run frame\"", s->in[0]->clock_hz);
 	else
 		fputs(",\"time_unit\":\"cycles shown as microseconds (no clock in the dump, no --clock-hz)\"", c.f);
-	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s}}\n", (unsigned long long)g.lost_all,
-	        g.lost_all ? "true" : "false");
+	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s,\"damaged\":%u}}\n",
+	        (unsigned long long)g.lost_all, g.lost_all || g.damaged ? "true" : "false",
+	        g.damaged);
 	cg_free(&g);
 	for (size_t i = 0; i < c.nnames; i++)
 		free(c.name[i]);

@@ -147,8 +147,10 @@ static void events(struct frame *f, const struct dump_handler *h)
 			break;
 		cg_event(h->events, f, e.fn, e.stamp);
 	}
-end:
-	frame_end(f);
+end:;
+	const int sound = frame_end(f);
+	if (begun && !sound)
+		cg_damaged(h->events, f);
 	if (begun)
 		cg_end(h->events, f);
 }

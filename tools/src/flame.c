@@ -95,10 +95,17 @@ static void draw(FILE *f, const struct stacks *s, const char *title, unsigned wi
 	           "<text x=\"%u\" y=\"24\" font-size=\"17\" text-anchor=\"middle\">",
 	        width, height, width, height, width / 2);
 	xml_text(f, title, strlen(title));
-	fprintf(f, "</text>\n<text x=\"%u\" y=\"42\" text-anchor=\"middle\" fill=\"%s\">"
-	           "%llu cycles", width / 2, g->lost_all ? "#b00" : "#555", (unsigned long long)root);
+	fprintf(f,
+	        "</text>\n<text x=\"%u\" y=\"42\" text-anchor=\"middle\" fill=\"%s\">"
+	        "%llu cycles",
+	        width / 2, g->lost_all || g->damaged ? "#b00" : "#555", (unsigned long long)root);
 	if (g->lost_all)
 		fprintf(f, " recorded, %llu events lost: a partial recording", (unsigned long long)g->lost_all);
+	if (g->damaged)
+		fprintf(f, "%s%u damaged recording%s: a partial recording",
+		        g->lost_all ? "; " : " recorded, ", g->damaged, g->damaged == 1 ? "" : "s");
+	if (g->hook_cost)
+		fprintf(f, "; hook cost: %u cycles a call taken off (--hook-cost)", g->hook_cost);
 	fputs("; width: cycles of a call path and its callees; hover for numbers</text>\n", f);
 	struct flame d = { .f = f, .s = s, .height = height,
 	                   .scale = root ? (double)(width - 2 * MARGIN) / (double)root : 0,

@@ -8,7 +8,8 @@
  * the input of Brendan Gregg's flamegraph.pl, speedscope, inferno and the
  * other flame graph tools. Paths with no self time are left out, as those
  * tools do. A recording whose buffer lost events says so in a first line,
- * a comment ("# ...", with no count at its end, which those tools skip).
+ * a comment ("# ...", with no count at its end, which those tools skip);
+ * so do a hook cost taken off and a recording that failed its check.
  *
  * Every line spells its whole path, so the output grows with the square of
  * the call depth: 100,000 nested calls would write 25 GB. It is measured
@@ -95,6 +96,14 @@ void run_folded(struct session *s)
 			         "limit of %llu: use flame or functions, which grow with the calls, not their depth",
 			         (unsigned long long)bytes, deepest, (unsigned long long)FOLDED_MAX_BYTES);
 		} else {
+			if (g.hook_cost)
+				fprintf(s->f,
+				        "# perfscope: hook cost: %u cycles a call taken off (--hook-cost)\n",
+				        g.hook_cost);
+			if (g.damaged)
+				fprintf(s->f,
+				        "# perfscope: %u damaged recording%s (failed its check): a partial recording\n",
+				        g.damaged, g.damaged == 1 ? "" : "s");
 			if (g.lost_all)
 				fprintf(s->f, "# perfscope: %llu events lost, the buffer was full: a partial recording\n",
 				        (unsigned long long)g.lost_all);

@@ -139,6 +139,17 @@ static void calltrace_record(void *ctx, const struct frame *f, const struct call
 	wait_for_caller(m, r->depth, r->fn, r->site);
 }
 
+/* A full buffer's calls are not in the trace: their arcs are not in gmon.out. */
+static void calltrace_begin(void *ctx, const struct frame *f, const struct calltrace_head *h)
+{
+	(void)ctx;
+	if (h->overflows)
+		warning_at(
+		        f->in->name, f->line,
+		        "calltrace frame: %u calls not recorded (buffer full): their arcs are missing",
+		        h->overflows);
+}
+
 /* The end of a trace: what still waits has no caller in it. */
 static void calltrace_end(void *ctx, const struct frame *f, int sound)
 {
@@ -352,6 +363,7 @@ void run_gprof(struct session *s)
 	m.g.hook_cost = s->o->hook_cost;
 	const struct dump_handler h = { .ctx = &m,
 		                        .events = &m.g,
+		                        .calltrace_begin = calltrace_begin,
 		                        .calltrace_record = calltrace_record,
 		                        .calltrace_end = calltrace_end,
 		                        .hist = hist_frame };

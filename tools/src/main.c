@@ -297,6 +297,8 @@ int main(int argc, char **argv)
 		return usage_error("--format %s is not a format of %s", o.format, cmd->name);
 	if (o.diff && o.format && strcmp(o.format, "text"))
 		return usage_error("--diff writes text only");
+	if (o.sort && !o.diff && !strcmp(o.sort, "diff"))
+		return usage_error("--sort diff needs --diff");
 	if (o.sort && !table_has_column(o.sort, o.diff))
 		return usage_error("--sort %s: no such column", o.sort);
 	if (o.source && strcmp(o.source, "events") && strcmp(o.source, "funcstat") && strcmp(o.source, "profile"))

@@ -184,10 +184,10 @@ static uint8_t *read_all(const char *path, size_t *size)
 		got = fread(buf + n, 1, cap - n, f);
 		n += got;
 	} while (got);
-	const int bad = ferror(f);
+	const int bad = ferror(f) ? (errno ? errno : EIO) : 0;
 	fclose(f);
 	if (bad) {
-		error_at(path, 0, "cannot read the ELF");
+		error_at(path, 0, "cannot read the ELF: %s", strerror(bad));
 		free(buf);
 		return NULL;
 	}

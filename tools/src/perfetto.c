@@ -252,6 +252,13 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
 	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text, 0);
 }
 
+static void damaged(void *ctx, const struct frame *fr, uint64_t at)
+{
+	struct perfetto *p = ctx;
+	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0,
+	      "damaged: the recording failed its check", 0);
+}
+
 void perfetto_write(struct session *s, struct callgraph *g)
 {
 	const struct options *o = s->o;
@@ -259,6 +266,7 @@ void perfetto_write(struct session *s, struct callgraph *g)
 		              .first = 1 };
 	g->on_call = call;
 	g->on_lost = lost;
+	g->on_damaged = damaged;
 	g->ctx = &p;
 	const struct dump_handler h = { .ctx = &p, .events = g, .section = section };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);

@@ -22,6 +22,31 @@ static int put_file(int c, void *ctx)
 	return fputc(c, ctx);
 }
 
+/* --bias more than a section's time: its net time is 0 (perf_section_time_net),
+ * which a mistyped bias would make look like a sound report. */
+static void bias_check(const struct frame *fr, const struct sections *s, uint32_t bias, int n,
+                       const char *const *names)
+{
+	char list[512];
+	size_t len = 0;
+	list[0] = 0;
+	for (int i = 1; i <= n && len < sizeof list; i++)
+		if ((uint64_t)s->occurrences[i] * bias > s->time[i]) {
+			if (names && *names[i - 1])
+				len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+				                        len ? ", " : "", names[i - 1]);
+			else
+				len += (size_t)snprintf(list + len, sizeof list - len,
+				                        "%ssection %d", len ? ", " : "", i);
+		}
+	if (len)
+		warning_at(
+		        fr->in->name, fr->line,
+		        "sections frame: --bias %u (cycles an occurrence) is more than the time of %s: "
+		        "their net time is 0 (clamped)",
+		        bias, list);
+}
+
 static void report(void *ctx, const struct frame *fr, const struct sections *s)
 {
 	struct report *r = ctx;
@@ -45,10 +70,12 @@ static void report(void *ctx, const struct frame *fr, const struct sections *s)
 	const char *const *names = r->o->names ? (const char *const *)r->o->name : NULL;
 	if (r->printed++)
 		fputc('\n', r->f);
-	if (r->o->have_bias)
+	if (r->o->have_bias) {
+		bias_check(fr, s, r->o->bias, n, names);
 		perf_report_write_net(&snap, hz, r->o->bias, n, names, put_file, r->f);
-	else
+	} else {
 		perf_report_write(&snap, hz, n, names, put_file, r->f);
+	}
 }
 
 void run_report(struct session *s)

@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "callgraph.h"
 #include "diag.h"
 #include "stream.h"
 #include "util.h"
@@ -23,6 +25,55 @@ static void release(struct session *s)
 	}
 }
 
+/* --function: an address (0x and hex digits, any case, any leading zeros),
+ * or the name of a function of the ELF. */
+static int find_function(struct session *s, const struct options *o)
+{
+	const char *f = o->function;
+	if (f[0] == '0' && (f[1] == 'x' || f[1] == 'X')) {
+		const size_t digits = strspn(f + 2, "0123456789abcdefABCDEF");
+		errno = 0;
+		const unsigned long long addr = strtoull(f + 2, NULL, 16);
+		if (!digits || f[2 + digits] || errno || addr > UINT32_MAX) {
+			error_at(NULL, 0,
+			         "--function %s: not an address (0x and hex digits, below 2^32)",
+			         f);
+			return EXIT_USAGE;
+		}
+		s->function = (uint32_t)addr;
+		return EXIT_OK;
+	}
+	if (!o->elfs) {
+		error_at(NULL, 0,
+		         "--function %s: a function name needs -e ELF (or give its address, 0x...)",
+		         f);
+		return EXIT_USAGE;
+	}
+	const struct sym *fn = symtab_named(s->st[0], f);
+	if (!fn) {
+		error_at(NULL, 0, "--function %s: no such function in %s", f, o->elf[0]);
+		return EXIT_USAGE;
+	}
+	s->function = fn->addr;
+	return EXIT_OK;
+}
+
+/* A dump or a console log (what); NULL after saying why not. A directory
+ * would open, and fail at its first read. */
+static FILE *open_input(const char *path, const char *what)
+{
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		error_at(path, 0, "cannot open the %s: %s", what, strerror(errno));
+	} else if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		error_at(path, 0, "is a directory");
+		fclose(f);
+		f = NULL;
+	}
+	return f;
+}
+
 static int open_all(struct session *s, const struct options *o, int need_elf)
 {
 	if (need_elf && !o->elfs) {
@@ -32,11 +83,8 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 	for (int i = 0; i < o->inputs; i++) {
 		const char *path = o->input[i];
 		const int std_in = !path || !strcmp(path, "-");
-		s->file[i] = std_in ? stdin : fopen(path, "rb");
-		if (!s->file[i]) {
-			error_at(path, 0, "cannot open the dump: %s", strerror(errno));
+		if (!(s->file[i] = std_in ? stdin : open_input(path, "dump")))
 			return EXIT_INPUT;
-		}
 		s->in[i] = xmalloc(sizeof *s->in[i]);
 		input_init(s->in[i], s->file[i], std_in ? "<stdin>" : path);
 	}
@@ -47,11 +95,8 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 			error_at(NULL, 0, "--log - and the dump cannot both be standard input");
 			return EXIT_USAGE;
 		}
-		s->log_file[i] = std_in ? stdin : fopen(path, "rb");
-		if (!s->log_file[i]) {
-			error_at(path, 0, "cannot open the console log: %s", strerror(errno));
+		if (!(s->log_file[i] = std_in ? stdin : open_input(path, "console log")))
 			return EXIT_INPUT;
-		}
 		s->log[i] = xmalloc(sizeof *s->log[i]);
 		input_init(s->log[i], s->log_file[i], std_in ? "<stdin>" : path);
 	}
@@ -60,6 +105,11 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 			return EXIT_INPUT;
 	if (o->elfs == 1)
 		s->st[1] = s->st[0];
+	if (o->function) {
+		const int status = find_function(s, o);
+		if (status)
+			return status;
+	}
 	s->f = output_open(&s->out, o->output);
 	return s->f ? EXIT_OK : EXIT_OUTPUT;
 }
@@ -135,10 +185,9 @@ static unsigned stream_decode_for(struct session *s, int i, const struct dump_ha
 	return (unsigned)stream_decode(s->in[i], &with_elf);
 }
 
-unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want)
+static unsigned frames_decode_for(struct session *s, int i, const struct dump_handler *h,
+                                  unsigned want)
 {
-	if (s->log[i] || stream_is(s->in[i]))
-		return stream_decode_for(s, i, h, want);
 	unsigned seen[FRAME_KINDS + 1], found = 0;
 	struct dump_handler with_elf = *h;
 	with_elf.st = s->st[i];
@@ -156,6 +205,15 @@ unsigned session_decode(struct session *s, int i, const struct dump_handler *h, 
 		else
 			error_at(s->in[i]->name, 0, "no frames at all: not the console output of a perfscope run?");
 	}
+	return found;
+}
+
+unsigned session_decode(struct session *s, int i, const struct dump_handler *h, unsigned want)
+{
+	const unsigned found = s->log[i] || stream_is(s->in[i]) ? stream_decode_for(s, i, h, want)
+	                                                        : frames_decode_for(s, i, h, want);
+	if (h->events)
+		cg_hook_summary(h->events, s->in[i]->name);
 	return found;
 }
 

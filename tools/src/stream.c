@@ -347,13 +347,15 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 		r.at = in->offset;
 		const unsigned got = take(in, b, sizeof b);
 		if (got < sizeof b) {
-			if (got)
+			if (got) {
 				error_at(
 				        in->name, 0,
 				        "trace stream, record %llu (file byte %llu): truncated: the file ends "
 				        "after %u of its %u bytes",
 				        (unsigned long long)r.index, (unsigned long long)r.at, got,
 				        PERF_TRACE_RECORD_BYTES);
+				cg_damaged(r.g, &r.f);
+			}
 			break;
 		}
 		record(&r, le32(b), le32(b + 4));

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -118,8 +119,15 @@ struct symtab *symtab_load(const char *path)
 		return NULL;
 	}
 	const int fd = open(path, O_RDONLY);
+	struct stat sb;
 	if (fd < 0) {
 		error_at(path, 0, "cannot open the ELF: %s", strerror(errno));
+		return NULL;
+	}
+	if (!fstat(fd, &sb) &&
+	    S_ISDIR(sb.st_mode)) { /* libelf would say "invalid file descriptor" */
+		error_at(path, 0, "is a directory");
+		close(fd);
 		return NULL;
 	}
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
@@ -176,6 +184,14 @@ const struct sym *symtab_find(const struct symtab *st, uint32_t addr)
 	if (lo == 0 || addr >= st->v[lo - 1].end)
 		return NULL;
 	return &st->v[lo - 1];
+}
+
+const struct sym *symtab_named(const struct symtab *st, const char *name)
+{
+	for (size_t i = 0; st && i < st->n; i++)
+		if (!strcmp(st->v[i].name, name))
+			return &st->v[i];
+	return NULL;
 }
 
 const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12])

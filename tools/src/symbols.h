@@ -36,6 +36,9 @@ void symtab_free(struct symtab *st);
 /* The function containing addr, or NULL. */
 const struct sym *symtab_find(const struct symtab *st, uint32_t addr);
 
+/* The function named name, or NULL. */
+const struct sym *symtab_named(const struct symtab *st, const char *name);
+
 /* The name of the function that starts at fn, or "0x%08x" written to hex. */
 const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12]);
 

@@ -58,6 +58,12 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 	}
 }
 
+/* Lines of an events table's head, and "# " comments in its CSV. */
+#define HOOK_NOTE "hook cost: %u cycles a call taken off (--hook-cost)\n"
+#define DAMAGED_NOTE                                                                                \
+	"damaged: %u recording%s failed its check (see the errors): its events as far as decoded, " \
+	"a partial recording\n"
+
 void table_from_events(struct table *t, const struct callgraph *g)
 {
 	size_t cap = 0;
@@ -69,9 +75,14 @@ void table_from_events(struct table *t, const struct callgraph *g)
 	                   g->streams ? "trace stream" : "events frame",
 	                   (g->streams ? g->streams : frames) == 1 ? "" : "s");
 	t->lost = g->lost_all;
+	t->hook_cost = g->hook_cost;
+	t->damaged = g->damaged;
 	if (g->hook_cost)
-		len += snprintf(t->head + len, sizeof t->head - (size_t)len,
-		                "hook cost: %u cycles a call taken off (--hook-cost)\n", g->hook_cost);
+		len += snprintf(t->head + len, sizeof t->head - (size_t)len, HOOK_NOTE,
+		                g->hook_cost);
+	if (g->damaged)
+		len += snprintf(t->head + len, sizeof t->head - (size_t)len, DAMAGED_NOTE,
+		                g->damaged, g->damaged == 1 ? "" : "s");
 	if (g->lost_all)
 		snprintf(t->head + len, sizeof t->head - (size_t)len,
 		         "lost: %llu events, the buffer was full: a partial recording, its Pct are of the recorded time only\n",
@@ -275,6 +286,10 @@ static void plain_value(FILE *f, int col, uint64_t v)
 void table_print_csv(FILE *f, const struct table *t, size_t number)
 {
 	uint64_t v[C_N];
+	if (t->hook_cost)
+		fprintf(f, "# " HOOK_NOTE, t->hook_cost);
+	if (t->damaged)
+		fprintf(f, "# " DAMAGED_NOTE, t->damaged, t->damaged == 1 ? "" : "s");
 	if (t->lost)
 		fprintf(f, "# lost: %llu events: a partial recording, its Pct are of the recorded time only\n",
 		        (unsigned long long)t->lost);
@@ -298,8 +313,10 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 void table_print_json(FILE *f, const struct table *t, size_t number)
 {
 	uint64_t v[C_N];
-	fprintf(f, "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"functions\":[", number,
-	        (unsigned long long)t->lost, t->lost ? "true" : "false");
+	fprintf(f,
+	        "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"damaged\":%u,\"hook_cost\":%u,\"functions\":[",
+	        number, (unsigned long long)t->lost, t->lost || t->damaged ? "true" : "false",
+	        t->damaged, t->hook_cost);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct row *r = &t->rows[i];
 		fputs(i ? ",\n{\"name\":" : "\n{\"name\":", f);

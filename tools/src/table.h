@@ -27,12 +27,14 @@ struct row {
 };
 
 struct table {
-	char head[320];     /* the lines above the column heads */
+	char head[512]; /* the lines above the column heads */
 	struct row *rows;
 	size_t n;
 	int program;        /* rows[0] is a profile's Program row, kept first */
 	unsigned __int128 whole; /* what the Pct columns divide: a sum of 64-bit counts */
 	uint64_t lost;      /* events the recording lost: its Pct are partial */
+	uint32_t hook_cost; /* cycles taken off each call (--hook-cost) */
+	unsigned damaged;   /* recordings that failed their check: partial too */
 };
 
 /* From a funcstat or profile frame; from the events of a call graph. */
@@ -75,8 +77,8 @@ void table_limit(struct table *t, uint64_t top, uint32_t min_pct);
 void table_print(FILE *f, const struct table *t);
 
 /* The same rows for scripts, the table's number (1 for the first of the
- * dump) in each: CSV with a head line (after a "# lost" line if the
- * recording is partial), or one JSON object. */
+ * dump) in each: CSV with a head line (after "# hook cost", "# damaged"
+ * and "# lost" lines where they apply), or one JSON object. */
 void table_print_csv(FILE *f, const struct table *t, size_t number);
 void table_print_json(FILE *f, const struct table *t, size_t number);
 

@@ -37,11 +37,14 @@
 #include "util.h"
 
 #define MAX_INDENT 32 /* levels, as the target's dump */
+/* After the records of a frame (or stream) that failed its check. */
+#define DAMAGED "damaged: it failed its check (see the errors): its records as far as decoded\n"
 
 struct trace {
 	FILE *f;
 	struct symtab *st;
 	const struct options *o;
+	uint32_t function; /* --function's address */
 	int printed;
 	struct calltrace_head head; /* of the frame being listed */
 	struct calltrace_rec *kept; /* --chrono: the frame's records, newest first */
@@ -106,10 +109,9 @@ static void print(struct trace *t, const struct calltrace_rec *r)
 
 static int shown(const struct trace *t, const struct calltrace_rec *r)
 {
-	char hex[12];
 	if (r->stamp < t->o->from || r->stamp > t->o->to)
 		return 0;
-	return !t->o->function || !strcmp(symtab_fn_name(t->st, r->fn, hex), t->o->function);
+	return !t->o->function || r->fn == t->function;
 }
 
 static void record(void *ctx, const struct frame *fr, const struct calltrace_rec *r)
@@ -131,12 +133,13 @@ static void end(void *ctx, const struct frame *fr, int sound)
 {
 	struct trace *t = ctx;
 	(void)fr;
-	(void)sound;
 	while (t->n)
 		print(t, &t->kept[--t->n]);
 	if (t->head.overflows || t->head.underflows)
 		fprintf(t->f, "%u calls not recorded (buffer full), %u exits without a call\n",
 		        t->head.overflows, t->head.underflows);
+	if (!sound)
+		fputs(DAMAGED, t->f);
 }
 
 /* One open call of a stream's stack, as a record line without lr. */
@@ -146,7 +149,7 @@ static void stack_line(struct trace *t, const struct callgraph *g, size_t level)
 	const struct cg_stat *c = &g->stat[g->node[o->node].stat];
 	char buf[CG_NAME_SIZE];
 	const char *name = cg_name(t->st, c->fn, c->irq, buf);
-	if (o->start < t->o->from || (t->o->function && strcmp(name, t->o->function)))
+	if (o->start < t->o->from || (t->o->function && (c->irq || c->fn != t->function)))
 		return;
 	const int indent = 2 * (int)(level < MAX_INDENT ? level : MAX_INDENT);
 	fprintf(t->f, "%*s%s: t=%llu\n", indent, "", name, (unsigned long long)o->start);
@@ -169,11 +172,13 @@ static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)
 		fprintf(t->f,
 		        "%llu events lost before it (the FIFO was full): calls may be missing\n",
 		        (unsigned long long)g->lost_all);
+	if (g->damaged)
+		fputs(DAMAGED, t->f);
 }
 
 void run_trace(struct session *s)
 {
-	struct trace t = { .f = s->f, .st = s->st[0], .o = s->o };
+	struct trace t = { .f = s->f, .st = s->st[0], .o = s->o, .function = s->function };
 	struct callgraph g;
 	cg_init(&g, s->st[0]);
 	const struct dump_handler h = { .ctx = &t,

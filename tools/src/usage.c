@@ -21,12 +21,15 @@ static const struct command_help {
 	  "stream, the call stack at its end (or at --to)." },
 	{ "functions",
 	  "[-e ELF] [-s COLUMN] [--source TYPE] [--top N] [--min-pct P]\n"
-	  " [--format text|csv|json | --graph] [--log LOG] [-o FILE] [DUMP]\n"
+	  " [--format text|csv|json | --graph] [--hook-cost CYCLES] [--log LOG]\n"
+	  " [--partial] [-o FILE] [DUMP]\n"
 	  "functions --diff [-e ELF [-e ELF2]] [--log LOG [--log LOG2]] [-s COLUMN]\n"
-	  " [-o FILE] DUMP DUMP2",
+	  " [--hook-cost CYCLES] [--partial] [-o FILE] DUMP DUMP2",
 	  "The IAS function table: calls, self+children and self, each with\n"
 	  "total, %, average, maximum and minimum, and the deepest call." },
-	{ "gprof", "-e ELF [--log LOG] [-o gmon.out] [DUMP]",
+	{ "gprof",
+	  "-e ELF [--hook-cost CYCLES] [--log LOG] [--partial] [-o gmon.out]\n"
+	  " [DUMP]",
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames; with hist frames (in DUMP or LOG), their\n"
@@ -103,8 +106,8 @@ static const struct option_help {
 	  "                    calls and the exact cycles of every arc (events only)." },
 	{ "trace", "--chrono            trace: oldest call first (the frame's records are kept in\n"
 	           "                    memory to turn them round)." },
-	{ "trace", "--function NAME     trace: only the records of the function NAME (or its\n"
-	           "                    address, 0x...)." },
+	{ "trace", "--function NAME     trace: only the records of the function NAME of the ELF\n"
+	           "                    (-e), or of the function at an address (0x...)." },
 	{ "trace chrome",
 	  "--from CYCLE        trace: records stamped at CYCLE or later (stamps are\n"
 	  "                    G[31:0], so a window within 2^32 cycles; a trace stream:\n"

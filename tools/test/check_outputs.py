@@ -272,6 +272,12 @@ def trace_views():
            for l in recs(f)]
     want = [l for l in every if l.strip().startswith("test2:") and lo <= stamp(l) <= hi]
     check(f"trace --function test2 --from {lo} --to {hi}: exactly those records", got == want and want, (got, want))
+    at = Symbols(elf("calltrace")).addr("test2")
+    by_name = output("trace", "--function", "test2", *args)
+    forms = [f"0x{at:x}", f"0x{at:08X}"]
+    check(f"trace --function {' / '.join(forms)}: test2's address selects what its name does",
+          all(output("trace", "--function", form, *args) == by_name for form in forms) and "test2:" in by_name,
+          forms)
 
 
 def chrome_window():

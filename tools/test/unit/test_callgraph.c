@@ -14,6 +14,7 @@
  * self+children averages over outer calls, self over all, truncated.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
@@ -56,10 +57,43 @@ static void self_and_children(void)
 	events_check("callgraph: --hook-cost 5", nested, N(nested), 0,
 	             (const char *[]){ "functions", "--format", "csv", "--sort", "none",
 	                               "--hook-cost", "5", "dump.log", NULL },
-	             CSV_HEAD "1,0x00000100,0x00000100,1,80,100.00,80,80,80,55,68.75,55,55,55,1\n"
-	                      "1,0x00000200,0x00000200,1,20,25.00,20,20,20,15,18.75,15,15,15,2\n"
-	                      "1,0x00000300,0x00000300,2,10,12.50,5,5,5,10,12.50,5,5,5,3\n",
+	             "# hook cost: 5 cycles a call taken off (--hook-cost)\n" CSV_HEAD
+	             "1,0x00000100,0x00000100,1,80,100.00,80,80,80,55,68.75,55,55,55,1\n"
+	             "1,0x00000200,0x00000200,1,20,25.00,20,20,20,15,18.75,15,15,15,2\n"
+	             "1,0x00000300,0x00000300,2,10,12.50,5,5,5,10,12.50,5,5,5,3\n",
 	             "", 0);
+	/* A hook cost of 20 is more than b's 10 cycles (twice) and a's 30
+	 * less 2 * 20: 3 of the 4 calls count as 0; main 100 - 4 * 20 = 20.
+	 * Said once on standard error, and in every output that takes it off. */
+	const char *clamped =
+	        "perfscope: dump.log: warning: --hook-cost 20 is more than the measured time of 3 "
+	        "of the 4 calls: their time is counted as 0\n";
+	events_check("callgraph: --hook-cost more than calls take: a warning", nested, N(nested), 0,
+	             (const char *[]){ "functions", "--format", "csv", "--sort", "none",
+	                               "--hook-cost", "20", "dump.log", NULL },
+	             "# hook cost: 20 cycles a call taken off (--hook-cost)\n" CSV_HEAD
+	             "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n"
+	             "1,0x00000200,0x00000200,1,0,0.00,0,0,0,0,0.00,0,0,0,2\n"
+	             "1,0x00000300,0x00000300,2,0,0.00,0,0,0,0,0.00,0,0,0,3\n",
+	             clamped, 0);
+	events_check(
+	        "callgraph: --hook-cost: folded says so first", nested, N(nested), 0,
+	        (const char *[]){ "folded", "--hook-cost", "20", "dump.log", NULL },
+	        "# perfscope: hook cost: 20 cycles a call taken off (--hook-cost)\n0x00000100 20\n",
+	        clamped, 0);
+	events_check("callgraph: --hook-cost: gprof warns too", nested, N(nested), 0,
+	             (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "--hook-cost", "20", "-o",
+	                               "g.out", "dump.log", NULL },
+	             "", clamped, 0);
+	struct text hc = { 0 };
+	struct run r;
+	events_add(&hc, nested, N(nested), 0);
+	tool_run(&r, hc.s, (const char *[]){ "flame", "--hook-cost", "20", "dump.log", NULL });
+	check_contains("callgraph: --hook-cost: the flame graph's subtitle says so", r.out,
+	               ">20 cycles; hook cost: 20 cycles a call taken off (--hook-cost); width:");
+	check_str("callgraph: --hook-cost: flame warns", r.err, clamped);
+	run_free(&r);
+	text_free(&hc);
 	/* Two frames add up, each its own recording. */
 	struct text t = { 0 };
 	events_add(&t, nested, N(nested), 0);
@@ -177,8 +211,78 @@ static void lost_and_unmatched(void)
 	             "", 0);
 }
 
+/* An events frame that fails its CRC: its events are used (they stream),
+ * and every output written says it is damaged. */
+static void damaged(void)
+{
+	struct text t = { 0 };
+	struct header h;
+	struct run r;
+	events_add(&t, nested, N(nested), 0);
+	if (header_of(t.s, &h)) {
+		check_str("callgraph: damaged: the frame's header", t.s, "");
+		return;
+	}
+	memcpy(h.crc, "0xdeadbeef", 10);
+	const char *note =
+	        "damaged: 1 recording failed its check (see the errors): its events as far as "
+	        "decoded, a partial recording\n";
+	char want[2048];
+	tool_run(&r, t.s,
+	         (const char *[]){ "functions", "--partial", "-o", "p.txt", "dump.log", NULL });
+	char *p = tool_file("p.txt");
+	snprintf(
+	        want, sizeof want,
+	        "max call depth seen: 3, functions: 3 (from 1 events frame)\n%s" COLUMNS
+	        "0x00000100          0x00000100      1           100 100.00     100     100     100            60  60.00      60      60      60      1\n"
+	        "0x00000200          0x00000200      1            30  30.00      30      30      30            20  20.00      20      20      20      2\n"
+	        "0x00000300          0x00000300      2            20  20.00      10      10      10            20  20.00      10      10      10      3\n",
+	        note);
+	check_str("callgraph: damaged: functions --partial -o says so in the table's head",
+	          p ? p : "(none)", want);
+	check_int("callgraph: damaged: functions --partial: exit status", r.status, 1);
+	free(p);
+	run_free(&r);
+	snprintf(want, sizeof want, "# %s" CSV_HEAD, note);
+	tool_run(&r, t.s, csv);
+	char first[512];
+	snprintf(first, sizeof first, "%.*s", (int)strlen(want), r.out ? r.out : "");
+	check_str("callgraph: damaged: the CSV says so first", first, want);
+	run_free(&r);
+	tool_run(&r, t.s, (const char *[]){ "functions", "--format", "json", "dump.log", NULL });
+	check_contains("callgraph: damaged: the JSON is partial", r.out,
+	               "[{\"table\":1,\"lost\":0,\"partial\":true,\"damaged\":1,\"hook_cost\":0,");
+	run_free(&r);
+	tool_run(&r, t.s, (const char *[]){ "folded", "dump.log", NULL });
+	check_str("callgraph: damaged: folded says so first", r.out,
+	          "# perfscope: 1 damaged recording (failed its check): a partial recording\n"
+	          "0x00000100 60\n0x00000100;0x00000200 20\n0x00000100;0x00000200;0x00000300 10\n"
+	          "0x00000100;0x00000300 10\n");
+	run_free(&r);
+	tool_run(&r, t.s, (const char *[]){ "flame", "dump.log", NULL });
+	check_contains("callgraph: damaged: the flame graph's subtitle says so", r.out,
+	               ">100 cycles recorded, 1 damaged recording: a partial recording; width:");
+	run_free(&r);
+	tool_run(&r, t.s, (const char *[]){ "chrome", "dump.log", NULL });
+	check_contains(
+	        "callgraph: damaged: chrome marks where", r.out,
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"damaged: the recording "
+	        "failed its check\",\"pid\":1,\"tid\":1,\"ts\":100.000,\"args\":{\"cycle\":100}}");
+	check_contains("callgraph: damaged: chrome's otherData says so", r.out,
+	               "\"events_lost\":0,\"partial\":true,\"damaged\":1}}\n");
+	run_free(&r);
+	tool_run(&r, t.s,
+	         (const char *[]){ "chrome", "--format", "perfetto", "-o", "t.pftrace", "--partial",
+	                           "dump.log", NULL });
+	check_int("callgraph: damaged: perfetto marks where",
+	          tool_file_has("t.pftrace", "damaged: the recording failed its check"), 1);
+	run_free(&r);
+	text_free(&t);
+}
+
 void test_callgraph(void)
 {
+	damaged();
 	self_and_children();
 	recursion();
 	gaps();

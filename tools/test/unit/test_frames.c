@@ -90,6 +90,35 @@ static void sections(void)
 	text_free(&v1);
 }
 
+/* --bias is taken off each occurrence and a section's net time is at
+ * least 0 (perf_section_time_net): 40000 a call is more than beta's
+ * 333333 / 10 and gamma's 50, said once; 50 takes gamma to exactly 0. */
+static void bias(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	sections_payload(&p, 50000000, 3, named_time, named_occ, 1, 0);
+	frame_add(&t, "sections", &p);
+	pl_free(&p);
+	check_run(
+	        "sections: report --bias more than a section's time: a warning names them", t.s,
+	        (const char *[]){ "report", "--names", "alpha,beta,gamma", "--bias", "40000",
+	                          "dump.log", NULL },
+	        NULL,
+	        "perfscope: dump.log:1: warning: sections frame: --bias 40000 (cycles an occurrence) is more "
+	        "than the time of beta, gamma: their net time is 0 (clamped)\n",
+	        0);
+	check_run(
+	        "sections: report --bias, unnamed sections by number", t.s,
+	        (const char *[]){ "report", "--bias", "40000", "dump.log", NULL }, NULL,
+	        "perfscope: dump.log:1: warning: sections frame: --bias 40000 (cycles an occurrence) is more "
+	        "than the time of section 2, section 3: their net time is 0 (clamped)\n",
+	        0);
+	check_run("sections: report --bias that takes a section to exactly 0: no warning", t.s,
+	          (const char *[]){ "report", "--bias", "50", "dump.log", NULL }, NULL, "", 0);
+	text_free(&t);
+}
+
 static void calltrace_head(struct payload *p, uint32_t mode, uint32_t lines, uint32_t count,
                            uint32_t open, uint32_t overflows, uint32_t underflows)
 {
@@ -160,6 +189,63 @@ static void calltrace(void)
 	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
 	          "3 calls not recorded (buffer full), 4 exits without a call\n",
 	          "", 0);
+	/* --function NAME or its address, in any hex form, with the ELF
+	 * (retire_fns.S: main 0x100, f 0x200, g 0x300) or without. */
+	const char *f_only = "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n"
+	                     "    f: lr=0x00001010 <0x00001010>, t=150\n\n"
+	                     "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	                     "3 calls not recorded (buffer full), 4 exits without a call\n";
+	const char *const forms[] = { "f", "0x200", "0x00000200", "0X0200", "0x00000000000200" };
+	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+		char what[96];
+		snprintf(what, sizeof what, "calltrace: trace -e ELF --function %s", forms[i]);
+		check_run(what, t.s,
+		          (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--function", forms[i],
+		                            "dump.log", NULL },
+		          f_only, "", 0);
+	}
+	check_run("calltrace: trace --function 0x300 (short), no ELF", t.s,
+	          (const char *[]){ "trace", "--function", "0x300", "dump.log", NULL },
+	          "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n\n"
+	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	          "  0x00000300: lr=0x00003030 <0x00003030>, t=77, a0=0x00000001, a1=0x00000002, "
+	          "a2=0x00000003, a3=0xffffffff\n"
+	          "3 calls not recorded (buffer full), 4 exits without a call\n",
+	          "", 0);
+	check_run("calltrace: trace --function NAME that the ELF has not: an error, exit 2", t.s,
+	          (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--function", "tset2",
+	                            "dump.log", NULL },
+	          "",
+	          "perfscope: error: --function tset2: no such function in " UNIT_RETIRE_ELF "\n",
+	          2);
+	check_run(
+	        "calltrace: trace --function NAME without the ELF: an error, exit 2", t.s,
+	        (const char *[]){ "trace", "--function", "f", "dump.log", NULL }, "",
+	        "perfscope: error: --function f: a function name needs -e ELF (or give its address, 0x...)\n",
+	        2);
+	check_run(
+	        "calltrace: trace --function 0x and no hex: an error, exit 2", t.s,
+	        (const char *[]){ "trace", "--function", "0x2g0", "dump.log", NULL }, "",
+	        "perfscope: error: --function 0x2g0: not an address (0x and hex digits, below 2^32)\n",
+	        2);
+	check_run(
+	        "calltrace: trace --function 0x0x200: not an address, exit 2", t.s,
+	        (const char *[]){ "trace", "--function", "0x0x200", "dump.log", NULL }, "",
+	        "perfscope: error: --function 0x0x200: not an address (0x and hex digits, below 2^32)\n",
+	        2);
+	check_run(
+	        "calltrace: trace --function past 2^32: not an address, exit 2", t.s,
+	        (const char *[]){ "trace", "--function", "0x100000000", "dump.log", NULL }, "",
+	        "perfscope: error: --function 0x100000000: not an address (0x and hex digits, below 2^32)\n",
+	        2);
+	/* gprof: the 3 calls the second frame's buffer had no room for have no arc. */
+	check_run(
+	        "calltrace: gprof says how many calls were not recorded", t.s,
+	        (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "-o", "g.out", "dump.log", NULL },
+	        "",
+	        "perfscope: dump.log:2: warning: calltrace frame: 3 calls not recorded (buffer full): their arcs "
+	        "are missing\n",
+	        0);
 	text_free(&t);
 }
 
@@ -255,6 +341,7 @@ static void run(void)
 void test_frames(void)
 {
 	sections();
+	bias();
 	calltrace();
 	hot();
 	funcstat();

@@ -209,7 +209,7 @@ static void every_type(void)
 	        "{\"ph\":\"X\",\"cat\":\"section\",\"name\":\"section 1\",\"pid\":1,\"tid\":1001,\"ts\":"
 	        "8589934597.000,\"dur\":45.000,\"args\":{\"cycles\":45,\"start_cycle\":8589934597}}");
 	check_contains("stream: chrome, nothing lost", r.out,
-	               "\"events_lost\":0,\"partial\":false}}");
+	               "\"events_lost\":0,\"partial\":false,\"damaged\":0}}");
 	run_free(&r);
 	tool_run(&r, NULL,
 	         (const char *[]){ "chrome", "--format", "perfetto", "-o", "o.txt", "trace.bin",
@@ -269,7 +269,7 @@ static void loss(void)
 	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"6 events lost: the buffer was full\","
 	        "\"pid\":1,\"tid\":1,\"ts\":15.000,\"args\":{\"lost\":6,\"cycle\":15}}");
 	check_contains("stream: LOSS in chrome's otherData", r.out,
-	               "\"events_lost\":6,\"partial\":true}}");
+	               "\"events_lost\":6,\"partial\":true,\"damaged\":0}}");
 	run_free(&r);
 	tool_run(&r, NULL, (const char *[]){ "flame", "trace.bin", NULL });
 	check_contains("stream: LOSS in the flame graph's subtitle", r.out,
@@ -372,6 +372,24 @@ static void interrupts(void)
 	        "trace stream (trace.bin): the stack at cycle 39 (--to), 2 calls open, oldest first\n"
 	        "0x00000100: t=0\n",
 	        "", 0);
+	check_stream(
+	        "stream: trace --function, a short address", &s,
+	        (const char *[]){ "trace", "--to", "39", "--function", "0x100", "trace.bin", NULL },
+	        "trace stream (trace.bin): the stack at cycle 39 (--to), 2 calls open\n"
+	        "0x00000100: t=0\n",
+	        "", 0);
+	check_stream("stream: trace -e ELF --function NAME", &s,
+	             (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--to", "39", "--function",
+	                               "main", "trace.bin", NULL },
+	             "trace stream (trace.bin): the stack at cycle 39 (--to), 2 calls open\n"
+	             "main: t=0\n",
+	             "", 0);
+	check_stream("stream: trace -e ELF --function ADDRESS", &s,
+	             (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--to", "39", "--function",
+	                               "0x0100", "trace.bin", NULL },
+	             "trace stream (trace.bin): the stack at cycle 39 (--to), 2 calls open\n"
+	             "main: t=0\n",
+	             "", 0);
 	check_stream("stream: trace, the stack at the end", &s,
 	             (const char *[]){ "trace", "trace.bin", NULL },
 	             "trace stream (trace.bin): the stack at its end, 0 calls open\n", "", 0);
@@ -544,9 +562,21 @@ static void damaged(void)
 		snprintf(want, sizeof want,
 		         "perfscope: trace.bin: error: trace stream, %s\n" INCOMPLETE,
 		         cases[i].error);
-		/* The records before a truncated one are read: an empty table. */
-		check_stream(what, &s, csv, i == 5 ? CSV_HEAD : "", want, 1);
+		/* The records before a truncated one are read: an empty table,
+		 * which says the stream is damaged. */
+		check_stream(
+		        what, &s, csv,
+		        i == 5 ? "# damaged: 1 recording failed its check (see the errors): its events as "
+		                 "far as decoded, a partial recording\n" CSV_HEAD
+		               : "",
+		        want, 1);
 	}
+	check_stream(
+	        "stream: a truncated last record: trace says it is damaged", &s,
+	        (const char *[]){ "trace", "trace.bin", NULL },
+	        "trace stream (trace.bin): the stack at its end, 0 calls open\n"
+	        "damaged: it failed its check (see the errors): its records as far as decoded\n",
+	        NULL, 1);
 	/* With --log the dump is a stream whatever it starts with. */
 	memcpy(s.b, "console text\n", 13);
 	s.n = 13;
