@@ -19,9 +19,9 @@ __attribute__((weak)) int alt_timestamp_start(void)
     return 0;
 }
 
-__attribute__((weak)) alt_timestamp_type alt_timestamp(void)
+__attribute__((weak)) alt_u64 soc_timestamp(void)
 {
-    return (alt_timestamp_type)(soc_mtime() - timestamp_start);
+    return soc_mtime() - timestamp_start;
 }
 
 __attribute__((weak)) alt_u32 alt_timestamp_freq(void)

@@ -23,7 +23,16 @@ typedef alt_u32 alt_timestamp_type;
 #endif
 
 int alt_timestamp_start(void);
-alt_timestamp_type alt_timestamp(void);
 alt_u32 alt_timestamp_freq(void);
+
+/* The cycles since alt_timestamp_start, all 64 bits: soc/fw/hal.c is built
+ * without the program's system.h, so the width is chosen here, where the
+ * program's is read. */
+alt_u64 soc_timestamp(void);
+
+static inline alt_timestamp_type alt_timestamp(void)
+{
+	return (alt_timestamp_type)soc_timestamp();
+}
 
 #endif
