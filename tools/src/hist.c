@@ -12,7 +12,9 @@
  *
  * A bucket goes whole to the function its first byte is in, so with
  * buckets wider than an instruction one that straddles two functions is
- * charged to the lower (gprof shares it out by the bytes of each instead).
+ * charged to the lower (gprof shares it out by the bytes of each instead);
+ * the table then says how many did and their cycles, under it and on
+ * standard error, as those rows are approximate.
  * A bucket in no function of the ELF, or every bucket without one, is a
  * row of its own named by its address. Pct are of all the frame's cycles,
  * OUTSIDE's included. Sampled (k > 0), a sample counts as 2^k cycles. A
@@ -49,9 +51,16 @@ static int by_cycles(const void *a, const void *b)
 	return (x->pc > y->pc) - (x->pc < y->pc);
 }
 
-/* The buckets' cycles summed per function (or bucket): *n rows, unsorted. */
+/* The buckets' cycles summed per function (or bucket): *n rows, unsorted;
+ * the buckets with cycles that straddle two functions, and their cycles,
+ * in *straddle. */
+struct straddle {
+	uint32_t buckets;
+	uint64_t cycles;
+};
+
 static struct hist_row *rows_of(const struct hist *t, const struct hist_head *h,
-                                const uint32_t *words, size_t *n)
+                                const uint32_t *words, size_t *n, struct straddle *straddle)
 {
 	struct hist_row *row = NULL;
 	size_t cap = 0;
@@ -63,6 +72,11 @@ static struct hist_row *rows_of(const struct hist *t, const struct hist_head *h,
 		const uint32_t at = h->base + b * hist_bucket_bytes(h);
 		const struct sym *s = symtab_find(t->st, at);
 		const uint32_t pc = s ? s->addr : at;
+		const struct sym *end = symtab_find(t->st, at + hist_bucket_bytes(h) - 1);
+		if (end && end != s) {
+			straddle->buckets++;
+			straddle->cycles += (uint64_t)words[b] << h->k;
+		}
 		uint32_t i = map_get(&index, pc);
 		if (i == MAP_NONE) {
 			grow(&row, &cap, *n + 1, sizeof *row);
@@ -81,7 +95,8 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 {
 	struct hist *t = ctx;
 	size_t n;
-	struct hist_row *row = rows_of(t, h, words, &n);
+	struct straddle straddle = { 0 };
+	struct hist_row *row = rows_of(t, h, words, &n, &straddle);
 	qsort(row, n, sizeof *row, by_cycles);
 	const uint64_t outside = (uint64_t)words[h->n - 1] << h->k;
 	uint64_t whole = outside;
@@ -117,6 +132,16 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 	fprintf(t->f, "%-*s%10s%*llu %4llu.%02llu\n", name_w, "OUTSIDE", "", cycles_w,
 	        (unsigned long long)outside, (unsigned long long)(pct / 100),
 	        (unsigned long long)(pct % 100));
+	if (straddle.buckets) {
+		fprintf(t->f,
+		        "STRADDLE: %u buckets (%llu cycles) straddle two functions and are charged to the "
+		        "lower: those rows are approximate (buckets of 4 bytes are exact)\n",
+		        straddle.buckets, (unsigned long long)straddle.cycles);
+		warning_at(fr->in->name, fr->line,
+		           "hist frame %d: %u buckets (%llu cycles) straddle two functions: charged to "
+		           "the lower, approximate",
+		           fr->index, straddle.buckets, (unsigned long long)straddle.cycles);
+	}
 	if (h->status & PERF_HIST_CTRL_SAT_MASK) {
 		fputs("SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",
 		      t->f);

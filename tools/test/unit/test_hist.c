@@ -122,7 +122,7 @@ static void hist_table(void)
 	text_add(&s, "console text\n");
 	hist_add(&s, 0x180, 6, 3, SAT, 4, b, 4);
 	check_run(
-	        "hist: sampled, a straddling bucket charged to its first byte's function, SAT", s.s,
+	        "hist: sampled, a straddling bucket charged to its first byte's function and said, SAT", s.s,
 	        (const char *[]){ "hist", "-e", UNIT_RETIRE_ELF, "dump.log", NULL },
 	        "hist 1 (dump.log:2): 3 buckets of 256 bytes at 0x00000180..0x0000047f, one cycle in 8 "
 	        "sampled (k 3): a sample counts as 8 cycles\n"
@@ -130,7 +130,11 @@ static void hist_table(void)
 	        "main                0x00000100       80   62.50\n"
 	        "g                   0x00000300       40   31.25\n"
 	        "OUTSIDE                               8    6.25\n"
+	        "STRADDLE: 2 buckets (120 cycles) straddle two functions and are charged to the lower: "
+	        "those rows are approximate (buckets of 4 bytes are exact)\n"
 	        "SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",
+	        "perfscope: dump.log:2: warning: hist frame 1: 2 buckets (120 cycles) straddle two "
+	        "functions: charged to the lower, approximate\n"
 	        "perfscope: dump.log:2: warning: hist frame 1: a count saturated (SAT): its bucket's "
 	        "cycles are a lower bound\n",
 	        0);
