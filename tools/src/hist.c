@@ -137,10 +137,11 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 		        "STRADDLE: %u buckets (%llu cycles) straddle two functions and are charged to the "
 		        "lower: those rows are approximate (buckets of 4 bytes are exact)\n",
 		        straddle.buckets, (unsigned long long)straddle.cycles);
-		warning_at(fr->in->name, fr->line,
-		           "hist frame %d: %u buckets (%llu cycles) straddle two functions: charged to "
-		           "the lower, approximate",
-		           fr->index, straddle.buckets, (unsigned long long)straddle.cycles);
+		warning_at(
+		        fr->in->name, fr->line,
+		        "hist frame %d: %u buckets (%llu cycles) straddle two functions: charged to "
+		        "the lower, approximate",
+		        fr->index, straddle.buckets, (unsigned long long)straddle.cycles);
 	}
 	if (h->status & PERF_HIST_CTRL_SAT_MASK) {
 		fputs("SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",

@@ -122,8 +122,8 @@ static void hist_table(void)
 	text_add(&s, "console text\n");
 	hist_add(&s, 0x180, 6, 3, SAT, 4, b, 4);
 	check_run(
-	        "hist: sampled, a straddling bucket charged to its first byte's function and said, SAT", s.s,
-	        (const char *[]){ "hist", "-e", UNIT_RETIRE_ELF, "dump.log", NULL },
+	        "hist: sampled, a straddling bucket charged to its first byte's function and said, SAT",
+	        s.s, (const char *[]){ "hist", "-e", UNIT_RETIRE_ELF, "dump.log", NULL },
 	        "hist 1 (dump.log:2): 3 buckets of 256 bytes at 0x00000180..0x0000047f, one cycle in 8 "
 	        "sampled (k 3): a sample counts as 8 cycles\n"
 	        "Name                PC           Cycles     Pct\n"
