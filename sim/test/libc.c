@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The C library's clocks and abort() on the SoC (soc/fw/runtime.c), as a
- * public benchmark uses them: clock(), gettimeofday() and time() read MTIME,
+ * public benchmark uses them: clock(), gettimeofday(), times() (in
+ * sysconf(_SC_CLK_TCK) ticks, as Dhrystone's HZ must be) and time() read MTIME,
  * each between two reads of MTIME, at SOC_CLOCK_HZ; usleep() and sleep()
  * wait at least their time, and at most 1000 cycles more (the 64-bit
  * arithmetic on rv32i); then a failed assert() prints its message and ends
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,6 +44,13 @@ int main(void)
     m1 = soc_mtime();
     ok &= within("gettimeofday()", scaled(m0, 1000000u), (uint64_t)tv.tv_sec * 1000000u + (uint64_t)tv.tv_usec,
                  scaled(m1, 1000000u));
+    struct tms tm;
+    const long tck = sysconf(_SC_CLK_TCK);
+    m0 = soc_mtime();
+    const clock_t ticks = times(&tm);
+    m1 = soc_mtime();
+    ok &= within("times() in sysconf(_SC_CLK_TCK) ticks", scaled(m0, (uint64_t)tck), (uint64_t)ticks,
+                 scaled(m1, (uint64_t)tck));
     m0 = soc_mtime();
     const time_t t = time(NULL);
     m1 = soc_mtime();

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The system calls picolibc's clock(), time(), gettimeofday() and abort()
  * (a failed assert()) end in, on the SoC, the two sleeps it declares but
- * leaves to the system, usleep() and sleep(), and write() and read() on
- * the console. Each is a section of its own
+ * leaves to the system, usleep() and sleep(), sysconf(_SC_CLK_TCK), and
+ * write() and read() on the console. Each is a section of its own
  * (-ffunction-sections), which the link (picolibc.specs: --gc-sections)
  * drops unless the program calls it: a program that calls none of them is
  * the same image, byte for byte, as without them. All are weak: a
@@ -45,6 +45,17 @@ __attribute__((weak)) int gettimeofday(struct timeval *tv, void *tz)
         *tv = (struct timeval){ .tv_sec = (time_t)(us / 1000000u), .tv_usec = (suseconds_t)(us % 1000000u) };
     }
     return 0;
+}
+
+/* times() counts CLK_TCK ticks a second (picolibc's CLOCKS_PER_SEC), as
+ * POSIX has sysconf(_SC_CLK_TCK) say; <sys/param.h>'s HZ, 60, is not it.
+ * Nothing else is known: -1 with EINVAL. */
+__attribute__((weak)) long sysconf(int name)
+{
+    if (name == _SC_CLK_TCK)
+        return CLK_TCK;
+    errno = EINVAL;
+    return -1;
 }
 
 /* The sleeps wait on MTIME, busy (the SoC has nothing else to run), for
