@@ -339,6 +339,19 @@ if [ "$rc" -ne 0 ] && [ "$(grep -c '^profile: ' "$prof/halt.log")" = 1 ] \
 else
   fail "make profile FW=fwx_halt.c: exit $rc, $(grep -m1 '^profile: ' "$prof/halt.log"); MODE=retire exit $rc_retire, calls '$got'"
 fi
+# A recording that lost events says so at the head of gprof.txt too; a
+# later run of the same program that fails leaves no report of the earlier.
+printf '#include <stdio.h>\n__attribute__((noinline)) int leaf(int n) { return n + 1; }\nint main(void) { int s = 0; for (int i = 0; i < 40; i++) s += leaf(i); printf("s %%d\\n", s); return 0; }\n' \
+  > "$prof/fwx_lost.c"
+uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 > "$prof/lost.log" 2>&1; rc=$?
+head1=$(head -1 "$pdir/fwx_lost/gprof.txt" 2>/dev/null)
+uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 SIMFLAGS=+timeout=100 > "$prof/lost2.log" 2>&1; rc2=$?
+left=$(cd "$pdir/fwx_lost" && ls functions.txt gmon.out gprof.txt flame.svg 2>/dev/null | tr '\n' ' ')
+if [ "$rc" -eq 0 ] && [ "${head1%%,*}" = "lost: 66 events" ] && [ "$rc2" -ne 0 ] && [ -z "$left" ]; then
+  pass "make profile: gprof.txt begins '${head1%%,*}, ...' when the buffer filled; a failed run leaves no earlier report"
+else
+  fail "make profile FW=fwx_lost.c: exit $rc, gprof.txt begins '$head1'; the failed run (exit $rc2) left '$left'"
+fi
 # main's argc and argv are what fw.mk's own build of the program gets.
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
   > "$prof/fwx_args.c"

@@ -98,7 +98,11 @@ OUT       := $(FW_BUILD)
 ELF       := $(OUT)/$(NAME).elf
 
 .PHONY: profile
+# The last run's reports go first: a run that fails leaves none of them
+# beside its own log.
+REPORTS := functions.txt gmon.out hist.txt gprof.txt trace.json folded.txt flame.svg report.txt
 profile: $(OUT)/$(NAME).hex
+	@rm -f $(addprefix $(OUT)/,$(REPORTS))
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
@@ -114,7 +118,7 @@ profile: $(OUT)/$(NAME).hex
 	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
 	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
 	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)
-	@$(CROSS)gprof -b $(ELF) $(OUT)/gmon.out > $(OUT)/gprof.txt
+	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(ELF) $(OUT)/gmon.out; } > $(OUT)/gprof.txt
 	@$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS)
 	@$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS)
 	@$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS)
