@@ -115,6 +115,20 @@ else
   pass "FW_WERROR=-Werror stops at its first warning: $(grep -m1 -o 'error: [^[]*' "$warn/werror.log")"
 fi
 
+# A K&R program built with its dialect and a warning flag of its own in
+# FW_EXTRA_CFLAGS: they reach its sources only, not the runtime's, which
+# build as C11 with -Werror; the linker flag reaches the link.
+kr=$top/build/fw-example-kr
+rm -rf "$kr"
+mk "$kr" kr kr.c
+printf '#include <stdio.h>\nint add(a, b)\nint a, b;\n{\n    return a + b;\n}\nmain()\n{\n    printf("kr %%d\\n", add(2, 3));\n    return 0;\n}\n' > "$kr/kr.c"
+if (cd "$kr" && umake -s FW_BUILD="$kr/out" FW_EXTRA_CFLAGS="-std=gnu89 -Wconversion -Wl,--print-memory-usage") > "$kr/build.log" 2>&1 \
+   && grep -q '^ *ram: ' "$kr/build.log"; then
+  runs_as "$kr/out/kr.hex" "kr 5" "FW_EXTRA_CFLAGS=\"-std=gnu89 -Wconversion -Wl,...\": a K&R program builds, the runtime as C11, the link with -Wl"
+else
+  fail "FW_EXTRA_CFLAGS=\"-std=gnu89 -Wconversion -Wl,--print-memory-usage\": $(grep -m1 'error' "$kr/build.log")"
+fi
+
 # printf as a benchmark uses it: 64-bit integers and floating point print
 # right with fw.mk's default (FW_PRINTF=double); FW_PRINTF=integer, as the
 # checkout's Makefiles set it, prints what docs/programmers-guide.md says

@@ -37,7 +37,9 @@
 #   FW_EXTRA_CFLAGS more compiler flags, e.g. -DNDEBUG; a relative -I<dir>
 #                   is taken from FW_USER_DIR, by default the directory make
 #                   runs in (the including Makefile's), as sources are, and
-#                   searched before the checkout's directories
+#                   searched before the checkout's directories; its -std=,
+#                   -ansi, -pedantic and -W flags (but -Wl, -Wa, -Wp) go to
+#                   the program's own sources only
 #   FW_PRINTF       picolibc's printf and scanf: double (the default, the
 #                   whole of C's: %f, %e, %g, %lld, %llu), float (floats
 #                   printed as float, smaller) or integer (no floating
@@ -112,8 +114,14 @@ FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
 FW_INCLUDES    := -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common
 # "-I dir" is taken as -Idir, so that it is one word, moved as one.
 FW_USER_CFLAGS := $(call fw_abs_includes,$(subst -I ,-I,$(strip $(FW_EXTRA_CFLAGS))))
-# The runtime, the driver and the hooks: the checkout's headers first.
-FW_CFLAGS := $(FW_BASE_CFLAGS) $(FW_INCLUDES) $(FW_USER_CFLAGS)
+# The runtime, the driver and the hooks: the checkout's headers first, and
+# none of the user's dialect or warning flags (-std=gnu89 for a K&R
+# benchmark, -Wconversion), which are for the program's own sources: the
+# checkout's are C11 and build with -Werror.
+fw_comma := ,
+FW_USER_DIALECT := $(filter -std=% -ansi -pedantic -pedantic-errors,$(FW_USER_CFLAGS)) \
+                   $(filter-out -Wl$(fw_comma)% -Wa$(fw_comma)% -Wp$(fw_comma)%,$(filter -W%,$(FW_USER_CFLAGS)))
+FW_CFLAGS := $(FW_BASE_CFLAGS) $(FW_INCLUDES) $(filter-out $(FW_USER_DIALECT),$(FW_USER_CFLAGS))
 # A program's own sources: the program's headers before the checkout's, as
 # the Nios II SBT has its application's directory on the include path, so
 # that its own system.h (beside a source, or in a directory it gives with
