@@ -278,6 +278,18 @@ static void hist_gmon(void)
 	          3);
 	free(got);
 	text_free(&log);
+	/* A log of hist frames alone (make profile MODE=retire: the harness
+	 * prints them, the program no frame) lent what it was given for: no
+	 * "no run frame" warning. */
+	struct text hist_only = { 0 };
+	text_add(&hist_only, "console text\n");
+	hist_add(&hist_only, 0x200, 0, 0, 0, 2, w4, 2);
+	check_run("hist: a --log of hist frames only lends them without a run frame's warning",
+	          hist_only.s,
+	          (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "--log", "dump.log",
+	                            "trace.bin", NULL },
+	          "", "", 0);
+	text_free(&hist_only);
 
 	/* Frames of two layouts cannot share one gmon.out. */
 	hist_add(&k2, 0x200, 1, 2, 0, 2, w4, 2);
