@@ -366,6 +366,13 @@ if [ "$rc" -eq 0 ] && [ "${head1%%,*}" = "lost: 66 events" ] && [ "$rc2" -ne 0 ]
 else
   fail "make profile FW=fwx_lost.c: exit $rc, gprof.txt begins '$head1'; the failed run (exit $rc2) left '$left'"
 fi
+# NAME= names the program and its reports' directory.
+uprof FW="$prof/fwx_lost.c" NAME=fwx_named > "$prof/named.log" 2>&1; rc=$?
+if [ "$rc" -eq 0 ] && [ -s "$pdir/fwx_named/functions.txt" ] && [ -s "$pdir/fwx_named/fwx_named.elf" ]; then
+  pass "make profile NAME=fwx_named: the program and its reports are named so"
+else
+  fail "make profile NAME=fwx_named: exit $rc, $(ls "$pdir/fwx_named" 2>&1 | tr '\n' ' ')"
+fi
 # main's argc and argv are what fw.mk's own build of the program gets.
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
   > "$prof/fwx_args.c"

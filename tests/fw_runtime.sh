@@ -76,13 +76,14 @@ int main(void)
 }
 C
 # A program whose own system.h asks for a 64-bit timestamp gets all 64
-# bits: MTIME's high word is 0 here, so the value is the low one's.
+# bits, whatever its include order: MTIME's high word is 0 here, so the
+# value is the low one's.
 mkdir -p "$work/hal64inc"
 printf '#define ALT_TIMESTAMP_COUNTER_SIZE 64\n' > "$work/hal64inc/system.h"
 cat > "$work/hal64.c" <<'C'
 #include <stdio.h>
-#include "system.h"
 #include "sys/alt_timestamp.h"
+#include "system.h"
 int main(void)
 {
 	alt_timestamp_start();

@@ -35,7 +35,7 @@
 # of another RAM_BYTES is built in build/sim/<cpu>-ram<bytes>/. FW_PRINTF and
 # FW_EXTRA_CFLAGS go to fw.mk (docs/programmers-guide.md).
 #
-# The program is named after its first source; another program of the same
+# The program is named after its first source, or NAME; another program of the same
 # name replaces it there (fw.mk's <name>.flags records the sources, so it
 # is rebuilt, whatever the files' times). With MODE=funccost (the
 # default) its own code is instrumented, the runtime, driver and C library

@@ -16,6 +16,15 @@
 
 #include "alt_types.h"
 
+/* The program's system.h says the width (ALT_TIMESTAMP_COUNTER_SIZE),
+ * whether it comes before this header or after: read it first, as
+ * altera_avalon_performance_counter.h does. */
+#if defined(__has_include)
+#if __has_include("system.h")
+#include "system.h"
+#endif
+#endif
+
 #if defined(ALT_TIMESTAMP_COUNTER_SIZE) && ALT_TIMESTAMP_COUNTER_SIZE == 64
 typedef alt_u64 alt_timestamp_type;
 #else
