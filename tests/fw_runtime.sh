@@ -150,5 +150,5 @@ for p in ctor dtor; do
   link_stops $p "and crt0.S would not run its $p" 'constructors and destructors are not supported (crt0.S runs none)'
 done
 link_stops big "a 62000-byte table in 64 KiB with the stack" \
-  'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf'
+  'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf (make profile: or a smaller PROFILE_EVENTS)'
 exit $status
