@@ -41,11 +41,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# Quiet when every pin holds: setup runs before every make demo, test,
+# profile and bench.
 for p in "${PINNED[@]}"; do
   v=$(dpkg-query -W -f='${Version}' "$p")
-  if [ "$v" = "${PIN[$p]}" ]; then
-    echo "setup: $p $v"
-  else
+  if [ "$v" != "${PIN[$p]}" ]; then
     echo "setup: $p $v, but ${PIN[$p]} is pinned (apt-get install $p=${PIN[$p]})"
   fi
 done
