@@ -99,7 +99,11 @@ ELF       := $(OUT)/$(NAME).elf
 
 .PHONY: profile
 # The last run's reports go first: a run that fails leaves none of them
-# beside its own log.
+# beside its own log. The commands read the same recording, so they warn
+# of the same things: each line is said once, after the last (or at once,
+# with the rest, when one fails).
+WARNINGS  = $(OUT)/warnings.txt
+said_once = $(1) 2>> $(WARNINGS) || { awk '!seen[$$$$0]++' $(WARNINGS) >&2; exit 1; }
 REPORTS := functions.txt gmon.out hist.txt gprof.txt trace.json folded.txt flame.svg report.txt
 profile: $(OUT)/$(NAME).hex
 	@rm -f $(addprefix $(OUT)/,$(REPORTS))
@@ -115,13 +119,16 @@ profile: $(OUT)/$(NAME).hex
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
-	@$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS)
-	@$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS)
-	@$(if $(GPROF_LOG),$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log)
+	@rm -f $(WARNINGS)
+	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
+	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS))
+	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
 	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(ELF) $(OUT)/gmon.out; } > $(OUT)/gprof.txt
-	@$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS)
-	@$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS)
-	@$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS)
+	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
+	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
+	@$(call said_once,$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS))
 	@if grep -q '^@PS sections ' $(OUT)/console.log; then \
-	  $(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names $(SECTIONS)) -o $(OUT)/report.txt $(OUT)/console.log; fi
+	  $(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names $(SECTIONS)) -o $(OUT)/report.txt \
+	    $(OUT)/console.log); fi
+	@awk '!seen[$$0]++' $(WARNINGS) >&2
 	@echo "profile: $(NAME) on $(CPU): reports in $(OUT)"
