@@ -360,7 +360,7 @@ printf '#include <stdio.h>\n__attribute__((noinline)) int leaf(int n) { return n
 uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 > "$prof/lost.log" 2>&1; rc=$?
 head1=$(head -1 "$pdir/fwx_lost/gprof.txt" 2>/dev/null)
 uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 SIMFLAGS=+timeout=100 > "$prof/lost2.log" 2>&1; rc2=$?
-left=$(cd "$pdir/fwx_lost" && ls functions.txt gmon.out gprof.txt flame.svg 2>/dev/null | tr '\n' ' ')
+left=$(for f in functions.txt gmon.out gprof.txt flame.svg; do [ -e "$pdir/fwx_lost/$f" ] && printf '%s ' "$f"; done)
 said=$(grep -c 'the buffer lost 66 events' "$prof/lost.log")
 if [ "$rc" -eq 0 ] && [ "${head1%%,*}" = "lost: 66 events" ] && [ "$said" = 1 ] && [ "$rc2" -ne 0 ] && [ -z "$left" ]; then
   pass "make profile: the lost events said once, and at gprof.txt's head ('${head1%%,*}, ...'); a failed run leaves no earlier report"
@@ -372,7 +372,7 @@ uprof FW="$prof/fwx_lost.c" NAME=fwx_named > "$prof/named.log" 2>&1; rc=$?
 if [ "$rc" -eq 0 ] && [ -s "$pdir/fwx_named/functions.txt" ] && [ -s "$pdir/fwx_named/fwx_named.elf" ]; then
   pass "make profile NAME=fwx_named: the program and its reports are named so"
 else
-  fail "make profile NAME=fwx_named: exit $rc, $(ls "$pdir/fwx_named" 2>&1 | tr '\n' ' ')"
+  fail "make profile NAME=fwx_named: exit $rc, no functions.txt or fwx_named.elf in $pdir/fwx_named"
 fi
 # main's argc and argv are what fw.mk's own build of the program gets.
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
