@@ -106,7 +106,9 @@ module perfscope_hist #(
 	output wire                  o_data_valid  // STATUS.DATA_VALID
 );
 
-	localparam integer NB = $clog2(BUCKETS);   // word index bits
+	// Word index bits; at least 1, so that a BUCKETS of 1 reaches the
+	// check below instead of a zero-width replication.
+	localparam integer NB = (BUCKETS < 2) ? 1 : $clog2(BUCKETS);
 	localparam integer CW = COUNT_BITS;
 	localparam [NB-1:0] OUT = {NB{1'b1}};      // OUTSIDE's word
 	// The run-length register: 4 bits, or fewer for counts narrower; a run
