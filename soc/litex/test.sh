@@ -99,6 +99,21 @@ else
   fail "sim_soc.py --cpu-variant=minimal+debug: exit $st, '$msg'"
 fi
 
+# docs/litex.md's C lines build as a user pastes them into a main, with
+# fw/'s Makefile (its includes before main, the rest inside).
+snip=$TOP/build/litex/doc-snippet
+rm -rf "$snip" && mkdir -p "$snip"
+code=$(awk '/^```c$/ { c = 1; next } c && /^```$/ { exit } c' "$TOP/docs/litex.md")
+{ printf '%s\n' "$code" | grep '^#include'; echo 'int main(void)'; echo '{'
+  printf '%s\n' "$code" | grep -v '^#include'; echo 'return 0;'; echo '}'; } > "$snip/main.c"
+cp fw/Makefile fw/driver-srcs.mk "$snip/"
+if nice -n 19 make -s -C "$snip" TOP="$TOP" BUILD_DIR="$OUT" OUT="$snip/out" > "$snip/build.log" 2>&1 \
+   && [ -s "$snip/out/perfscope_demo.bin" ]; then
+  pass "docs/litex.md's C lines build in a main with fw/'s Makefile"
+else
+  fail "docs/litex.md's C lines do not build: $(grep -m1 -i 'error' "$snip/build.log")"
+fi
+
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.
 mapfile -t lines < <(sed -n '/# perfscope: the three lines of docs\/litex.md/,/add_perfscope(self)$/p' \
