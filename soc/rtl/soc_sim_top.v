@@ -73,6 +73,11 @@ module soc_sim_top #(
 	if (INPUT_REGS != 0 && INPUT_REGS != 1) begin : g_bad_input_regs
 		soc_sim_top_error_INPUT_REGS_must_be_0_or_1 u_error ();
 	end
+	// Above PERF_SECTIONS it is cut to PERF_SECTIONS (below), so that the
+	// default holds with fewer sections; above 7 it names no section.
+	if (TRIGGERS < 0 || TRIGGERS > 7) begin : g_bad_triggers
+		soc_sim_top_error_TRIGGERS_must_be_0_to_7 u_error ();
+	end
 	endgenerate
 
 	// The inputs as the SoC takes them: {reset, load_we, load_addr,
