@@ -45,13 +45,17 @@ def add_sources(platform):
 
 
 def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys"):
-    """Adds a perfscope with num_sections sections to soc's bus as `name`.
+    """Adds a perfscope with num_sections sections to soc's bus as `name`,
+    a C identifier (generated/mem.h defines <NAME>_BASE).
 
     origin: the byte address of the 256-byte window; None lets LiteX place it
     in the CPU's uncached I/O region (VexRiscv: 0x8000_0000 and up), else it
     must lie there and be 256-byte aligned. Counts are in cycles of
     clock_domain, the domain the bus must run in. Returns the Wishbone
     interface."""
+    # The name becomes <NAME>_BASE in generated/mem.h: a C identifier.
+    if not name.isidentifier() or not name.isascii():
+        raise ValueError(f"perfscope: name {name!r} is not a C identifier (generated/mem.h's {name.upper()}_BASE)")
     if not 1 <= num_sections <= 7:
         raise ValueError(f"perfscope: num_sections must be 1..7, not {num_sections}")
     if origin is not None and origin % WINDOW_BYTES:

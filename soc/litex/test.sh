@@ -114,6 +114,18 @@ else
   fail "docs/litex.md's C lines do not build: $(grep -m1 -i 'error' "$snip/build.log")"
 fi
 
+# add_perfscope refuses what LiteX would take and build wrong, before it
+# touches the SoC: a name that is no C identifier, sections outside 1..7.
+got=$(python -c 'import sys
+import perfscope_litex as p
+for kw in ({"name": "perf-scope"}, {"num_sections": 8}):
+    try:
+        p.add_perfscope(None, **kw)
+    except ValueError as e:
+        print(e)' 2>&1 | tr '\n' '|')
+check "add_perfscope refuses a name that is no C identifier, and 8 sections" \
+  "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|" "$got"
+
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.
 mapfile -t lines < <(sed -n '/# perfscope: the three lines of docs\/litex.md/,/add_perfscope(self)$/p' \
