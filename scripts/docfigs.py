@@ -246,6 +246,24 @@ def sim_default_timeout():
     return thousands(int(re.search(r"kDefaultTimeout = ([0-9]+);", text).group(1)))
 
 
+def sim_trace_stall_max():
+    """+trace_stall='s largest value, kTraceStallMax in sim/main.cpp."""
+    text = (TOP / "sim" / "main.cpp").read_text()
+    return re.search(r"kTraceStallMax = ([0-9]+);", text).group(1)
+
+
+def fw_ram_bytes():
+    """fw.mk's default RAM_BYTES, FW_RAM_BYTES_DEFAULT."""
+    text = (TOP / "soc" / "fw" / "fw.mk").read_text()
+    return re.search(r"^FW_RAM_BYTES_DEFAULT := ([0-9]+)$", text, re.M).group(1)
+
+
+def hot_ratio_unit():
+    """The hot table's ratio unit, 1 << PERF_HOT_RATIO_SHIFT (perfscope_hot.h)."""
+    text = (TOP / "driver" / "include" / "perfscope_hot.h").read_text()
+    return str(1 << int(re.search(r"#define PERF_HOT_RATIO_SHIFT ([0-9]+)", text).group(1)))
+
+
 def ip_files(fileset):
     """The files of one fileset of fusesoc.core, as scripts/corefiles.py
     reads them (the one RTL file list), as a Markdown list of paths."""
@@ -364,6 +382,9 @@ SOURCES = {
     "pin/pytest-xdist": lambda: pin("pytest-xdist"),
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
+    "sim/trace-stall-max": sim_trace_stall_max,
+    "fw/ram-bytes": fw_ram_bytes,
+    "hooks/hot-ratio-unit": hot_ratio_unit,
     "ip/files": lambda: ip_files("ip"),
     "ip/retire-files": lambda: ip_files("retire"),
     "fpga/clock-icebreaker": lambda: board_mhz("icebreaker"),

@@ -122,6 +122,8 @@ namespace {
 
 const int kResetCycles = 4;
 const uint64_t kDefaultTimeout = 20000000;
+// +trace_stall='s largest value: one record in a million cycles.
+const uint64_t kTraceStallMax = 1000000;
 // The SoC in soc_sim_top and its CPU, whose signals the retire oracle and the halt watch read.
 const char kSocScope[] = "TOP.soc_sim_top.u_soc";
 const char kCpuScope[] = "TOP.soc_sim_top.u_soc.u_cpu";
@@ -619,9 +621,10 @@ int main(int argc, char **argv)
         trace_file = dir_of(argv[0]) + "/sim.fst";
     uint64_t trace_stall = 1;
     const Plusarg stall_arg = plusarg(argc, argv, "trace_stall");
-    if (stall_arg.found && (stall_arg.bare || !parse_cycles(stall_arg.value, trace_stall) || trace_stall > 1000000)) {
-        std::fprintf(stderr, "sim: +trace_stall%s%s is not a number of cycles; pass a decimal count from 1 to 1000000, "
-                     "e.g. +trace_stall=4\n", stall_arg.bare ? "" : "=", stall_arg.value.c_str());
+    if (stall_arg.found && (stall_arg.bare || !parse_cycles(stall_arg.value, trace_stall) || trace_stall > kTraceStallMax)) {
+        std::fprintf(stderr, "sim: +trace_stall%s%s is not a number of cycles; pass a decimal count from 1 to %llu, "
+                     "e.g. +trace_stall=4\n", stall_arg.bare ? "" : "=", stall_arg.value.c_str(),
+                     (unsigned long long)kTraceStallMax);
         return 2;
     }
     const Plusarg tfile_arg = plusarg(argc, argv, "trace_file");
@@ -835,25 +838,32 @@ int main(int argc, char **argv)
                   tap_args.hist_shift << PERF_HIST_CFG_SHIFT_SHIFT | tap_args.hist_k << PERF_HIST_CFG_K_SHIFT);
         dbg.write(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_ENABLE_MASK);
     }
-    // The histogram read back after the run, for its frame.
-    std::vector<uint8_t> hist_frame;
+    // The histogram read back after the run, into its frame's head and
+    // words (perfscope_frames.h's hist layout).
+    perf_frame_hist_head hist_head = {};
+    std::vector<uint32_t> hist_words;
     auto read_hist = [&]() {
-        put_u32(hist_frame, PERF_FRAME_HIST_VERSION);
         // Stopped at the exit; its last charges are done once RUN and BUSY
         // read 0.
         dbg.poll(PERF_REG_HIST_CTRL / 4, PERF_HIST_CTRL_RUN_MASK | PERF_HIST_CTRL_BUSY_MASK);
-        dbg.read(PERF_REG_HIST_BASE / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
+        dbg.read(PERF_REG_HIST_BASE / 4, [&](uint32_t v) { hist_head.base = v; });
         dbg.read(PERF_REG_HIST_CFG / 4, [&](uint32_t v) {
-            put_u32(hist_frame, (v & PERF_HIST_CFG_SHIFT_MASK) >> PERF_HIST_CFG_SHIFT_SHIFT);
-            put_u32(hist_frame, (v & PERF_HIST_CFG_K_MASK) >> PERF_HIST_CFG_K_SHIFT);
+            hist_head.shift = (v & PERF_HIST_CFG_SHIFT_MASK) >> PERF_HIST_CFG_SHIFT_SHIFT;
+            hist_head.k = (v & PERF_HIST_CFG_K_MASK) >> PERF_HIST_CFG_K_SHIFT;
         });
-        dbg.read(PERF_REG_HIST_CTRL / 4, [&](uint32_t v) {
-            put_u32(hist_frame, v);
-            put_u32(hist_frame, rt.hist_buckets);
-        });
+        dbg.read(PERF_REG_HIST_CTRL / 4, [&](uint32_t v) { hist_head.status = v; });
+        hist_head.n = rt.hist_buckets;
         dbg.write(PERF_REG_HIST_INDEX / 4, 0);
         for (unsigned i = 0; i < rt.hist_buckets; i++)
-            dbg.read(PERF_REG_HIST_DATA / 4, [&](uint32_t v) { put_u32(hist_frame, v); });
+            dbg.read(PERF_REG_HIST_DATA / 4, [&](uint32_t v) { hist_words.push_back(v); });
+    };
+    auto hist_frame = [&]() {
+        std::vector<uint8_t> p;
+        put_u32(p, PERF_FRAME_HIST_VERSION);
+        PERF_FRAME_HIST_HEAD_FIELDS(PUT_FIELD, p, hist_head)
+        for (const uint32_t w : hist_words)
+            put_u32(p, w);
+        return p;
     };
 
     enum class Phase { Arm, Run, Drain, Issue, Wait, Readout, Done } phase = in.cpu_hold ? Phase::Arm : Phase::Run;
@@ -1066,7 +1076,7 @@ int main(int argc, char **argv)
         case Phase::Readout:
             if (!dbg.busy()) {
                 own_line(stdout);
-                print_frame("hist", hist_frame);
+                print_frame("hist", hist_frame());
                 phase = Phase::Done;
             }
             break;

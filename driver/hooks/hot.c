@@ -140,7 +140,9 @@ int perf_hot_dump_to(perf_put_fn put, void *ctx)
 		perf_out_str(&o, "  ");
 		perf_out_hex(&o, e->addr);
 		perf_out_num(&o, e->hits, 0, 0, 6);
-		perf_out_num(&o, h->total ? ((uint64_t)e->hits << 10) / h->total : 0, 0, 0, 8);
+		perf_out_num(&o,
+		             h->total ? ((uint64_t)e->hits << PERF_HOT_RATIO_SHIFT) / h->total : 0,
+		             0, 0, 8);
 		perf_out_char(&o, '\n');
 	}
 	return o.failed ? -PERF_EIO : 0;

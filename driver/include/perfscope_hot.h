@@ -64,6 +64,9 @@ int perf_hot_disable(void) PERF_NO_TRACE;
 
 const struct perf_hot *perf_hot_current(void) PERF_NO_TRACE;
 
+/* The ratio column's unit: 1 / (1 << PERF_HOT_RATIO_SHIFT) of all hits. */
+#define PERF_HOT_RATIO_SHIFT 10
+
 /*
  * Prints the table, most hit first, the ratio in 1/1024ths of all hits:
  *

@@ -172,7 +172,7 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c, nonl.c, halt*.c, over.c and backlog.c, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c, halt*.c, over.c and records.c as backlog, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
@@ -181,9 +181,9 @@ printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := 
   "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
   "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" \
   "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" \
-  "\$(eval \$(call fw_program,backlog,$top/sim/test/backlog.c))" > "$progs/Makefile"
+  "\$(eval \$(call fw_program,backlog,$top/sim/test/records.c,-DRECORDS_EVENTS=400 -DRECORDS_EXIT=0))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c and backlog.c did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c and backlog (records.c) did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -337,7 +337,7 @@ for stall in 1 1000000; do
   fi
 done
 
-# backlog leaves 402 records in the FIFO at its exit: every one reaches
+# backlog (records.c with 400 events) leaves 402 records in the FIFO at its exit: every one reaches
 # the trace file, none is taken by the harness's TRACE_POP_LO read.
 for m in on off; do
   limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$progs/backlog.hex" +trace_stall=1000000 +model=$m \
