@@ -6,6 +6,8 @@
 # checks) runs on the mutant too, for comparison.
 # One line per mutation: "PASS mutation <name>: caught by ..." when a proof
 # failed, "FAIL mutation <name>: ..." when every proof passed.
+#
+#   formal/mutate.sh [ip] [ip-trace] [trace] [alone]   those groups (below), all without one
 set -u
 cd "$(dirname "$0")/.." || exit 1
 TOP=$PWD
@@ -79,29 +81,40 @@ PY
 # The trace unit's: each must fail a proof of the model with the unit
 # (NUM_SECTIONS=2, TRACE_DEPTH=16), induction or the bounded model check.
 TRACE_MUTATIONS=$(cat <<'EOF'
-trace-sync-not-forced % wire        forced    = r_force_sync || r_dcnt[21]; % wire        forced    = r_dcnt[21];
-trace-delta-off-by-one % r_dcnt <= {21'd0, i_grun}; % r_dcnt <= 22'd0;
+trace-sync-not-forced % wire        forced    = r_force_sync || r_roll; % wire        forced    = r_roll;
+trace-roll-not-forcing % wire        forced    = r_force_sync || r_roll; % wire        forced    = r_force_sync;
+trace-roll-lost-with-record % r_roll <= roll_now; % r_roll <= 1'b0;
 trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote); % wire        avail     = (r_level != 0);
-trace-sync-time-wrong % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime}; % wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime + 61'd1};
-trace-head-not-reread-after-write % .i_re    (take || ovr || r_wrote), % .i_re    (take || ovr),
+trace-sync-time-wrong % r_rec[60:32], i_gtime[52:21]}; % r_rec[60:32], i_gtime[52:21] + 32'd1};
+trace-head-not-reread-after-write % .i_re    (1'b1), % .i_re    (take || ovr),
 trace-take-skipped-without-write % if (wr || avail) begin % if (wr) begin
 trace-level-frozen-on-take % end else if (wr || take || r_wrote) begin % end else if (wr || r_wrote) begin
 trace-drops-wrap % else if ((ev_drop || ovr) && !drops_inc[16]) % else if (ev_drop || ovr)
 trace-loss-count-wraps % else if (ev_drop && !cnt_inc[16]) % else if (ev_drop)
+trace-exit-keeps-depth % depth_step = r_depth + {{7{ev_exit}}, ev_enter || ev_exit}; % depth_step = r_depth + {7'd0, ev_enter};
+trace-exit-carries-depth-after % ev_depth  = r_depth; % ev_depth  = ev_exit ? depth_step : r_depth;
+trace-period-odd-blocks-only % wire         due = r_wr[PB] != r_sblk; % wire         due = r_wr[PB] && !r_sblk;
+trace-gap-grows-at-mark % if (dn || (up && (r_gap != 0))) % if (dn || up)
+trace-room-for-one % && !(forced && r_slot) && (r_ovw || !lvl_ge_f1) % && !(forced && r_slot) && (r_ovw || !lvl_full)
+trace-loss-without-rolled % {PERF_TRACE_T_LOSS, 7'd0, r_roll, i_gtime[20:0]} % {PERF_TRACE_T_LOSS, 8'd0, i_gtime[20:0]}
+trace-loss-time-of-last-drop % else if ((ev_drop || rev_drop) && !r_loss) % else if (ev_drop || rev_drop)
 EOF
 )
 
 # The trace unit's two sources: each must fail a proof of the trace unit
 # alone (formal/Makefile's model a), induction or a shorter bounded check.
 ALONE_MUTATIONS=$(cat <<'EOF'
-rt-delta-not-0-with-bus % rev_delta   = (ev || wr_rsync) ? 21'd0 : r_dcnt[20:0]; % rev_delta   = wr_rsync ? 21'd0 : r_dcnt[20:0];
+rt-depth-before-bus-event % rt_d1      = depth_step; % rt_d1      = r_depth;
+rt-jump-changes-depth % (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0]) % (i_rt_ev_type == PERF_TRACE_T_ENTER)
 rt-slot-not-late % r_slot_late <= rev_rec && ev; % r_slot_late <= 1'b0;
 rt-loss-counts-one % r_rec[31:0] <= {30'd0, ev_drop, !ev_drop}; % r_rec[31:0] <= 32'd1;
 rt-loss-in-retire-cycle % !i_accept && !i_rt_ev && % !i_accept &&
-rt-period-sync-not-waiting % r_since <= need_sync ? (r_slot ? r_since : 8'd1) : r_since + 8'd1; % r_since <= need_sync ? 8'd1 : r_since + 8'd1;
-rt-no-room-for-both % && !(rt_on && !r_ovw && ((need_sync || r_slot) ? lvl_ge_f2 : lvl_ge_f1)); % ;
+rt-period-ignored % rt_need    = forced || due; % rt_need    = forced;
+rt-no-room-for-both % && !(rt_on && !r_ovw && lvl_ge_f2); % ;
 rt-bus-sync-beside-slot % wr_sync   = ev_rec && need_sync && !r_slot; % wr_sync   = ev_rec && need_sync;
 rt-sync-when-port-busy % wr_rsync   = rev_rec && rt_need && !rt_busy; % wr_rsync   = rev_rec && rt_need;
+rt-forced-sync-skipped-when-busy % && !(forced && rt_busy) % && 1'b1
+rt-bus-forced-beside-slot % ev_rec    = !r_loss && !(forced && r_slot) && % ev_rec    = !r_loss &&
 rt-drops-one-for-two % {1'b0, ev_drop} + {1'b0, rev_drop}}; % {1'b0, ev_drop} + 2'd0};
 rt-slot-written-under-record % wire        slot_wr   = r_slot && !r_rec_pend; % wire        slot_wr   = r_slot;
 EOF
@@ -138,9 +151,12 @@ try() {
   done
 }
 
+# The groups to run, all without arguments: ip (with the testbench),
+# ip-trace, trace, alone.
+groups=" ${*:-ip ip-trace trace alone} "
 status=0
-try perfscope.v s2 tb <<< "$MUTATIONS"
-try perfscope.v t2 <<< "$IP_TRACE_MUTATIONS"
-try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
-BMC_DEPTH=10 try perfscope_trace.v a <<< "$ALONE_MUTATIONS"
+[[ $groups == *" ip "* ]] && try perfscope.v s2 tb <<< "$MUTATIONS"
+[[ $groups == *" ip-trace "* ]] && try perfscope.v t2 <<< "$IP_TRACE_MUTATIONS"
+[[ $groups == *" trace "* ]] && try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
+[[ $groups == *" alone "* ]] && BMC_DEPTH=10 try perfscope_trace.v a <<< "$ALONE_MUTATIONS"
 exit $status

@@ -188,19 +188,26 @@ def _field(word1, name):
 
 
 def trace_record(rec):
-    """One 64-bit record (word 1 in bits 63:32) as a dict: type (its name),
-    word0, and depth and delta, or for a SYNC its time."""
+    """One 64-bit record (word 1 in bits 63:32) as a dict: type (its name)
+    and word0; for a SYNC its window (G[52:21], word 0; word 1's bits 28:0
+    are reserved); for an event its depth (the one before the event) and
+    time_lo (G[20:0]); for a LOSS its time_lo (its first dropped event's)
+    and rolled (G[20:0] rolled over before that event: its window is not
+    the last SYNC's)."""
     w0, w1 = rec & 0xFFFFFFFF, rec >> 32
     kind = RECORD_TYPES[_field(w1, "TYPE")]
     if kind == "SYNC":
-        return {"type": kind, "time": (_field(w1, "TIME_HI") << 32) | w0}
-    return {"type": kind, "word0": w0, "depth": _field(w1, "DEPTH"), "delta": _field(w1, "DELTA")}
+        return {"type": kind, "word0": w0, "window": w0}
+    if kind == "LOSS":
+        return {"type": kind, "word0": w0, "time_lo": _field(w1, "TIME_LO"), "rolled": bool(_field(w1, "ROLLED"))}
+    return {"type": kind, "word0": w0, "depth": _field(w1, "DEPTH"), "time_lo": _field(w1, "TIME_LO")}
 
 
 def trace_records(data):
-    """The records of a trace file's bytes, each with its reconstructed
-    time ("time": None before the first SYNC); FrameError if the header or
-    the length is wrong."""
+    """The records of a trace file's bytes, each with its time: (window of
+    the last SYNC << 21) | TIME_LO, a SYNC's its window's start; None
+    before the first SYNC, and for a ROLLED LOSS, whose window no record
+    gives. FrameError if the header or the length is wrong."""
     hb, rb = STREAM["header_bytes"], STREAM["record_bytes"]
     magic = STREAM["magic"].encode() + b"\0"
     if len(data) < hb or data[:len(magic)] != magic:
@@ -210,16 +217,17 @@ def trace_records(data):
         raise FrameError(f"trace format version {ver}, record size {size}: not {STREAM['version']}, {rb}")
     if (len(data) - hb) % rb:
         raise FrameError("the file ends inside a record")
-    out, t = [], None
+    lo_bits = _F["TIME_LO"]["width"]
+    out, window = [], None
     for at in range(hb, len(data), rb):
         w0, w1 = struct.unpack_from("<II", data, at)
         r = trace_record(w1 << 32 | w0)
         if r["type"] == "SYNC":
-            t = r["time"]
-        elif t is not None:
-            t += r["delta"]
-            r["time"] = t
-        else:
+            window = r["window"] << lo_bits
+            r["time"] = window
+        elif window is None or r.get("rolled"):
             r["time"] = None
+        else:
+            r["time"] = window | r["time_lo"]
         out.append(r)
     return out

@@ -158,8 +158,10 @@ def check_stream(s):
     if codes != list(range(1 << tw)):
         raise SystemExit(f"frames.toml: stream: the record codes must be 0..{(1 << tw) - 1}, once each")
     if fields["TYPE"]["lsb"] + tw != 32 or fields["DEPTH"]["lsb"] + fields["DEPTH"]["width"] != fields["TYPE"]["lsb"] \
-            or fields["DELTA"]["width"] != fields["DEPTH"]["lsb"] or fields["TIME_HI"]["width"] != fields["TYPE"]["lsb"]:
-        raise SystemExit("frames.toml: stream: word 1 must be TYPE above DEPTH above DELTA, TIME_HI below TYPE")
+            or fields["TIME_LO"]["width"] != fields["DEPTH"]["lsb"] or fields["ROLLED"]["lsb"] != fields["DEPTH"]["lsb"]:
+        raise SystemExit("frames.toml: stream: word 1 must be TYPE above DEPTH above TIME_LO, ROLLED at DEPTH's lsb")
+    if s["time_bits"] != 32 + fields["TIME_LO"]["width"]:
+        raise SystemExit("frames.toml: stream: time_bits must be a SYNC's 32 window bits above TIME_LO")
     if len(s["magic"]) >= 8 or sum(h["bytes"] for h in s["header"]) != s["header_bytes"]:
         raise SystemExit("frames.toml: stream: the magic takes 8 bytes with its zero, the header header_bytes")
     return fields
@@ -175,7 +177,10 @@ def c_stream(s):
            f"#define PERF_TRACE_VERSION {s['version']}u",
            f"#define PERF_TRACE_RECORD_BYTES {s['record_bytes']}u",
            f"#define PERF_TRACE_HEADER_BYTES {s['header_bytes']}u",
-           "/* A SYNC comes before the PERF_TRACE_SYNC_PERIOD-th event record since the last. */",
+           "/* Records carry bits PERF_TRACE_TIME_BITS - 1:0 of G: a SYNC's word 0 the",
+           " * window above TIME_LO, each record after it TIME_LO. */",
+           f"#define PERF_TRACE_TIME_BITS {s['time_bits']}u",
+           "/* At most PERF_TRACE_SYNC_PERIOD records, of any type, between two SYNCs. */",
            f"#define PERF_TRACE_SYNC_PERIOD {s['sync_period']}u",
            "/* Set in word 0 of the ENTER and EXIT records the retire tap makes. */",
            f"#define PERF_TRACE_RETIRE 0x{s['retire_flag']:x}u",
@@ -204,6 +209,7 @@ def verilog_stream(d):
     for f in s["fields"]:
         out.append(f"localparam integer PERF_TRACE_{f['name']}_LSB   = {f['lsb']};")
         out.append(f"localparam integer PERF_TRACE_{f['name']}_WIDTH = {f['width']};")
+    out.append(f"localparam integer PERF_TRACE_TIME_BITS = {s['time_bits']};")
     out.append(f"localparam integer PERF_TRACE_SYNC_PERIOD = {s['sync_period']};")
     out.append(f"localparam [31:0] PERF_TRACE_RETIRE = 32'h{s['retire_flag']:x};")
     out.append("/* verilator lint_on UNUSEDPARAM */")

@@ -335,7 +335,7 @@ module perfscope #(
 		perfscope_trace #(.DEPTH(TRACE_DEPTH)) u_trace (
 			.i_clk         (i_clk),
 			.i_reset       (i_reset),
-			.i_gtime       (r_gtime[60:0]),
+			.i_gtime       (r_gtime[52:0]),
 			.i_grun        (r_run[0]),
 			.i_gset        (cmd_reset),
 			.i_accept      (act),
@@ -362,9 +362,10 @@ module perfscope #(
 		reg [31:0] imm;
 		always @(*) begin
 			case (i_wb_addr)
-			PERF_CTRL_TRACE_CTRL:   imm = {30'd0, ctrl};
 			PERF_CTRL_TRACE_STATUS: imm = status;
-			PERF_CTRL_TRACE_DROPS:  imm = drops;
+			// TRACE_CTRL reads 0: its mode reads back here, in bits 31:30,
+			// which saves a mux input.
+			PERF_CTRL_TRACE_DROPS:  imm = drops | {ctrl, 30'd0};
 			default:                imm = 32'd0;
 			endcase
 		end

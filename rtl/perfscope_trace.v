@@ -21,21 +21,25 @@
 // then, and its record, held in a one-record slot, at the first edge the
 // bus's pending record leaves free (the next, or the one after). In a
 // cycle with both, the bus's event comes first and the retire event's
-// record follows with delta 0; they are recorded together or dropped
-// together. The port's order is: the bus's pending record, the slot, a
-// SYNC, a LOSS. A SYNC the 256-record period asks for waits while the port
-// is busy; a retire event that cannot do without one (after ENABLE, CLEAR,
-// a LOSS, RESET, or a delta too wide) is dropped if the port is busy (a
-// bus event never meets that case: the proofs below show it). With
+// record follows with the same time; they are recorded together or
+// dropped together. The port's order is: the bus's pending record, the
+// slot, a SYNC, a LOSS. A SYNC the period asks for waits while the port is
+// busy; an event that cannot do without one (after ENABLE, CLEAR, a LOSS,
+// a reset, RESET, or G[20:0] rolling over since the last event recorded)
+// is dropped if the port is busy. With
 // i_rt_ev tied to 0 (RETIRE = 0) every term below that names it or the
 // slot is a constant 0, and synthesis leaves the unit no larger than it
 // was without the tap.
 //
 // The FIFO's head leaves the RAM's registered read port: a record becomes
 // visible on the port (and to POP_LO) in the second cycle after its write,
-// and the read address is the head of the next cycle. The port reads only
-// at an edge that can change what the head holds (a take, an overwrite, or
-// after a write), and otherwise keeps it.
+// and the read address is the head of the next cycle. The port reads at
+// every edge: an enable would cost more logic than the reads.
+//
+// Records carry G[20:0] (TIME_LO); a SYNC carries the window G[52:21] of
+// the records after it, and one is forced whenever G[20:0] rolled over
+// since the last event recorded, so the records between two SYNCs share a
+// window (docs/trace.md).
 `default_nettype none
 
 module perfscope_trace #(
@@ -44,7 +48,7 @@ module perfscope_trace #(
 	input  wire        i_clk,
 	input  wire        i_reset,       // synchronous, active high
 	// From perfscope, in the cycle of the bus request's acceptance
-	input  wire [60:0] i_gtime,       // G in this cycle, the bits a record holds
+	input  wire [52:0] i_gtime,       // G in this cycle, the bits a record holds
 	input  wire        i_grun,        // G ticks at this cycle's edge
 	input  wire        i_gset,        // RESET: G jumps at this edge
 	input  wire        i_accept,      // perfscope accepts a request
@@ -80,8 +84,8 @@ module perfscope_trace #(
 		perfscope_trace_error_DEPTH_must_be_a_power_of_two_16_to_4096 u_error ();
 	end
 	// The records' layout must be the one this RTL builds (frames.toml).
-	if (PERF_TRACE_TYPE_LSB != 29 || PERF_TRACE_DEPTH_WIDTH != 8 || PERF_TRACE_DELTA_WIDTH != 21
-	    || PERF_TRACE_TIME_HI_WIDTH != 29 || PERF_TRACE_SYNC_PERIOD != 256) begin : g_bad_layout
+	if (PERF_TRACE_TYPE_LSB != 29 || PERF_TRACE_DEPTH_WIDTH != 8 || PERF_TRACE_TIME_LO_WIDTH != 21
+	    || PERF_TRACE_SYNC_PERIOD != 256) begin : g_bad_layout
 		perfscope_trace_error_record_layout_not_buildable_see_perfscope_trace_vh u_error ();
 	end
 	endgenerate
@@ -93,14 +97,19 @@ module perfscope_trace #(
 	// ------------------------------------------------------------------
 	reg          r_en, r_ovw;     // TRACE_CTRL
 	reg  [AW:0]  r_level;         // records in the FIFO
-	reg  [AW:0]  r_high;          // the most since CLEAR
+	reg  [AW:0]  r_gap;           // the most since CLEAR less the level: no comparator
 	reg  [AW-1:0] r_rd, r_wr;     // head and tail
 	reg          r_wrote;         // a record was written at the last edge
 	reg  [15:0]  r_drops;         // saturating
 	reg  [7:0]   r_depth;         // call depth
-	reg  [7:0]   r_since;         // event records since the last SYNC
+	// The period's SYNC is due once the write pointer has entered the next
+	// block of 256 records (DEPTH/2 below 512) since the last SYNC: one
+	// flip-flop, not a counter.
+	localparam integer PB = (AW > 8) ? 8 : AW - 1;
+	reg          r_sblk;          // r_wr[PB] where the last SYNC went
+	wire         due = r_wr[PB] != r_sblk;
 	reg          r_force_sync;    // the next event record needs a SYNC
-	reg  [21:0]  r_dcnt;          // G ticks since the last record's time; bit 21 sticky: too far
+	reg          r_roll;          // G[20:0] rolled over since the last event recorded (or reset, RESET)
 	reg          r_loss;          // a LOSS is pending in r_rec
 	reg          r_rec_pend;      // an event record is pending in r_rec
 	reg  [63:0]  r_rec;           // the pending event record or LOSS
@@ -116,7 +125,7 @@ module perfscope_trace #(
 	// one is in the FIFO): a simulator then skips them, in most cycles of a
 	// run, and synthesis builds the same logic.
 	reg         ev, ev_enter, ev_exit, need_sync, ev_rec, ev_drop, wr_sync;
-	reg  [7:0]  depth_dec, ev_depth;
+	reg  [7:0]  depth_step, ev_depth;
 	// Room for the SYNC and the record, counting the level before this edge.
 	// The level never exceeds FULL, a power of two: its top bit alone says
 	// full, and the bits below it the last records' room.
@@ -125,23 +134,29 @@ module perfscope_trace #(
 	wire        lvl_ge_f2 = lvl_full || (&r_level[AW-1:1]);     // FULL - 2 or more
 	// A retire event in this cycle too needs one more record's room: the
 	// two are recorded together or dropped together. The slot, if it holds
-	// a record, is written before the bus's event, whose SYNC then waits:
-	// only the period can ask for it then (a forced SYNC and a full slot
-	// never meet a bus event, which the proofs below show).
+	// a record, is written before the bus's event, whose SYNC then waits if
+	// only the period asks for it; a forced one cannot wait, and the event
+	// is dropped.
 	wire        rt_on     = i_rt_ev && r_en;
-	wire        forced    = r_force_sync || r_dcnt[21];
+	wire        forced    = r_force_sync || r_roll;
+	// G[20:0] rolls over at this edge: the next record is in the next window.
+	wire        roll_now  = i_grun && (&i_gtime[20:0]);
 	always @(*) begin
 		ev = 1'b0; ev_enter = 1'b0; ev_exit = 1'b0; need_sync = 1'b0; ev_rec = 1'b0;
-		ev_drop = 1'b0; wr_sync = 1'b0; depth_dec = r_depth; ev_depth = r_depth;
+		ev_drop = 1'b0; wr_sync = 1'b0; depth_step = r_depth; ev_depth = r_depth;
 		if (i_ev && r_en) begin
 			ev        = 1'b1;
 			ev_enter  = (i_ev_type == PERF_TRACE_T_ENTER);
 			ev_exit   = (i_ev_type == PERF_TRACE_T_EXIT);
-			depth_dec = r_depth - {7'd0, r_depth != 8'd0};
-			ev_depth  = ev_exit ? depth_dec : r_depth;
-			need_sync = forced || (&r_since);
-			ev_rec    = !r_loss && (r_ovw || ((need_sync || r_slot) ? !lvl_ge_f1 : !lvl_full))
-			            && !(rt_on && !r_ovw && ((need_sync || r_slot) ? lvl_ge_f2 : lvl_ge_f1));
+			// One adder: +1 for ENTER, -1 for EXIT, wrapping both ways.
+			depth_step = r_depth + {{7{ev_exit}}, ev_enter || ev_exit};
+			ev_depth  = r_depth;  // every record: the depth before its event
+			need_sync = forced || due;
+			// Stop on full: room for the most an event can need (a SYNC and
+			// its record, 2, or with a retire event of the cycle, 3), one
+			// check whatever this event needs.
+			ev_rec    = !r_loss && !(forced && r_slot) && (r_ovw || !lvl_ge_f1)
+			            && !(rt_on && !r_ovw && lvl_ge_f2);
 			ev_drop   = !ev_rec;
 			wr_sync   = ev_rec && need_sync && !r_slot;
 		end
@@ -150,36 +165,31 @@ module perfscope_trace #(
 	// The retire tap's event. After a bus event in the same cycle it never
 	// needs a SYNC it cannot wait for: that event cleared the reasons.
 	reg         rev, rev_rec, rev_drop, wr_rsync, rt_need, rt_busy;
-	reg  [7:0]  rt_d1, rt_d1_dec, rev_depth, rt_depth_nx, rt_since_b, rt_since_nx;
-	reg  [20:0] rev_delta;
+	reg  [7:0]  rt_d1, rev_depth, rt_depth_nx;
 	always @(*) begin
 		rev = 1'b0; rev_rec = 1'b0; rev_drop = 1'b0; wr_rsync = 1'b0; rt_need = 1'b0; rt_busy = 1'b0;
-		rt_d1 = r_depth; rt_d1_dec = r_depth; rev_depth = r_depth; rt_depth_nx = r_depth;
-		rt_since_b = r_since; rt_since_nx = r_since; rev_delta = 21'd0;
+		rt_d1 = r_depth; rev_depth = r_depth; rt_depth_nx = r_depth;
 		if (rt_on) begin
 			rev        = 1'b1;
-			// The depth after the bus's event, then this one's: EXIT takes
-			// one off before its record, a call's ENTER adds one after (a
-			// jump's, with bit 0 set, changes nothing).
-			rt_d1      = (ev && ev_enter) ? r_depth + 8'd1 : (ev && ev_exit) ? depth_dec : r_depth;
-			rt_d1_dec  = rt_d1 - {7'd0, rt_d1 != 8'd0};
-			rev_depth  = (i_rt_ev_type == PERF_TRACE_T_EXIT) ? rt_d1_dec : rt_d1;
-			rt_depth_nx = (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0]) ? rt_d1 + 8'd1 : rev_depth;
+			// The depth after the bus's event is this one's record's; a
+			// call's ENTER adds one, EXIT takes one off (a jump's ENTER, bit
+			// 0 set, changes nothing): one adder, as the bus's.
+			rt_d1      = depth_step;
+			rev_depth  = rt_d1;
+			rt_depth_nx = rt_d1 + {{7{i_rt_ev_type == PERF_TRACE_T_EXIT}},
+			                       (i_rt_ev_type == PERF_TRACE_T_EXIT) || (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0])};
 			rt_busy    = r_rec_pend || r_slot;
-			rt_need    = forced || (&r_since);
+			rt_need    = forced || due;
 			if (ev) begin
 				rev_rec    = ev_rec;
-				rt_since_b = !ev_rec ? r_since : !need_sync ? r_since + 8'd1 : r_slot ? r_since : 8'd1;
 			end else begin
 				// The slot is refilled as it is written; behind the bus's
 				// pending record it is full.
 				rev_rec    = !r_loss && !(r_slot && r_rec_pend) && !(forced && rt_busy)
-				             && (r_ovw || ((rt_need || rt_busy) ? !lvl_ge_f1 : !lvl_full));
+				             && (r_ovw || !lvl_ge_f1);
 				wr_rsync   = rev_rec && rt_need && !rt_busy;
 			end
 			rev_drop    = !rev_rec;
-			rt_since_nx = wr_rsync ? 8'd1 : (&rt_since_b) ? rt_since_b : rt_since_b + 8'd1;
-			rev_delta   = (ev || wr_rsync) ? 21'd0 : r_dcnt[20:0];
 		end
 	end
 
@@ -189,7 +199,9 @@ module perfscope_trace #(
 	wire        slot_wr   = r_slot && !r_rec_pend;
 	wire        wr_loss   = r_loss && !r_rec_pend && !r_slot && !i_accept && !i_rt_ev && (r_ovw || !lvl_ge_f2);
 	wire        wr        = wr_sync || wr_rsync || r_rec_pend || slot_wr || wr_loss;
-	wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, i_gtime};
+	// A SYNC: word 0 G[52:21], the window of the records after it; word 1
+	// bits 28:0 are reserved (whatever r_rec holds), so they need no mux.
+	wire [63:0] sync_rec  = {PERF_TRACE_T_SYNC, r_rec[60:32], i_gtime[52:21]};
 	wire [63:0] wdata     = (wr_sync || wr_rsync) ? sync_rec : slot_wr ? r_slot_rec : r_rec;
 
 	// The head: visible from the second cycle after its write.
@@ -229,7 +241,7 @@ module perfscope_trace #(
 		.i_we    (wr),
 		.i_waddr (r_wr),
 		.i_wdata (wdata),
-		.i_re    (take || ovr || r_wrote),
+		.i_re    (1'b1),
 		.i_raddr (rd_nx),
 		.o_rdata (ram_q)
 `ifdef FORMAL
@@ -241,12 +253,12 @@ module perfscope_trace #(
 
 	assign o_trace_data = ram_q;
 	assign o_ctrl       = {r_ovw, r_en};
-	assign o_status     = {{(16-AW-1){1'b0}}, r_high, {(16-AW-1){1'b0}}, r_level};
-	assign o_drops      = {16'd0, r_drops};
+	assign o_status     = {{(16-AW-1){1'b0}}, r_gap, {(16-AW-1){1'b0}}, r_level};
+	assign o_drops      = {16'd0, r_drops};  // bits 31:30: perfscope puts o_ctrl there
 	// An empty pop's 0 is perfscope's o_wb_data reset, not a mux here.
 	assign o_pop_lo     = ram_q[31:0];
 	assign o_pop_empty  = !avail;
-	assign o_pop_hi     = avail ? ram_q[63:32] : 32'hffff_ffff;
+	assign o_pop_hi     = {ram_q[63:60] | {4{!avail}}, ram_q[59:32]};  // empty: bits 31:28 all ones
 
 	// ------------------------------------------------------------------
 	// Next state
@@ -264,14 +276,14 @@ module perfscope_trace #(
 	always @(posedge i_clk) begin
 		if (i_reset || clear) begin
 			r_level <= {(AW+1){1'b0}};
-			r_high  <= {(AW+1){1'b0}};
+			r_gap   <= {(AW+1){1'b0}};
 			r_rd    <= {AW{1'b0}};
 			r_wr    <= {AW{1'b0}};
 			r_wrote <= 1'b0;
 		end else if (wr || take || r_wrote) begin
 			r_level <= level_nx;
-			if (up && (r_level == r_high))
-				r_high <= level_nx;
+			if (dn || (up && (r_gap != 0)))
+				r_gap <= r_gap + {{AW{up}}, 1'b1};
 			r_rd    <= rd_nx;
 			r_wr    <= r_wr + {{(AW-1){1'b0}}, wr};
 			r_wrote <= wr;
@@ -299,10 +311,8 @@ module perfscope_trace #(
 			r_depth <= 8'd0;
 		else if (rev)
 			r_depth <= rt_depth_nx;
-		else if (ev && ev_enter)
-			r_depth <= r_depth + 8'd1;
-		else if (ev && ev_exit)
-			r_depth <= depth_dec;
+		else if (ev)
+			r_depth <= depth_step;
 	end
 
 	always @(posedge i_clk) begin
@@ -312,25 +322,21 @@ module perfscope_trace #(
 			r_force_sync <= 1'b0;
 	end
 
-	// While the slot is written the period's SYNC waits: the count stays at
-	// 255 until one is written.
 	always @(posedge i_clk) begin
 		if (i_reset)
-			r_since <= 8'd0;
-		else if (rev_rec)
-			r_since <= rt_since_nx;
-		else if (ev_rec)
-			r_since <= need_sync ? (r_slot ? r_since : 8'd1) : r_since + 8'd1;
+			r_sblk <= 1'b0;
+		else if (wr_sync || wr_rsync)
+			r_sblk <= r_wr[PB];
 	end
 
+	// After a reset or RESET the window is unknown: set, as after a rollover.
 	always @(posedge i_clk) begin
-		// From a reset or RESET, G's reset value counts as the last time.
 		if (i_reset || i_gset)
-			r_dcnt <= 22'd0;
+			r_roll <= 1'b1;
 		else if (ev_rec || rev_rec)
-			r_dcnt <= {21'd0, i_grun};
-		else if (!r_dcnt[21])
-			r_dcnt <= r_dcnt + {21'd0, i_grun};
+			r_roll <= roll_now;
+		else if (roll_now)
+			r_roll <= 1'b1;
 	end
 
 	// r_rec holds the event record for one cycle, or the LOSS while pending.
@@ -349,9 +355,9 @@ module perfscope_trace #(
 
 	always @(posedge i_clk) begin
 		if (ev_rec)
-			r_rec[63:32] <= {i_ev_type, ev_depth, (need_sync && !r_slot) ? 21'd0 : r_dcnt[20:0]};
+			r_rec[63:32] <= {i_ev_type, ev_depth, i_gtime[20:0]};
 		else if ((ev_drop || rev_drop) && !r_loss)
-			r_rec[63:32] <= {PERF_TRACE_T_LOSS, 8'd0, r_dcnt[21] ? 21'h1fffff : r_dcnt[20:0]};
+			r_rec[63:32] <= {PERF_TRACE_T_LOSS, 7'd0, r_roll, i_gtime[20:0]};
 	end
 	// Word 0: the event's data, or the LOSS's count in bits 15:0
 	// (saturating; bits 31:16 stay 0). The count starts at 1 by the
@@ -393,7 +399,7 @@ module perfscope_trace #(
 	end
 	always @(posedge i_clk)
 		if (rev_rec)
-			r_slot_rec <= {i_rt_ev_type, rev_depth, rev_delta, i_rt_ev_data};
+			r_slot_rec <= {i_rt_ev_type, rev_depth, i_gtime[20:0], i_rt_ev_data};
 
 `ifdef FORMAL
 	// ------------------------------------------------------------------
@@ -416,9 +422,9 @@ module perfscope_trace #(
 `define PERFSCOPE_TRACE_ENV assume
 	// Alone, the first cycle is a reset, and G is a counter that ticks
 	// while i_grun and goes back to 0 at a reset and at RESET.
-	reg  [60:0] f_g;
+	reg  [52:0] f_g;
 	always @(posedge i_clk)
-		f_g <= (i_reset || i_gset) ? 61'd0 : f_g + {60'd0, i_grun};
+		f_g <= (i_reset || i_gset) ? 53'd0 : f_g + {52'd0, i_grun};
 	always @(*) begin
 		if (!f_past_valid)
 			assume(i_reset);
@@ -474,8 +480,6 @@ module perfscope_trace #(
 	always @(*)
 		if (f_past_valid) begin
 			assert(r_level <= FULL);
-			assert(r_high >= r_level);
-			assert(r_high <= FULL);
 			assert(r_wr == r_rd + r_level[AW-1:0]);
 			if (r_level == 0)
 				assert(!r_wrote);
@@ -505,8 +509,9 @@ module perfscope_trace #(
 			// No TRACE_CTRL write in the cycle of a bus event.
 			if (r_rec_pend)
 				assert(r_ovw == f_ovw_q);
+			// A pending LOSS: its type, bits 60:54 and 31:16 zero, a count.
 			if (r_loss)
-				assert((r_rec[63:61] == PERF_TRACE_T_LOSS) && (r_rec[60:53] == 8'd0)
+				assert((r_rec[63:61] == PERF_TRACE_T_LOSS) && (r_rec[60:54] == 7'd0)
 				       && (r_rec[31:16] == 16'd0) && (r_rec[15:0] != 16'd0));
 		end
 
@@ -540,6 +545,12 @@ module perfscope_trace #(
 
 	always @(*)
 		if (f_past_valid) begin
+			// No record has word 1's bits 31:28 all ones (a LOSS's bit 28
+			// is 0): an empty pop latches them, and a reader tells it so.
+			if (wr)
+				assert(wdata[63:60] != 4'hf);
+			if (!avail)
+				assert(o_pop_hi[31:28] == 4'hf);
 			assert(f_held == f_in);
 			if (f_held) begin
 				assert(f_mem == f_rec);
@@ -567,6 +578,7 @@ module perfscope_trace #(
 				assert(ev_rec != ev_drop);
 			if (rev)
 				assert(rev_rec != rev_drop);
+			assert(ev == (i_ev && r_en));
 			assert(rev == (i_rt_ev && r_en));
 			// Recorded together or dropped together.
 			if (ev && rev)
@@ -576,39 +588,35 @@ module perfscope_trace #(
 	// A record leaves the FIFO only through a take or, counted, an
 	// overwrite: shadows of the level and of DROPS, counted from the
 	// events that move them, equal the RTL's; the LOSS counts the events
-	// dropped since the last LOSS; and the high-water mark is the largest
-	// level since CLEAR.
+	// dropped since the last LOSS; and the high-water mark f_high, the
+	// largest level since CLEAR, is the level plus the gap the unit keeps.
 	reg  [AW:0] f_level;
+	reg  [AW:0] f_high;
 	reg  [15:0] f_drops;
 	reg  [15:0] f_lcnt;
-	reg  [7:0]  f_since;  // event records since the last SYNC, its own included (saturating)
-	wire [8:0]  f_since_nx = ((wr_sync || wr_rsync) ? 9'd0 : {1'b0, f_since}) + {8'd0, ev_rec} + {8'd0, rev_rec};
-	always @(posedge i_clk)
-		if (i_reset)
-			f_since <= 8'd0;
-		else
-			f_since <= (f_since_nx > 9'd255) ? 8'd255 : f_since_nx[7:0];
+	wire [AW:0] f_level_nx = f_level + {{AW{1'b0}}, wr} - {{AW{1'b0}}, take} - {{AW{1'b0}}, ovr};
 	wire [1:0]  f_nev  = {1'b0, ev_drop} + {1'b0, rev_drop};
 	wire [17:0] f_dsum = {2'd0, f_drops} + {16'd0, f_nev} + {17'd0, ovr};
 	wire [17:0] f_lsum = {2'd0, f_lcnt} + {16'd0, f_nev};
 	always @(posedge i_clk) begin
 		if (i_reset || clear) begin
 			f_level <= {(AW+1){1'b0}};
+			f_high  <= {(AW+1){1'b0}};
 			f_drops <= 16'd0;
 			f_lcnt  <= 16'd0;
 		end else begin
-			f_level <= f_level + {{AW{1'b0}}, wr} - {{AW{1'b0}}, take} - {{AW{1'b0}}, ovr};
+			f_level <= f_level_nx;
+			f_high  <= (f_level_nx > f_high) ? f_level_nx : f_high;
 			f_drops <= (f_dsum > 18'hffff) ? 16'hffff : f_dsum[15:0];
 			if (f_nev != 2'd0)
 				f_lcnt <= !r_loss ? {14'd0, f_nev} : (f_lsum > 18'hffff) ? 16'hffff : f_lsum[15:0];
 		end
 	end
-	always @(posedge i_clk)
-		if (f_past_valid && !$past(i_reset) && !$past(clear))
-			assert(r_high == (($past(r_high) > r_level) ? $past(r_high) : r_level));
 	always @(*)
 		if (f_past_valid) begin
 			assert(r_level == f_level);
+			assert({1'b0, r_level} + {1'b0, r_gap} == {1'b0, f_high});
+			assert({1'b0, r_level} + {1'b0, r_gap} <= {1'b0, FULL});
 			assert(r_drops == f_drops);
 			if (r_loss)
 				assert(r_rec[15:0] == f_lcnt);
@@ -616,111 +624,211 @@ module perfscope_trace #(
 			// dropped in its cycle.
 			if (wr_loss)
 				assert(f_nev == 2'd0);
-			// The period: the event records since the last SYNC, counted
-			// from the port, until 255 (then one is due).
-			assert(r_since == f_since);
-			// A bus event is dropped with a write only behind the slot,
-			// and finds the slot full only when no SYNC is forced: the
-			// slot's event cleared the reasons, and nothing that sets them
-			// again can come between (RESET, TRACE_CTRL and a LOSS's
-			// write need a cycle without the slot or without the bus).
+			// A bus event is dropped with a write only behind the slot.
+			// It finds the slot full with a SYNC forced only when G's
+			// window moved at the slot's edge (RESET, TRACE_CTRL and a
+			// LOSS's write need a cycle without the slot or without the
+			// bus), and is dropped then.
 			if (ev_drop && wr)
 				assert(slot_wr && !ev_rec);
-			if (ev && r_slot)
-				assert(!forced);
+			if (ev && r_slot && forced)
+				assert(!r_force_sync && ev_drop);
+		end
+
+	// ---- Call depth ------------------------------------------------------
+	// f_depth follows every event while ENABLE, recorded or dropped, from
+	// the record types alone: +1 for ENTER (but a retire tap's jump, data
+	// bit 0 set), -1 for EXIT, modulo 256; the retire event of a cycle after
+	// its bus event. Each record carries the depth before its event.
+	function [7:0] f_step(input [2:0] typ, input jump);
+		f_step = ((typ == PERF_TRACE_T_ENTER) && !jump) ? 8'd1 : (typ == PERF_TRACE_T_EXIT) ? 8'hff : 8'd0;
+	endfunction
+	reg  [7:0]  f_depth;
+	reg  [7:0]  f_rec_d, f_slot_d;  // the depth before the event in r_rec, in the slot
+	wire [7:0]  f_d1 = (i_ev && r_en) ? f_depth + f_step(i_ev_type, 1'b0) : f_depth;
+	wire [7:0]  f_d2 = (i_rt_ev && r_en) ? f_d1 + f_step(i_rt_ev_type, i_rt_ev_data[0]) : f_d1;
+	always @(posedge i_clk) begin
+		if (i_reset || clear)
+			f_depth <= 8'd0;
+		else
+			f_depth <= f_d2;
+		if (ev_rec)
+			f_rec_d <= f_depth;
+		if (rev_rec)
+			f_slot_d <= f_d1;
+	end
+	always @(*)
+		if (f_past_valid) begin
+			assert(r_depth == f_depth);
+			if (r_rec_pend)
+				assert(r_rec[60:53] == f_rec_d);
 			if (r_slot)
-				assert(r_dcnt <= 22'd2);
-			if (r_slot_late)
-				assert(r_dcnt <= 22'd1);
-			if (r_slot && r_force_sync)
-				assert(f_accepted && !r_slot_late);
+				assert(r_slot_rec[60:53] == f_slot_d);
 		end
 
 	// ---- Time stamps ---------------------------------------------------
-	// f_lt is G at the last recorded event (or G's reset value after a
-	// reset or RESET): r_dcnt counts from it. f_t is the time of the last
-	// record written as a reader rebuilds it from the stream (a SYNC sets
-	// it, any other record adds its delta), valid once a SYNC has been
-	// written since reset or CLEAR. Every event record, as the port writes
-	// it, rebuilds to G in its event's cycle; a LOSS's delta is the first
-	// dropped event's. Event times never decrease while G is not set back
-	// or wrapped.
-	reg  [60:0] f_lt;
-	reg  [60:0] f_t;
+	// f_lt is G at the last recorded event (G's reset value after a reset
+	// or RESET, f_lt_reset set until the next). f_w is the window of the
+	// last SYNC written, as a reader takes it from the stream, valid once
+	// a SYNC has been written since reset or CLEAR (f_t_valid); a reader
+	// rebuilds a record's time as (f_w << 21) | TIME_LO (f_wt). Every event
+	// record, as the port writes it, rebuilds to G (bits 52:0) in its
+	// event's cycle: so the records between two SYNCs lie in one 2^21
+	// window. r_roll says exactly whether G's window moved since f_lt. A
+	// LOSS's TIME_LO is G's at the first dropped event, its ROLLED whether
+	// the window moved from f_lt's by then (so a reader's time of a LOSS
+	// without ROLLED is the first drop's G). Event times never decrease
+	// while G is not set back or wrapped.
+	reg  [52:0] f_lt;
+	reg         f_lt_reset;   // a reset or RESET since f_lt
+	reg         f_wrap;       // G wrapped (bits 52:0) since f_lt
+	reg  [31:0] f_w;
 	reg         f_t_valid;
-	reg         f_wrap;       // G wrapped (bits 60:0) since f_lt
-	reg  [60:0] f_rec_t;      // G at the bus event in r_rec ...
-	reg  [60:0] f_slot_t;     // ... and at the retire event in the slot
-	reg  [60:0] f_drop_t;     // G at the first event the pending LOSS counts ...
-	reg  [60:0] f_drop_lt;    // ... and f_lt then
-	wire [60:0] f_wt    = (wdata[63:61] == PERF_TRACE_T_SYNC) ? wdata[60:0]
-	                    : f_t + {40'd0, wdata[52:32]};
+	reg  [52:0] f_rec_t;      // G at the bus event in r_rec ...
+	reg  [52:0] f_slot_t;     // ... and at the retire event in the slot
+	reg  [52:0] f_drop_t;     // G at the first event the pending LOSS counts ...
+	reg  [52:0] f_drop_lt;    // ... f_lt then ...
+	reg         f_drop_moved; // ... and whether G's window had moved since f_lt
+	wire [52:0] f_wt    = {f_w, wdata[52:32]};
 	wire        f_gwrap = i_grun && (&i_gtime);
+	wire        f_moved = f_lt_reset || f_wrap || (i_gtime[52:21] != f_lt[52:21]);
 	always @(posedge i_clk) begin
 		if (i_reset || i_gset) begin
-			f_lt   <= 61'd0;  // G's reset value (no test preload here)
-			f_wrap <= 1'b0;
+			f_lt       <= 53'd0;  // G's reset value (no test preload here)
+			f_lt_reset <= 1'b1;
+			f_wrap     <= 1'b0;
 		end else if (ev_rec || rev_rec) begin
-			f_lt   <= i_gtime;
-			f_wrap <= f_gwrap;
+			f_lt       <= i_gtime;
+			f_lt_reset <= 1'b0;
+			f_wrap     <= f_gwrap;
 		end else if (f_gwrap)
 			f_wrap <= 1'b1;
 		if (i_reset || clear)
 			f_t_valid <= 1'b0;
 		else if (wr && (wdata[63:61] == PERF_TRACE_T_SYNC))
 			f_t_valid <= 1'b1;
-		if (wr)
-			f_t <= f_wt;
+		if (wr && (wdata[63:61] == PERF_TRACE_T_SYNC))
+			f_w <= wdata[31:0];
 		if (ev_rec)
 			f_rec_t <= i_gtime;
 		if (rev_rec)
 			f_slot_t <= i_gtime;
 		if ((ev_drop || rev_drop) && !r_loss) begin
-			f_drop_t  <= i_gtime;
-			f_drop_lt <= f_lt;
+			f_drop_t     <= i_gtime;
+			f_drop_lt    <= f_lt;
+			f_drop_moved <= f_moved;
 		end
 	end
 
 	always @(*)
 		if (f_past_valid) begin
-			// r_dcnt: the ticks of G since f_lt, until too many.
-			if (!r_dcnt[21])
-				assert(f_lt + {40'd0, r_dcnt[20:0]} == i_gtime);
+			// r_roll: G's window moved since f_lt's (or a reset or RESET).
+			assert(r_roll == f_moved);
 			if (!f_wrap)
 				assert(f_lt <= i_gtime);
 			// After reset or CLEAR the first record is a SYNC.
 			if (!f_t_valid)
 				assert(r_force_sync && !r_rec_pend && !r_slot);
-			// Unless a SYNC is due, the stream's time is the last event's,
-			// and the records on their way rebuild to their events' G: the
-			// bus's first, then the slot's (delta 0 behind it).
-			if (!r_force_sync && !r_rec_pend && !r_slot)
-				assert(f_t == f_lt);
+			// A slot with a SYNC forced: RESET came in its event's cycle.
+			if (r_slot && r_force_sync)
+				assert(f_accepted && !r_slot_late && f_lt_reset);
+			// With nothing on its way, the reader's window is the last
+			// event's; the records on their way carry their events' TIME_LO
+			// and, once the bus's is written, the slot's is in its window.
+			if (f_t_valid && !f_lt_reset && !r_rec_pend && !r_slot)
+				assert(f_w == f_lt[52:21]);
 			if (r_rec_pend)
-				assert(f_t + {40'd0, r_rec[52:32]} == f_rec_t);
-			if (r_slot && !r_rec_pend)
-				assert(f_t + {40'd0, r_slot_rec[52:32]} == f_slot_t);
+				assert(r_rec[52:32] == f_rec_t[20:0]);
+			if (r_slot)
+				assert(r_slot_rec[52:32] == f_slot_t[20:0]);
 			if (r_slot && r_rec_pend)
-				assert((r_slot_rec[52:32] == 21'd0) && (f_slot_t == f_rec_t));
+				assert(f_slot_t == f_rec_t);
 			if (!r_force_sync && r_slot)
 				assert(f_slot_t == f_lt);
 			if (!r_force_sync && r_rec_pend && !r_slot)
 				assert(f_rec_t == f_lt);
-			// An event record as written: its event's time, exactly.
+			// An event record as written: the window of the last SYNC is
+			// its event's, and its rebuilt time its event's G, exactly.
 			if (r_rec_pend)
-				assert(f_wt == f_rec_t);
+				assert(f_t_valid && (f_wt == f_rec_t));
 			if (slot_wr)
-				assert(f_wt == f_slot_t);
-			// A LOSS carries the first dropped event's delta, saturated.
-			if (r_loss)
-				assert((f_drop_lt + {40'd0, r_rec[52:32]} == f_drop_t)
-				       || (r_rec[52:32] == 21'h1fffff));
+				assert(f_t_valid && (f_wt == f_slot_t));
+			// A pending LOSS: TIME_LO of the first drop, ROLLED whether the
+			// window had moved then; without ROLLED, once the records before
+			// it are written, the reader's window is the first drop's.
+			if (r_loss) begin
+				assert(r_rec[52:32] == f_drop_t[20:0]);
+				assert(r_rec[53] == f_drop_moved);
+				if (!f_drop_moved)
+					assert(f_drop_t[52:21] == f_drop_lt[52:21]);
+			end
+			// The last recorded event stays f_lt while a LOSS is pending:
+			// the records on their way are its.
+			if (r_loss && !f_lt_reset)
+				assert(f_drop_lt == f_lt);
+			if (r_loss && r_slot)
+				assert(f_slot_t == f_drop_lt);
+			if (r_loss && f_t_valid && !f_drop_moved && !r_rec_pend && !r_slot)
+				assert(f_w == f_drop_t[52:21]);
+			if (wr_loss && f_t_valid && !wdata[53])
+				assert(f_wt == f_drop_t);
 		end
 
 	// Monotonic: an event's time is not below the last event's.
 	always @(*)
 		if (f_past_valid && (ev_rec || rev_rec) && !f_wrap)
 			assert(i_gtime >= f_lt);
+
+	// ---- The SYNC period -----------------------------------------------
+	// The records written since the last SYNC (f_nsync, counted from the
+	// port's writes, modulo 2^16), where that SYNC went (f_saddr), and
+	// whether a LOSS is among them (f_lsince): the unit's block bit is the
+	// SYNC's address's, and after a LOSS the next event record has its
+	// SYNC first (only LOSS records come between). With the bus's events
+	// alone (inside perfscope) the event records since the last SYNC end
+	// where the write pointer enters the next block of F_PERIOD records
+	// (PERF_TRACE_SYNC_PERIOD, or DEPTH/2 for a smaller FIFO), or at the
+	// SYNC's own: fewer than F_PERIOD between two SYNCs, and the period's
+	// SYNC is due exactly from there.
+	localparam integer F_PERIOD = 1 << PB;
+	reg  [AW-1:0] f_saddr;
+	reg  [15:0]   f_nsync;
+	reg           f_lsince;
+	always @(posedge i_clk)
+		if (i_reset || clear) begin
+			f_nsync  <= 16'd0;
+			f_lsince <= 1'b0;
+		end else if (wr && (wdata[63:61] == PERF_TRACE_T_SYNC)) begin
+			f_nsync  <= 16'd0;
+			f_saddr  <= r_wr;
+			f_lsince <= 1'b0;
+		end else if (wr) begin
+			f_nsync <= f_nsync + 16'd1;
+			if (wdata[63:61] == PERF_TRACE_T_LOSS)
+				f_lsince <= 1'b1;
+		end
+	wire [16:0] f_spos = {{(17-PB){1'b0}}, f_saddr[PB-1:0]} + 17'd1 + {1'b0, f_nsync};  // from the SYNC's block's start
+	always @(*)
+		if (f_past_valid && f_t_valid) begin
+			assert(r_sblk == f_saddr[PB]);
+			assert(r_wr == f_saddr + {{(AW-1){1'b0}}, 1'b1} + f_nsync[AW-1:0]);
+			if (f_lsince)
+				assert(r_force_sync && !r_rec_pend && !r_slot);
+			// Once the write pointer is in the SYNC's next block, the first
+			// event recorded with the port free has a SYNC first.
+			if (!f_lsince && (f_spos >= F_PERIOD) && (f_spos < 2 * F_PERIOD)
+			    && ((ev_rec && !r_slot) || (rev_rec && !ev && !r_slot && !r_rec_pend)))
+				assert(wr && (wdata[63:61] == PERF_TRACE_T_SYNC));
+`ifndef PERFSCOPE_TRACE_ALONE
+			if (!f_lsince) begin
+				assert(f_nsync < F_PERIOD);
+				assert((f_spos <= F_PERIOD) || (f_nsync <= 16'd1));
+				assert(due == (f_spos >= F_PERIOD));
+				if (r_rec_pend)
+					assert((f_spos < F_PERIOD) || (f_nsync == 16'd0));
+			end
+`endif
+		end
 
 	// ---- Reachability ----------------------------------------------------
 	always @(*)
@@ -733,8 +841,7 @@ module perfscope_trace #(
 			// The two sources: a SYNC for a retire event, a retire event
 			// dropped for a forced SYNC the port has no room for, a slot
 			// behind a bus record, a bus event behind the slot, two events
-			// dropped in one cycle. (The period's SYNC waiting takes 255
-			// records: the IP testbench reaches it.)
+			// dropped in one cycle.
 			cover(wr_rsync);
 			cover(rev_drop && r_slot && !r_rec_pend && !r_loss);
 			cover(r_slot_late && r_level == 2);
@@ -744,11 +851,13 @@ module perfscope_trace #(
 		end
 `ifdef PERFSCOPE_DEEP_COVER
 	// Deeper, in their own model (formal/Makefile): a LOSS record written,
-	// and a record pushed out by OVERWRITE, which take a full FIFO.
+	// a record pushed out by OVERWRITE, which take a full FIFO, and a SYNC
+	// the period asks for.
 	always @(*)
 		if (f_past_valid) begin
 			cover(wr_loss);
 			cover(ovr);
+			cover(wr_sync && due && !forced);
 		end
 `endif
 `endif

@@ -14,10 +14,11 @@ localparam integer PERF_TRACE_TYPE_LSB   = 29;
 localparam integer PERF_TRACE_TYPE_WIDTH = 3;
 localparam integer PERF_TRACE_DEPTH_LSB   = 21;
 localparam integer PERF_TRACE_DEPTH_WIDTH = 8;
-localparam integer PERF_TRACE_DELTA_LSB   = 0;
-localparam integer PERF_TRACE_DELTA_WIDTH = 21;
-localparam integer PERF_TRACE_TIME_HI_LSB   = 0;
-localparam integer PERF_TRACE_TIME_HI_WIDTH = 29;
+localparam integer PERF_TRACE_TIME_LO_LSB   = 0;
+localparam integer PERF_TRACE_TIME_LO_WIDTH = 21;
+localparam integer PERF_TRACE_ROLLED_LSB   = 21;
+localparam integer PERF_TRACE_ROLLED_WIDTH = 1;
+localparam integer PERF_TRACE_TIME_BITS = 53;
 localparam integer PERF_TRACE_SYNC_PERIOD = 256;
 localparam [31:0] PERF_TRACE_RETIRE = 32'h1;
 /* verilator lint_on UNUSEDPARAM */

@@ -33,7 +33,6 @@ std::string reg_name(uint32_t word) {
 
 }  // namespace
 
-constexpr uint64_t kDeltaLimit = (uint64_t)1 << 21;  // a delta fits 21 bits
 constexpr uint32_t kCountMax = 0xffff;  // DROPS and a LOSS's count saturate here (16 bits)
 
 const char *rec_name(uint64_t rec) {
@@ -55,6 +54,7 @@ PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth, PerfRetireConf
     : nsec_(num_sections), present_((uint8_t)((2u << num_sections) - 1)), tdepth_(trace_depth), rt_(rt) {
     while (tdepth_ && (1u << tlog_) < tdepth_)
         tlog_++;
+    period_bit_ = tlog_ > 8 ? 8 : tlog_ ? tlog_ - 1 : 0;
     if (!rt_.retire)
         rt_ = PerfRetireConfig();  // the tap's other parameters need it
     while (rt_.hist_buckets && (1u << hlog_) < rt_.hist_buckets)
@@ -72,14 +72,16 @@ PerfModel::PerfModel(unsigned num_sections, unsigned trace_depth, PerfRetireConf
 void PerfModel::trace_reset() {
     trace_clear();
     en_ = ovw_ = false;
-    since_ = 0;
-    last_t_ = reset_gtime_;
+    sblk_ = false;
+    rolled_ = true;  // the window is unknown until an event is recorded
     latch_hi_ = 0;  // TRACE_POP_HI reads 0 after a reset
+    latch_mask_ = ~0u;
     pop_due_ = false;
 }
 
 void PerfModel::trace_clear() {
     fifo_.clear();
+    wr_ptr_ = 0;
     high_ = 0;
     drops_ = 0;
     depth_ = 0;
@@ -107,13 +109,30 @@ void PerfModel::trace_write(uint64_t cycle_no, uint64_t rec) {
             drops_++;
     }
     fifo_.push_back({rec, cycle_no});
+    wr_ptr_++;
+}
+
+// The period's SYNC is due once the write pointer has entered the next
+// block of PERF_TRACE_SYNC_PERIOD records (DEPTH / 2 below 512) since the
+// last SYNC went in.
+bool PerfModel::sync_due() const {
+    return ((wr_ptr_ >> period_bit_) & 1u) != sblk_;
 }
 
 namespace {
 
-uint64_t event_record(unsigned type, unsigned depth, uint64_t delta, uint32_t data) {
+constexpr unsigned kTimeLoBits = PERF_TRACE_TIME_BITS - 32;
+constexpr uint32_t kPopEmpty = 0xf0000000u;  // POP_HI after an empty POP_LO: no record's word 1 has these bits
+
+// The bits of a record the model predicts: all but a SYNC's reserved ones.
+uint64_t record_mask(uint64_t rec) {
+    const uint64_t type = (uint64_t)PERF_TRACE_TYPE_MASK << 32;
+    return (rec & type) == (uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT) ? type | 0xffffffffu : ~0ull;
+}
+
+uint64_t event_record(unsigned type, unsigned depth, uint64_t g, uint32_t data) {
     return ((uint64_t)type << (32 + PERF_TRACE_TYPE_SHIFT)) | ((uint64_t)depth << (32 + PERF_TRACE_DEPTH_SHIFT)) |
-           (delta << 32) | data;
+           ((g & PERF_TRACE_TIME_LO_MASK) << 32) | data;
 }
 
 }  // namespace
@@ -128,84 +147,82 @@ void PerfModel::trace_cycle(uint64_t cycle_no, uint64_t g, const TraceEv &bus, c
                             bool rt_raw) {
     const bool brec = ev_pending_, slot = slot_pending_;
     const uint64_t old_rec = ev_rec_, old_slot = slot_rec_;
-    const uint64_t delta = g - last_t_;
-    const bool forced = force_sync_ || delta >= kDeltaLimit;
+    // A SYNC is forced when the window G[52:21] may have moved since the
+    // last recorded event: the records between two SYNCs share one.
+    const bool rolled = rolled_ || (g >> kTimeLoBits) != last_win_;
+    const bool forced = force_sync_ || rolled;
+    const bool due = sync_due();
     const bool ev_b = bus.on && en_, ev_r = rt.on && en_;
+    // Stop on full keeps room for the most an event can need: its SYNC and
+    // record, and a retire event's record of the same cycle.
+    const bool room1 = ovw_ || level0_ + 2 <= tdepth_;
     bool sync = false, rec_b = false, rec_r = false;
     unsigned dropped = 0;
     if (ev_b) {
-        // The slot goes first, and the period's SYNC waits behind it (no
-        // other reason for one can hold then).
-        const bool need = forced || since_ == PERF_TRACE_SYNC_PERIOD - 1;
-        const size_t records = 1 + (need || slot) + ev_r;
-        rec_b = !loss_ && (ovw_ || level0_ + records <= tdepth_);
-        uint8_t at = depth_;
-        if (bus.type == PERF_TRACE_EXIT) {
-            if (depth_)
-                depth_--;
-            at = depth_;
-        } else if (bus.type == PERF_TRACE_ENTER) {
+        // The slot goes first, and the period's SYNC waits behind it; a
+        // forced SYNC cannot wait, and the event is dropped.
+        const bool need = forced || due;
+        rec_b = !loss_ && !(forced && slot) && room1 && !(ev_r && !ovw_ && level0_ + 3 > tdepth_);
+        const uint8_t at = depth_;
+        if (bus.type == PERF_TRACE_EXIT)
+            depth_--;
+        else if (bus.type == PERF_TRACE_ENTER)
             depth_++;
-        }
         if (rec_b) {
             const bool s = need && !slot;
             rt_stats_.sync_waited += need && slot;
             sync = s;
-            ev_rec_ = event_record(bus.type, at, s ? 0 : delta, bus.data);
-            since_ = s ? 1 : need ? since_ : since_ + 1;
-            force_sync_ = false;
-            last_t_ = g;
+            ev_rec_ = event_record(bus.type, at, g, bus.data);
         } else {
             dropped++;
         }
     }
     if (ev_r) {
-        uint8_t at = depth_;
-        if (rt.type == PERF_TRACE_EXIT) {
-            if (depth_)
-                depth_--;
-            at = depth_;
-        }
+        const uint8_t at = depth_;
         bool s = false;
         if (ev_b) {
-            rec_r = rec_b;  // together, with delta 0
+            rec_r = rec_b;  // together
         } else {
             const bool busy = brec || slot;
-            const bool need = forced || since_ == PERF_TRACE_SYNC_PERIOD - 1;
-            rec_r = !loss_ && !(slot && brec) && !(forced && busy) &&
-                    (ovw_ || level0_ + ((need || busy) ? 2 : 1) <= tdepth_);
-            s = rec_r && need && !busy;
+            rec_r = !loss_ && !(slot && brec) && !(forced && busy) && room1;
+            s = rec_r && (forced || due) && !busy;
         }
         rt_stats_.with_bus += ev_b;
         if (rec_r) {
             rt_stats_.recorded++;
             rt_stats_.late += ev_b;
-            rt_stats_.sync_waited += !ev_b && !s && (since_ == PERF_TRACE_SYNC_PERIOD - 1);
+            rt_stats_.sync_waited += !ev_b && !s && due;
             sync = sync || s;
-            slot_rec_ = event_record(rt.type, at, (ev_b || s) ? 0 : delta, rt.data);
-            since_ = s ? 1 : since_ == PERF_TRACE_SYNC_PERIOD - 1 ? since_ : since_ + 1;
-            force_sync_ = false;
-            last_t_ = g;
+            slot_rec_ = event_record(rt.type, at, g, rt.data);
         } else {
             rt_stats_.dropped++;
             dropped++;
         }
-        if (rt.type == PERF_TRACE_ENTER && !(rt.data & PERF_TRACE_RETIRE))
+        if (rt.type == PERF_TRACE_EXIT)
+            depth_--;
+        else if (rt.type == PERF_TRACE_ENTER && !(rt.data & PERF_TRACE_RETIRE))
             depth_++;
     }
-    // The port.
+    if (rec_b || rec_r) {
+        force_sync_ = false;
+        rolled_ = false;
+        last_win_ = g >> kTimeLoBits;
+    }
+    // The port. A SYNC's word 1 below its type is reserved (the unit's
+    // record register, unchanged): the model leaves it 0 and compares
+    // SYNCs without it (record_mask).
     if (brec) {
         trace_write(cycle_no, old_rec);
     } else if (slot) {
         trace_write(cycle_no, old_slot);
     } else if (sync) {
+        sblk_ = (wr_ptr_ >> period_bit_) & 1u;
         trace_write(cycle_no, ((uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT)) |
-                                  (g & (((uint64_t)1 << 61) - 1)));
+                                  ((g >> kTimeLoBits) & 0xffffffffu));
     } else if (loss_ && !act && !rt_raw && (ovw_ || level0_ + 3 <= tdepth_)) {
         // A pending LOSS, in a cycle with no event and no record waiting,
         // once there is room for it and what follows it.
-        trace_write(cycle_no, ((uint64_t)PERF_TRACE_LOSS << (32 + PERF_TRACE_TYPE_SHIFT)) |
-                                  ((uint64_t)loss_delta_ << 32) | loss_count_);
+        trace_write(cycle_no, (uint64_t)loss_hi_ << 32 | loss_count_);
         loss_ = false;
         force_sync_ = true;
     }
@@ -214,7 +231,8 @@ void PerfModel::trace_cycle(uint64_t cycle_no, uint64_t g, const TraceEv &bus, c
         if (!loss_) {
             loss_ = true;
             loss_count_ = dropped;
-            loss_delta_ = (uint32_t)(delta < kDeltaLimit ? delta : kDeltaLimit - 1);
+            loss_hi_ = PERF_TRACE_LOSS << PERF_TRACE_TYPE_SHIFT | (uint32_t)rolled << PERF_TRACE_ROLLED_SHIFT |
+                       (uint32_t)(g & PERF_TRACE_TIME_LO_MASK);
         } else {
             loss_count_ = loss_count_ + dropped < kCountMax ? loss_count_ + dropped : kCountMax;
         }
@@ -289,12 +307,12 @@ uint32_t PerfModel::retire_read(uint32_t word, uint32_t *mask) const {
 uint32_t PerfModel::trace_read(uint32_t word) const {
     if (!tdepth_)
         return 0;
-    if (word == PERF_REG_TRACE_CTRL / 4)
-        return (uint32_t)en_ | (uint32_t)ovw_ << 1;
     if (word == PERF_REG_TRACE_STATUS / 4)
-        return (uint32_t)fifo_.size() | (uint32_t)high_ << 16;
+        return (uint32_t)fifo_.size() << PERF_TRACE_STATUS_LEVEL_SHIFT |
+               (uint32_t)(high_ - fifo_.size()) << PERF_TRACE_STATUS_GAP_SHIFT;
     if (word == PERF_REG_TRACE_DROPS / 4)
-        return drops_;
+        return drops_ << PERF_TRACE_DROPS_COUNT_SHIFT | (uint32_t)en_ << PERF_TRACE_DROPS_ENABLE_SHIFT |
+               (uint32_t)ovw_ << PERF_TRACE_DROPS_OVERWRITE_SHIFT;
     if (word == PERF_REG_TRACE_POP_HI / 4)
         return latch_hi_;
     return 0;
@@ -407,6 +425,7 @@ uint32_t PerfModel::predict_read(uint32_t word) {
         latch_valid_ = true;
         latch_sec_ = n;
         latch_hi_ = (uint32_t)(t >> 32);
+        latch_mask_ = ~0u;
         return (uint32_t)t;
     }
     if (reg == PERF_REG_TIME_HI(0)) {
@@ -511,7 +530,7 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         trace_fail(cycle_no, std::string("o_trace_valid ") + (s.trace_valid ? "high" : "low") + ", expected " +
                                  (valid ? "high" : "low") + " (" + std::to_string(fifo_.size()) +
                                  " records in the FIFO)");
-    else if (valid && s.trace_data != fifo_.front().data)
+    else if (valid && ((s.trace_data ^ fifo_.front().data) & record_mask(fifo_.front().data)))
         trace_fail(cycle_no, "record " + std::to_string(records_checked_) + " expected " +
                                  rec_str(fifo_.front().data) + " got " + rec_str(s.trace_data));
     else if (valid && s.trace_ready) {
@@ -526,10 +545,12 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         if (visible) {
             pending_value_ = (uint32_t)fifo_.front().data;
             latch_hi_ = (uint32_t)(fifo_.front().data >> 32);
+            latch_mask_ = (uint32_t)(record_mask(fifo_.front().data) >> 32);
             fifo_.pop_front();
         } else {
             pending_value_ = 0;
-            latch_hi_ = UINT32_MAX;
+            latch_hi_ = kPopEmpty;  // and bits 27:0 undefined
+            latch_mask_ = kPopEmpty;
         }
     }
 
@@ -655,6 +676,8 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
                 bus_ev = trace_bus_event(word, s.wdata);
         } else if (tdepth_ && word >= PERF_REG_TRACE_CTRL / 4 && word <= PERF_REG_TRACE_POP_HI / 4) {
             pending_value_ = trace_value;
+            if (word == PERF_REG_TRACE_POP_HI / 4)
+                pending_mask_ = latch_mask_;
             if (word == PERF_REG_TRACE_POP_LO / 4) {
                 pop_due_ = true;
                 latch_valid_ = false;  // the latch is POP_HI's now
@@ -678,7 +701,7 @@ bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
         trace_ctrl_write(s.wdata);
     if (reset_cmd) {
         force_sync_ = true;  // G starts again from its reset value
-        last_t_ = reset_gtime_;
+        rolled_ = true;
     }
     if (rt_.retire && ctrl_wr && word == PERF_REG_RETIRE_CTRL / 4 && (s.sel & 1))
         calls_ = s.wdata & PERF_RETIRE_CTRL_CALLS_MASK;

@@ -166,6 +166,7 @@ private:
     uint32_t reset_occ_ = 0;
     Section sec_[8];           // [0] is the global pair
     uint8_t ovf_ = 0;          // OVF: sticky overflow flags
+    uint32_t latch_mask_ = ~0u; // the latch's bits the model knows (not a SYNC's reserved ones)
     bool latch_valid_ = false; // TIME_HI latch set by a TIME_LO read; its word is
                                // also TRACE_POP_HI's, set by a TRACE_POP_LO read
     unsigned latch_sec_ = 0;
@@ -194,6 +195,7 @@ private:
         uint32_t data = 0;
     };
     void trace_cycle(uint64_t cycle_no, uint64_t g, const TraceEv &bus, const TraceEv &rt, bool act, bool rt_raw);
+    bool sync_due() const;
     TraceEv trace_bus_event(uint32_t word, uint32_t data) const;
     void trace_ctrl_write(uint32_t data);
     uint32_t retire_read(uint32_t word, uint32_t *mask) const;
@@ -208,12 +210,15 @@ private:
     unsigned high_ = 0;
     uint32_t drops_ = 0;       // saturating at 2^16 - 1, as loss_count_
     uint8_t depth_ = 0;
-    unsigned since_ = 0;
+    unsigned wr_ptr_ = 0;      // records written since reset or CLEAR (the write pointer)
+    unsigned period_bit_ = 0;  // the write pointer's bit whose change makes a SYNC due
+    bool sblk_ = false;        // ... its value where the last SYNC went
     bool force_sync_ = true;
-    uint64_t last_t_ = 0;      // G at the last record made
+    bool rolled_ = true;       // the window is unknown (reset, RESET) ...
+    uint64_t last_win_ = 0;    // ... or else the window G[52:21] of the last recorded event
     bool loss_ = false;        // a LOSS pending ...
     uint32_t loss_count_ = 0;  // ... of these records ...
-    uint32_t loss_delta_ = 0;  // ... the first this far after the last record
+    uint32_t loss_hi_ = 0;     // ... its word 1
     bool ev_pending_ = false;  // an event record written at the next edge
     uint64_t ev_rec_ = 0;
     bool slot_pending_ = false;  // a retire event's record waits for the port

@@ -75,41 +75,48 @@ private:
     RetireDecoder decoder_;
 };
 
-// The events as records: a SYNC first and again after PERF_TRACE_SYNC_PERIOD
-// records or a time step too wide for a delta, and the depth kept as the
-// trace unit keeps it (docs/trace.md: a call's ENTER adds one after its
-// record, an EXIT takes one off before; a jump changes nothing).
+// The events as records, as the trace unit makes them (docs/trace.md): a
+// SYNC first, and again when the time leaves the SYNC's window or after
+// PERF_TRACE_SYNC_PERIOD records; each record carries the depth before its
+// event (a call's ENTER adds one, an EXIT takes one off, a jump changes
+// nothing, all mod 256).
 class RetireRecorder {
 public:
     explicit RetireRecorder(FILE *f) : f_(f) { trace_file_header(f_); }
 
-    // The end of the recording, at time: a SYNC, so that the calls still
-    // open (main's, _exit's) are counted up to it.
-    void end(uint64_t time) {
-        trace_file_record(f_, (time & ((uint64_t)PERF_TRACE_TIME_HI_MASK << 32 | 0xffffffffu)));
-    }
+    // The end of the recording, at time: an END of section 0, which is no
+    // section, so that the calls still open (main's, _exit's) are counted
+    // up to it.
+    void end(uint64_t time) { record(time, PERF_TRACE_END, 0); }
 
     void event(uint64_t time, const RetireEvent &e) {
-        uint64_t delta = time - last_;
-        const bool sync = since_ == 0 || since_ == PERF_TRACE_SYNC_PERIOD - 1 || delta > PERF_TRACE_DELTA_MASK;
-        if (sync) {
-            trace_file_record(f_, (time & ((uint64_t)PERF_TRACE_TIME_HI_MASK << 32 | 0xffffffffu)));
-            delta = 0;
-        }
-        if (e.type == PERF_TRACE_EXIT && depth_)
-            depth_--;
-        trace_file_record(f_, (uint64_t)(e.type << PERF_TRACE_TYPE_SHIFT | depth_ << PERF_TRACE_DEPTH_SHIFT |
-                                         (uint32_t)delta) << 32 | e.data);
-        if (e.type == PERF_TRACE_ENTER && !(e.data & PERF_TRACE_RETIRE))
-            depth_ = (depth_ + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT);
-        last_ = time;
-        since_ = sync ? 1 : since_ + 1;
+        record(time, e.type, e.data);
+        if (e.type == PERF_TRACE_EXIT)
+            depth_ = (depth_ - 1) & kDepthMask;
+        else if (e.type == PERF_TRACE_ENTER && !(e.data & PERF_TRACE_RETIRE))
+            depth_ = (depth_ + 1) & kDepthMask;
     }
 
 private:
+    void record(uint64_t time, unsigned type, uint32_t data) {
+        const uint64_t window = time >> kTimeLoBits;
+        if (since_ == 0 || since_ == PERF_TRACE_SYNC_PERIOD || window != window_) {
+            trace_file_record(f_, (uint64_t)PERF_TRACE_SYNC << (32 + PERF_TRACE_TYPE_SHIFT) | (uint32_t)window);
+            window_ = window;
+            since_ = 0;
+        }
+        trace_file_record(f_, (uint64_t)(type << PERF_TRACE_TYPE_SHIFT | depth_ << PERF_TRACE_DEPTH_SHIFT |
+                                         (uint32_t)(time & PERF_TRACE_TIME_LO_MASK))
+                                      << 32 |
+                                  data);
+        since_++;
+    }
+
+    static constexpr unsigned kTimeLoBits = PERF_TRACE_TIME_BITS - 32;
+    static constexpr uint32_t kDepthMask = PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT;
     FILE *f_;
-    uint64_t last_ = 0;   // the time of the last record
-    uint32_t since_ = 0;  // event records since the last SYNC, that one's included; 0: none yet
+    uint64_t window_ = 0; // the last SYNC's window, G[52:21]
+    uint32_t since_ = 0;  // records since the last SYNC; 0: none yet
     uint32_t depth_ = 0;
 };
 

@@ -14,13 +14,19 @@ with one (an empty one too: the adapter caught nothing), or whose length
 is not a whole number of records, is refused, as is a path that cannot be
 read or written: one line, exit 1.
 """
+import pathlib
 import struct
 import sys
+import tomllib
 
-MAGIC = b"PSTRACE\0"
-VERSION = 1
-RECORD_BYTES = 8
-TYPE_SHIFT = 61  # bits 31:29 of word 1
+# The file's header and the record layout, from the one description of the
+# format the IP and the host tool are built from.
+with open(pathlib.Path(__file__).resolve().parent.parent / "regs" / "frames.toml", "rb") as _f:
+    _STREAM = tomllib.load(_f)["stream"]
+MAGIC = _STREAM["magic"].encode() + b"\0"
+VERSION = _STREAM["version"]
+RECORD_BYTES = _STREAM["record_bytes"]
+TYPE_SHIFT = 32 + next(f["lsb"] for f in _STREAM["fields"] if f["name"] == "TYPE")  # word 1's type
 
 
 def wrap(raw):

@@ -130,10 +130,19 @@ static void histogram(void)
 static void calls(void)
 {
 	check_int("perf_retire_start", perf_retire_start(P), 0);
+	/* TRACE_CTRL reads 0; the mode reads back in TRACE_DROPS, above the
+	 * count. */
+	const uint32_t ctrl = reg(PERF_REG_TRACE_CTRL), started = reg(PERF_REG_TRACE_DROPS);
 	PERF_START_MEASURING(P);
 	check_u64("nest(6) returns 6", nest(6), 6);
 	check_int("perf_retire_stop", perf_retire_stop(P), 0);
-	check_u64("no record dropped", reg(PERF_REG_TRACE_DROPS), 0);
+	const uint32_t stopped = reg(PERF_REG_TRACE_DROPS);
+	check_u64("perf_retire_start: TRACE_CTRL reads 0", ctrl, 0);
+	check_u64("perf_retire_start: TRACE_DROPS reads ENABLE, stop on full, no drops", started,
+	          PERF_TRACE_DROPS_ENABLE_MASK);
+	check_u64("no record dropped", stopped & PERF_TRACE_DROPS_COUNT_MASK, 0);
+	check_u64("perf_retire_stop: ENABLE reads 0 in TRACE_DROPS",
+	          stopped & PERF_TRACE_DROPS_ENABLE_MASK, 0);
 	PERF_STOP_MEASURING(P);
 }
 

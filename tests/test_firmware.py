@@ -28,8 +28,9 @@ def retire_check(name, run):
 
 def calls(path):
     """(type, word0, depth, time) of the calls, returns, jumps and traps of
-    a trace file: its records but the SYNCs."""
-    return [(r["type"], r["word0"], r["depth"], r["time"])
+    a trace file: its records but the SYNCs (a LOSS, with no depth, and
+    perhaps no time, matches no event)."""
+    return [(r["type"], r["word0"], r.get("depth"), r.get("time"))
             for r in frame_reader.trace_records(path.read_bytes()) if r["type"] != "SYNC"]
 
 

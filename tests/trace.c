@@ -42,22 +42,34 @@ static unsigned depth(struct rec r)
 {
 	return (r.w1 & PERF_TRACE_DEPTH_MASK) >> PERF_TRACE_DEPTH_SHIFT;
 }
-static unsigned delta(struct rec r)
+static uint32_t time_lo(struct rec r)
 {
-	return r.w1 & PERF_TRACE_DELTA_MASK;
+	return (r.w1 & PERF_TRACE_TIME_LO_MASK) >> PERF_TRACE_TIME_LO_SHIFT;
 }
-static uint64_t sync_time(struct rec r)
+/* TIME_LO's width: a SYNC's word 0 holds the time's bits above it. */
+#define WINDOW_SHIFT 21u
+_Static_assert(PERF_TRACE_TIME_LO_MASK >> PERF_TRACE_TIME_LO_SHIFT == (1u << WINDOW_SHIFT) - 1,
+               "TIME_LO is not bits 20:0 of the time");
+/* An event's time: its TIME_LO in the window of the last SYNC. */
+static uint64_t ev_time(uint32_t window, struct rec r)
 {
-	return ((uint64_t)(r.w1 & PERF_TRACE_TIME_HI_MASK) << 32) | r.w0;
+	return (uint64_t)window << WINDOW_SHIFT | time_lo(r);
 }
 
 static uint32_t level(void)
 {
 	return REG(PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_LEVEL_MASK;
 }
+/* The high-water mark: LEVEL + GAP, from one read. */
 static uint32_t high(void)
 {
-	return REG(PERF_REG_TRACE_STATUS) >> PERF_TRACE_STATUS_HIGH_SHIFT;
+	const uint32_t status = REG(PERF_REG_TRACE_STATUS);
+	return (status & PERF_TRACE_STATUS_LEVEL_MASK) +
+	       ((status & PERF_TRACE_STATUS_GAP_MASK) >> PERF_TRACE_STATUS_GAP_SHIFT);
+}
+static uint32_t drops(void)
+{
+	return REG(PERF_REG_TRACE_DROPS) & PERF_TRACE_DROPS_COUNT_MASK;
 }
 
 static void expect(const char *what, struct rec r, unsigned t, uint32_t w0, unsigned d)
@@ -76,6 +88,8 @@ static void discovery(void)
 	check_u64("CONFIG.TRACE is log2(512)",
 	          (REG(PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) >> PERF_CONFIG_TRACE_SHIFT, 9);
 	check_u64("TRACE_CTRL reads 0 after reset", REG(PERF_REG_TRACE_CTRL), 0);
+	check_u64("TRACE_DROPS reads 0 after reset: no drops, mode bits 0",
+	          REG(PERF_REG_TRACE_DROPS), 0);
 	check_u64("TRACE_STATUS reads 0 after reset", REG(PERF_REG_TRACE_STATUS), 0);
 	check_u64("the event registers read 0",
 	          REG(PERF_REG_TRACE_ENTER) | REG(PERF_REG_TRACE_EXIT) |
@@ -85,7 +99,9 @@ static void discovery(void)
 	check_u64("no record while ENABLE is clear", level(), 0);
 	const struct rec r = pop();
 	check_u64("POP_LO of an empty FIFO reads 0", r.w0, 0);
-	check_u64("... and latches 0xffffffff", r.w1, 0xffffffffu);
+	/* Bits 27:0 are whatever the RAM gives; 1111 in 31:28 is no record's
+	 * (a LOSS has bit 28 0). */
+	check_u64("... and latches a word with bits 31:28 all ones", r.w1 >> 28, 0xf);
 	/* POP_HI reads the latch TIME_LO fills for TIME_HI (docs/trace.md):
 	 * a TIME_LO read in between replaces the record's word 1, here with
 	 * G's high word, 0 this soon after the reset. */
@@ -93,8 +109,10 @@ static void discovery(void)
 	check_u64("POP_HI shares TIME_HI's latch", REG(PERF_REG_TRACE_POP_HI), 0);
 }
 
-/* Four marks back to back: their deltas are the CPU's closest two stores. */
-static void marks(uint32_t a, uint32_t b)
+/* Four marks back to back: the CPU's closest two stores apart. Not inlined:
+ * the call before ENABLE warms the very lines the traced call runs, so no
+ * cache miss falls between two of its stores. */
+static __attribute__((noinline)) void marks(uint32_t a, uint32_t b)
 {
 	volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)SOC_PERF_BASE;
 	__asm__ volatile("sw %1, %3(%0)\n\tsw %2, %3(%0)\n\tsw %2, %4(%0)\n\tsw %1, %4(%0)"
@@ -125,72 +143,88 @@ static void events(void)
 	marks(0x100, 0x200);          /* not enabled: only the caches warm up */
 	irq_marks(0x8000000bu);
 	REG(PERF_REG_TRACE_CTRL) = CTRL_CLEAR | CTRL_ENABLE;
-	check_u64("TRACE_CTRL reads ENABLE", REG(PERF_REG_TRACE_CTRL), CTRL_ENABLE);
+	check_u64("TRACE_CTRL reads 0 while enabled", REG(PERF_REG_TRACE_CTRL), 0);
+	check_u64("TRACE_DROPS reads ENABLE in bit 30, no drops", REG(PERF_REG_TRACE_DROPS),
+	          PERF_TRACE_DROPS_ENABLE_MASK);
 	const uint32_t g0 = REG(PERF_REG_TIME_LO(0));
 	marks(0x100, 0x200);          /* 4 records and their SYNC */
 	recurse(3);                   /* 8, depth 0..3 */
 	REG(PERF_REG_TIME_HI(2)) = 0; /* BEGIN 2 */
 	irq_marks(0x8000000bu);
-	REG(PERF_REG_TIME_LO(2)) = 0;     /* END 2 */
-	REG(PERF_REG_TRACE_EXIT) = 0x300; /* an EXIT at depth 0 stays at 0 */
-	REG(PERF_REG_TRACE_CTRL) = 0;     /* disabled: the next two make nothing */
+	REG(PERF_REG_TIME_LO(2)) = 0;      /* END 2 */
+	REG(PERF_REG_TRACE_EXIT) = 0x300;  /* an EXIT at depth 0: the depth wraps to 255 */
+	REG(PERF_REG_TRACE_ENTER) = 0x301; /* at depth 255, and back to 0 */
+	REG(PERF_REG_TRACE_CTRL) = 0;      /* disabled: the next two make nothing */
 	REG(PERF_REG_TRACE_ENTER) = 0x400;
 	REG(PERF_REG_TIME_HI(3)) = 0;
 	const uint32_t g1 = REG(PERF_REG_TIME_LO(0));
 	check_u64("section 2 still counts its BEGIN", REG(PERF_REG_OCC(2)), 1);
 	check_u64("section 3 counts its BEGIN while the trace is off", REG(PERF_REG_OCC(3)), 1);
-	check_u64("TRACE_STATUS: 18 records", level(), 18);
-	check_u64("TRACE_STATUS: high-water mark 18", high(), 18);
-	check_u64("TRACE_DROPS: none", REG(PERF_REG_TRACE_DROPS), 0);
+	check_u64("TRACE_STATUS: 19 records, GAP 0 while the level is the mark",
+	          REG(PERF_REG_TRACE_STATUS), 19);
+	check_u64("TRACE_STATUS: high-water mark 19", high(), 19);
+	check_u64("TRACE_DROPS: none, and disabled", REG(PERF_REG_TRACE_DROPS), 0);
 
+	/* G counts from the RESET above: both reads lie in window 0, and so
+	 * does every record between them. */
+	check_u64("G below 2^21 at the second read", g1 >> WINDOW_SHIFT, 0);
 	const struct rec s = pop();
 	check_u64("record 0 is a SYNC", type(s), PERF_TRACE_SYNC);
-	const uint64_t t0 = sync_time(s);
-	check_u64("the SYNC's time lies between two reads of G", t0 > g0 && t0 < g1, 1);
+	check_u64("the SYNC's word 0: G's window, 0", s.w0, 0);
+	const uint32_t w = s.w0;
 	struct rec r = pop();
 	expect("ENTER 0x100", r, PERF_TRACE_ENTER, 0x100, 0);
-	check_u64("the first record after the SYNC: delta 0", delta(r), 0);
-	uint64_t t = t0;
+	uint64_t t = ev_time(w, r);
+	check_u64("the first record's time lies between two reads of G", t > g0 && t < g1, 1);
 	r = pop();
 	expect("ENTER 0x200", r, PERF_TRACE_ENTER, 0x200, 1);
-	check_u64("back-to-back marks: delta MARK_DISTANCE", delta(r), MARK_DISTANCE);
-	t += delta(r);
+	check_u64("back-to-back marks: MARK_DISTANCE apart", ev_time(w, r) - t, MARK_DISTANCE);
+	t = ev_time(w, r);
 	r = pop();
-	expect("EXIT 0x200", r, PERF_TRACE_EXIT, 0x200, 1);
-	check_u64("EXIT 0x200: delta MARK_DISTANCE", delta(r), MARK_DISTANCE);
-	t += delta(r);
+	expect("EXIT 0x200: the depth inside it", r, PERF_TRACE_EXIT, 0x200, 2);
+	check_u64("EXIT 0x200: MARK_DISTANCE after its ENTER", ev_time(w, r) - t, MARK_DISTANCE);
+	t = ev_time(w, r);
 	r = pop();
-	expect("EXIT 0x100", r, PERF_TRACE_EXIT, 0x100, 0);
-	check_u64("EXIT 0x100: delta MARK_DISTANCE", delta(r), MARK_DISTANCE);
-	t += delta(r);
+	expect("EXIT 0x100", r, PERF_TRACE_EXIT, 0x100, 1);
+	check_u64("EXIT 0x100: MARK_DISTANCE after EXIT 0x200", ev_time(w, r) - t, MARK_DISTANCE);
+	t = ev_time(w, r);
 	for (unsigned i = 0; i < 8; i++) {
 		char what[48];
-		const unsigned d = i < 4 ? i : 7 - i;
+		/* ENTER n at depth 3 - n, EXIT n at the depth inside it, 4 - n. */
+		const unsigned d = i < 4 ? i : 8 - i;
 		snprintf(what, sizeof what, "recursion record %u", i);
 		r = pop();
 		expect(what, r, i < 4 ? PERF_TRACE_ENTER : PERF_TRACE_EXIT,
 		       (uint32_t)(uintptr_t)recurse, d);
-		t += delta(r);
+		snprintf(what, sizeof what, "recursion record %u: later than the one before", i);
+		check_u64(what, ev_time(w, r) > t, 1);
+		t = ev_time(w, r);
 	}
 	r = pop();
 	expect("BEGIN 2", r, PERF_TRACE_BEGIN, 2, 0);
-	t += delta(r);
+	t = ev_time(w, r);
 	r = pop();
 	expect("IRQ_ENTER", r, PERF_TRACE_IRQ_ENTER, 0x8000000bu, 0);
-	t += delta(r);
+	t = ev_time(w, r);
 	r = pop();
 	expect("IRQ_EXIT", r, PERF_TRACE_IRQ_EXIT, 0x8000000bu, 0);
-	check_u64("IRQ_EXIT right after IRQ_ENTER: delta MARK_DISTANCE", delta(r), MARK_DISTANCE);
-	t += delta(r);
+	check_u64("IRQ_EXIT right after IRQ_ENTER: MARK_DISTANCE apart", ev_time(w, r) - t,
+	          MARK_DISTANCE);
+	t = ev_time(w, r);
 	r = pop();
 	expect("END 2", r, PERF_TRACE_END, 2, 0);
-	t += delta(r);
+	t = ev_time(w, r);
 	r = pop();
 	expect("EXIT at depth 0", r, PERF_TRACE_EXIT, 0x300, 0);
-	t += delta(r);
-	check_u64("the last record's time lies before the read of G after it", t < g1, 1);
+	t = ev_time(w, r);
+	r = pop();
+	expect("ENTER after it: the depth wrapped to 255", r, PERF_TRACE_ENTER, 0x301, 255);
+	check_u64("the last record's time lies between the one before and the read of G after it",
+	          ev_time(w, r) > t && ev_time(w, r) < g1, 1);
 	check_u64("every record popped: level 0", level(), 0);
-	check_u64("the high-water mark stays", high(), 18);
+	check_u64("the high-water mark stays: GAP 19", REG(PERF_REG_TRACE_STATUS),
+	          19u << PERF_TRACE_STATUS_GAP_SHIFT);
+	check_u64("the high-water mark stays", high(), 19);
 	REG(PERF_REG_TRACE_CTRL) = CTRL_CLEAR;
 	check_u64("CLEAR zeroes the high-water mark", REG(PERF_REG_TRACE_STATUS), 0);
 }
@@ -202,8 +236,9 @@ static __attribute__((noinline)) void burst(unsigned e)
 		REG(PERF_REG_TRACE_ENTER) = k;
 }
 
-/* Records that E events make into an unbounded FIFO: a SYNC before every
- * 255th event from the first. */
+/* Records that E events make into an unbounded FIFO from a CLEAR: a SYNC
+ * at every record whose index is a multiple of 256, where the write pointer
+ * enters a block of 256, so 255 events to a block. */
 static unsigned records_of(unsigned e)
 {
 	return e + (e + PERF_TRACE_SYNC_PERIOD - 2) / (PERF_TRACE_SYNC_PERIOD - 1);
@@ -213,64 +248,86 @@ static void stop_on_full(void)
 {
 	REG(PERF_REG_TRACE_CTRL) = CTRL_CLEAR | CTRL_ENABLE;
 	burst(600);
-	/* 510 events fill 512 records (with 2 SYNCs): the 90 after are dropped. */
-	check_u64("stop on full: records", records_of(510), DEPTH);
-	check_u64("stop on full: the FIFO is full", level(), DEPTH);
-	check_u64("stop on full: DROPS counts the events dropped", REG(PERF_REG_TRACE_DROPS), 90);
+	/* An event is recorded while the level is below DEPTH - 1, whether it
+	 * needs a SYNC or not: event k > 254 is record k + 2 (SYNCs at records
+	 * 0 and 256), found at level k + 2, so events 0 to 508 make 511
+	 * records and the 91 after are dropped. */
+	check_u64("stop on full: records", records_of(509), DEPTH - 1);
+	check_u64("stop on full: the level stops at DEPTH - 1", level(), DEPTH - 1);
+	check_u64("stop on full: DROPS counts the events dropped", drops(), 91);
+	check_u64("stop on full: TRACE_DROPS reads ENABLE above the count",
+	          REG(PERF_REG_TRACE_DROPS), PERF_TRACE_DROPS_ENABLE_MASK | 91);
 	REG(PERF_REG_TRACE_ENTER) = 1000; /* dropped too */
-	check_u64("stop on full: one more dropped", REG(PERF_REG_TRACE_DROPS), 91);
+	check_u64("stop on full: one more dropped", drops(), 92);
+	check_u64("stop on full: the high-water mark DEPTH - 1, GAP 0", REG(PERF_REG_TRACE_STATUS),
+	          DEPTH - 1);
 	struct rec r = pop();
 	check_u64("the oldest record is the SYNC", type(r), PERF_TRACE_SYNC);
+	check_u64("its window 0 (G below 2^21 since the RESET)", r.w0, 0);
+	/* The LOSS needs the level below DEPTH - 2: room for it, a SYNC and
+	 * an event. */
+	check_u64("no LOSS at level DEPTH - 2", level(), DEPTH - 2);
 	r = pop();
 	expect("then event 0", r, PERF_TRACE_ENTER, 0, 0);
-	check_u64("no LOSS while there is no room for it and a SYNC and an event", level(),
-	          DEPTH - 2);
+	uint32_t t = time_lo(r);
+	check_u64("at DEPTH - 3 the LOSS goes in, in the first free cycle", level(), DEPTH - 2);
 	r = pop();
-	const unsigned period = delta(pop()); /* event 2: the loop's period */
-	check_u64("event 1: a delta from event 0", delta(r) != 0, 1);
-	/* Three taken: the LOSS goes in at the first free cycle. */
-	check_u64("the LOSS is written once there is room for three", level(), DEPTH - 3);
+	check_u64("event 1: later than event 0", time_lo(r) > t, 1);
+	t = time_lo(r);
+	r = pop();
+	const uint32_t period = time_lo(r) - t; /* event 2: the loop's period */
+	t = time_lo(r);
+	check_u64("four records taken, the LOSS in", level(), DEPTH - 4);
 	REG(PERF_REG_TRACE_ENTER) = 2000;
-	check_u64("the next event makes a SYNC and its record", level(), DEPTH - 1);
-	check_u64("the high-water mark is the depth", high(), DEPTH);
-	check_u64("DROPS counts no more", REG(PERF_REG_TRACE_DROPS), 91);
+	check_u64("the next event makes a SYNC and its record", level(), DEPTH - 2);
+	check_u64("the high-water mark stays DEPTH - 1: GAP 1", REG(PERF_REG_TRACE_STATUS),
+	          (DEPTH - 2) | 1u << PERF_TRACE_STATUS_GAP_SHIFT);
+	check_u64("the high-water mark is DEPTH - 1", high(), DEPTH - 1);
+	check_u64("DROPS counts no more", drops(), 92);
 	unsigned bad = 0, syncs = 0;
-	for (unsigned i = 4; i < DEPTH; i++) {
+	for (unsigned i = 4; i < DEPTH - 1; i++) {
 		r = pop();
 		if (type(r) == PERF_TRACE_SYNC) {
 			syncs++;
+			bad += r.w0 != 0;
 			continue;
 		}
 		const unsigned k = i - 1 - syncs;
 		bad += type(r) != PERF_TRACE_ENTER || r.w0 != k || depth(r) != k % 256 ||
-		       delta(r) != (i - 1 == 256 ? 0 : period);
+		       time_lo(r) != t + period;
+		t = time_lo(r);
 	}
-	check_u64("events 3 to 509: data, depth, the loop's period, after a SYNC 0", bad, 0);
-	check_u64("one SYNC among them, before event 255", syncs, 1);
+	check_u64("events 3 to 508: data, depth, the loop's period, across the SYNC too", bad, 0);
+	check_u64("one SYNC among them, record 256, before event 255, window 0", syncs, 1);
 	r = pop();
 	check_u64("then the LOSS", type(r), PERF_TRACE_LOSS);
-	check_u64("the LOSS counts the 91 events dropped", r.w0, 91);
-	check_u64("its delta: the first dropped event's, the loop's period", delta(r), period);
-	check_u64("LOSS: depth bits 0", depth(r), 0);
+	check_u64("the LOSS counts the 92 events dropped", r.w0, 92);
+	check_u64("its TIME_LO: the first dropped event's, event 509, a period after 508",
+	          time_lo(r), t + period);
+	check_u64("LOSS: ROLLED 0 and bits 28:22 0",
+	          r.w1 & ~(PERF_TRACE_TYPE_MASK | PERF_TRACE_TIME_LO_MASK), 0);
 	r = pop();
 	check_u64("a SYNC follows the LOSS", type(r), PERF_TRACE_SYNC);
+	check_u64("... window 0", r.w0, 0);
 	r = pop();
 	expect("the event after the loss", r, PERF_TRACE_ENTER, 2000, 601 % 256);
-	check_u64("its delta 0 after the SYNC", delta(r), 0);
+	check_u64("... later than the first dropped", time_lo(r) > t + period, 1);
 	check_u64("drained", level(), 0);
 }
 
 static void overwrite(void)
 {
 	REG(PERF_REG_TRACE_CTRL) = CTRL_CLEAR | CTRL_ENABLE | CTRL_OVERWRITE;
-	check_u64("TRACE_CTRL reads ENABLE and OVERWRITE", REG(PERF_REG_TRACE_CTRL),
-	          CTRL_ENABLE | CTRL_OVERWRITE);
+	check_u64("TRACE_CTRL reads 0", REG(PERF_REG_TRACE_CTRL), 0);
+	check_u64("TRACE_DROPS reads ENABLE and OVERWRITE in bits 30 and 31",
+	          REG(PERF_REG_TRACE_DROPS),
+	          PERF_TRACE_DROPS_ENABLE_MASK | PERF_TRACE_DROPS_OVERWRITE_MASK);
 	burst(600);
 	/* 603 records; the FIFO keeps the newest 512. */
 	check_u64("OVERWRITE: records made", records_of(600), 603);
 	check_u64("OVERWRITE: the FIFO is full", level(), DEPTH);
-	check_u64("OVERWRITE: DROPS counts the records overwritten", REG(PERF_REG_TRACE_DROPS),
-	          603 - DEPTH);
+	check_u64("OVERWRITE: DROPS counts the records overwritten", drops(), 603 - DEPTH);
+	check_u64("OVERWRITE: the high-water mark the depth, GAP 0", high(), DEPTH);
 	unsigned bad = 0, syncs = 0;
 	for (unsigned r_no = 603 - DEPTH; r_no < 603 - DEPTH + 300; r_no++) {
 		const struct rec r = pop();
@@ -285,8 +342,12 @@ static void overwrite(void)
 	check_u64("OVERWRITE: the oldest 300 kept are records 91 to 390, exact", bad, 0);
 	check_u64("OVERWRITE: a SYNC among them (record 256)", syncs, 1);
 	check_u64("OVERWRITE: no LOSS, the level", level(), DEPTH - 300);
+	check_u64("OVERWRITE: GAP 300 below the mark", REG(PERF_REG_TRACE_STATUS),
+	          (DEPTH - 300) | 300u << PERF_TRACE_STATUS_GAP_SHIFT);
 	/* The rest stays for the harness to drain after the exit. */
 	REG(PERF_REG_TRACE_CTRL) = CTRL_ENABLE; /* stop on full again; still enabled: no SYNC */
+	check_u64("stop on full again: TRACE_DROPS reads ENABLE alone, the count kept",
+	          REG(PERF_REG_TRACE_DROPS), PERF_TRACE_DROPS_ENABLE_MASK | (603 - DEPTH));
 	REG(PERF_REG_TRACE_EXIT) = 0x500;
 	check_u64("the records left for the harness", level(), DEPTH - 300 + 1);
 }

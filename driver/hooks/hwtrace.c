@@ -68,13 +68,18 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 
 void perf_hwtrace_stop(void *base)
 {
-	const uint32_t ctrl = PERF_REG_READ(base, PERF_REG_TRACE_CTRL);
-	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, ctrl & ~PERF_TRACE_CTRL_ENABLE_MASK);
+	/* TRACE_CTRL reads 0: the mode to keep reads back in TRACE_DROPS. */
+	const uint32_t mode =
+	        PERF_REG_READ(base, PERF_REG_TRACE_DROPS) & PERF_TRACE_DROPS_OVERWRITE_MASK;
+	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL,
+	               (mode >> PERF_TRACE_DROPS_OVERWRITE_SHIFT)
+	                       << PERF_TRACE_CTRL_OVERWRITE_SHIFT);
 }
 
 uint32_t perf_hwtrace_drops(void *base)
 {
-	return PERF_REG_READ(base, PERF_REG_TRACE_DROPS);
+	return (PERF_REG_READ(base, PERF_REG_TRACE_DROPS) & PERF_TRACE_DROPS_COUNT_MASK) >>
+	       PERF_TRACE_DROPS_COUNT_SHIFT;
 }
 
 uint32_t perf_hwtrace_level(void *base)
@@ -85,6 +90,8 @@ uint32_t perf_hwtrace_level(void *base)
 
 uint32_t perf_hwtrace_high_water(void *base)
 {
-	return (PERF_REG_READ(base, PERF_REG_TRACE_STATUS) & PERF_TRACE_STATUS_HIGH_MASK) >>
-	       PERF_TRACE_STATUS_HIGH_SHIFT;
+	/* One read: LEVEL and GAP from the same cycle, whose sum is the mark. */
+	const uint32_t status = PERF_REG_READ(base, PERF_REG_TRACE_STATUS);
+	return ((status & PERF_TRACE_STATUS_LEVEL_MASK) >> PERF_TRACE_STATUS_LEVEL_SHIFT) +
+	       ((status & PERF_TRACE_STATUS_GAP_MASK) >> PERF_TRACE_STATUS_GAP_SHIFT);
 }

@@ -276,10 +276,13 @@ struct perf_frame_hist_word { uint32_t count; };
  * byte, the version u32, the record size u32), then the records, word 0
  * then word 1, each little-endian. */
 #define PERF_TRACE_MAGIC "PSTRACE"
-#define PERF_TRACE_VERSION 1u
+#define PERF_TRACE_VERSION 2u
 #define PERF_TRACE_RECORD_BYTES 8u
 #define PERF_TRACE_HEADER_BYTES 16u
-/* A SYNC comes before the PERF_TRACE_SYNC_PERIOD-th event record since the last. */
+/* Records carry bits PERF_TRACE_TIME_BITS - 1:0 of G: a SYNC's word 0 the
+ * window above TIME_LO, each record after it TIME_LO. */
+#define PERF_TRACE_TIME_BITS 53u
+/* At most PERF_TRACE_SYNC_PERIOD records, of any type, between two SYNCs. */
 #define PERF_TRACE_SYNC_PERIOD 256u
 /* Set in word 0 of the ENTER and EXIT records the retire tap makes. */
 #define PERF_TRACE_RETIRE 0x1u
@@ -287,12 +290,12 @@ struct perf_frame_hist_word { uint32_t count; };
 /* Word 1's fields. */
 #define PERF_TRACE_TYPE_SHIFT 29u /* the record type */
 #define PERF_TRACE_TYPE_MASK 0xe0000000u
-#define PERF_TRACE_DEPTH_SHIFT 21u /* the call depth the event ran at */
+#define PERF_TRACE_DEPTH_SHIFT 21u /* the call depth before the event, mod 256 */
 #define PERF_TRACE_DEPTH_MASK 0x1fe00000u
-#define PERF_TRACE_DELTA_SHIFT 0u /* the event's time less the time of the record before it */
-#define PERF_TRACE_DELTA_MASK 0x001fffffu
-#define PERF_TRACE_TIME_HI_SHIFT 0u /* SYNC: bits 60:32 of its time */
-#define PERF_TRACE_TIME_HI_MASK 0x1fffffffu
+#define PERF_TRACE_TIME_LO_SHIFT 0u /* bits 20:0 of the event's time; bits 52:21 are the last SYNC's */
+#define PERF_TRACE_TIME_LO_MASK 0x001fffffu
+#define PERF_TRACE_ROLLED_SHIFT 21u /* LOSS: bits 20:0 of the time rolled over between the last record and the first drop */
+#define PERF_TRACE_ROLLED_MASK 0x00200000u
 
 /* The record types, word 1's TYPE; X(name, code). */
 #define PERF_TRACE_TYPES(X) \
@@ -304,11 +307,11 @@ struct perf_frame_hist_word { uint32_t count; };
 	X(IRQ_ENTER, 5) \
 	X(IRQ_EXIT, 6) \
 	X(LOSS, 7)
-#define PERF_TRACE_SYNC 0u /* word 0: bits 31:0 of its time T */
+#define PERF_TRACE_SYNC 0u /* word 0: bits 52:21 of the time of the records after it (its window) */
 #define PERF_TRACE_ENTER 1u /* word 0: function address; from the retire tap with bit 0 set, a jump's target */
 #define PERF_TRACE_EXIT 2u /* word 0: an address in the function; from the retire tap with bit 0 set, the return's target */
 #define PERF_TRACE_BEGIN 3u /* word 0: section n */
-#define PERF_TRACE_END 4u /* word 0: section n */
+#define PERF_TRACE_END 4u /* word 0: section n; 0: the end of a recording (the simulator's retire file ends with one) */
 #define PERF_TRACE_IRQ_ENTER 5u /* word 0: the data written */
 #define PERF_TRACE_IRQ_EXIT 6u /* word 0: the data written */
 #define PERF_TRACE_LOSS 7u /* word 0: records dropped since the last LOSS, in bits 15:0 (saturating at 2^16 - 1); bits 31:16 0 */

@@ -51,13 +51,20 @@ void perf_hwtrace_return(void);
  * unit (CONFIG's TRACE field is 0), or -PERF_EINVAL for another mode. */
 int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode) PERF_NO_TRACE;
 
-/* Stops recording; the records already made still drain. */
+/* Stops recording; the records already made still drain. TRACE_CTRL
+ * reads 0, so the mode it keeps (OVERWRITE) comes from TRACE_DROPS bit 31,
+ * where the unit reads back ENABLE (bit 30) and OVERWRITE as last written:
+ * one read of TRACE_DROPS, one write of TRACE_CTRL. */
 void perf_hwtrace_stop(void *base) PERF_NO_TRACE;
 
-/* Records dropped since the start (saturating at 2^16 - 1). */
+/* Records dropped since the start (saturating at 2^16 - 1): TRACE_DROPS's
+ * COUNT, bits 15:0, without the mode bits above it. */
 uint32_t perf_hwtrace_drops(void *base) PERF_NO_TRACE;
 
-/* Records in the FIFO now, and the most there have been since the start. */
+/* Records in the FIFO now (TRACE_STATUS's LEVEL, bits 15:0), and the most
+ * there have been since the start. TRACE_STATUS bits 31:16 hold GAP, that
+ * mark less LEVEL: the high-water mark is LEVEL + GAP of one read of the
+ * register (two reads could see two different levels). */
 uint32_t perf_hwtrace_level(void *base) PERF_NO_TRACE;
 uint32_t perf_hwtrace_high_water(void *base) PERF_NO_TRACE;
 

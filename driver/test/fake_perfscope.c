@@ -81,11 +81,21 @@ static uint32_t read_reg(uint32_t off)
 		return fake.ovf;
 	if (fake.config & PERF_CONFIG_TRACE_MASK) {
 		if (off == PERF_REG_TRACE_CTRL)
-			return fake.trace_ctrl;
+			return 0;
 		if (off == PERF_REG_TRACE_STATUS)
-			return fake.trace_status;
+			return (fake.trace_level << PERF_TRACE_STATUS_LEVEL_SHIFT &
+			        PERF_TRACE_STATUS_LEVEL_MASK) |
+			       ((fake.trace_high - fake.trace_level)
+			                << PERF_TRACE_STATUS_GAP_SHIFT &
+			        PERF_TRACE_STATUS_GAP_MASK);
 		if (off == PERF_REG_TRACE_DROPS)
-			return fake.trace_drops;
+			return (fake.trace_drops << PERF_TRACE_DROPS_COUNT_SHIFT &
+			        PERF_TRACE_DROPS_COUNT_MASK) |
+			       ((fake.trace_ctrl & PERF_TRACE_CTRL_ENABLE_MASK) >>
+			        PERF_TRACE_CTRL_ENABLE_SHIFT << PERF_TRACE_DROPS_ENABLE_SHIFT) |
+			       ((fake.trace_ctrl & PERF_TRACE_CTRL_OVERWRITE_MASK) >>
+			        PERF_TRACE_CTRL_OVERWRITE_SHIFT
+			                << PERF_TRACE_DROPS_OVERWRITE_SHIFT);
 	}
 	if (n > fake.sections)
 		return 0;
@@ -113,7 +123,7 @@ static void write_reg(uint32_t off, uint32_t value)
 		fake.ovf &= ~value;
 	if (off == PERF_REG_TRACE_CTRL && (fake.config & PERF_CONFIG_TRACE_MASK)) {
 		if (value & PERF_TRACE_CTRL_CLEAR_MASK)
-			fake.trace_status = fake.trace_drops = 0;
+			fake.trace_level = fake.trace_high = fake.trace_drops = 0;
 		fake.trace_ctrl =
 		        value & (PERF_TRACE_CTRL_ENABLE_MASK | PERF_TRACE_CTRL_OVERWRITE_MASK);
 	}

@@ -35,8 +35,12 @@ struct fake {
 	unsigned latch_section;
 	uint32_t latch_hi;
 	/* The trace unit, with CONFIG's TRACE field set: TRACE_CTRL's ENABLE and
-	 * OVERWRITE as written, CLEAR zeroing the status and the drops. */
-	uint32_t trace_ctrl, trace_status, trace_drops;
+	 * OVERWRITE as written (TRACE_CTRL reads 0, they read back in
+	 * TRACE_DROPS bits 30 and 31), the records in the FIFO and the most
+	 * there have been (TRACE_STATUS reads the level and, in bits 31:16, the
+	 * mark less the level), and the drops (TRACE_DROPS bits 15:0). CLEAR
+	 * zeroes the level, the mark and the drops. */
+	uint32_t trace_ctrl, trace_level, trace_high, trace_drops;
 	struct fake_access log[64];
 	unsigned log_len;    /* accesses so far, even past the end of log */
 	unsigned stray;      /* accesses outside the window or not word aligned */

@@ -822,91 +822,162 @@ void misuse(Bench &b) {
 }
 
 // The trace unit, with exact cycles (docs/trace.md, "Timing"): the records
-// of an event, where they appear on the port, the polled drain, stop on
-// full with its LOSS, OVERWRITE and CLEAR.
+// of an event, where they appear on the port, their time (a SYNC's window,
+// each record's TIME_LO) from G preloaded just below a window's end, the
+// SYNC a rollover forces, the depth before each event and its wrap, the
+// polled drain, stop on full with its LOSS, OVERWRITE and CLEAR. G runs
+// from START on without a stop, so G in cycle c is kPreload + c - s - 1.
 void trace_directed(Bench &b) {
     if (!Bench::TRACE_DEPTH)
         return;
     const unsigned D = Bench::TRACE_DEPTH;
-    auto name = [](const char *what) { return std::string("trace: ") + what; };
+    const unsigned half = D < 512 ? D / 2 : 256;  // records per SYNC block
+    constexpr uint64_t kWin = 5, kPreload = (kWin << 21) | (0x1fffffu - 60);
+    auto name = [](const std::string &what) { return "trace: " + what; };
     auto type = [](uint64_t rec) { return (unsigned)(rec >> (32 + PERF_TRACE_TYPE_SHIFT)); };
-    auto delta = [](uint64_t rec) { return (unsigned)((rec >> 32) & PERF_TRACE_DELTA_MASK); };
     uint64_t s, a, e;
+    auto g = [&](uint64_t cycle) { return kPreload + cycle - s - 1; };
+    auto event = [](unsigned t, unsigned d, uint64_t gt, uint32_t data) {
+        return (uint64_t)t << (32 + PERF_TRACE_TYPE_SHIFT) | (uint64_t)d << (32 + PERF_TRACE_DEPTH_SHIFT) |
+               (gt & PERF_TRACE_TIME_LO_MASK) << (32 + PERF_TRACE_TIME_LO_SHIFT) | data;
+    };
     b.set_ready(1);
+    b.preload(kPreload, 0);
     b.wr(PERF_REG_TIME_LO(0), 1);
     b.idle_until_ready();
     check(name("CONFIG.TRACE"), (b.rd(PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) >> PERF_CONFIG_TRACE_SHIFT,
           (uint64_t)__builtin_ctz(D));
     b.wr(PERF_REG_TIME_HI(0), 0, &s);
     b.wr(PERF_REG_TRACE_CTRL, 1);
+    check(name("TRACE_CTRL reads 0 while enabled"), b.rd(PERF_REG_TRACE_CTRL), 0);
+    check(name("TRACE_DROPS reads ENABLE in bit 30"), b.rd(PERF_REG_TRACE_DROPS), PERF_TRACE_DROPS_ENABLE_MASK);
     b.taken().clear();
     b.wr(PERF_REG_TRACE_ENTER, 0xabc, &a);
     b.wr(PERF_REG_TRACE_EXIT, 0xabc, &e);
     b.idle(4);
     auto &tk = b.taken();
+    check(name("the events lie in the preloaded window"), (g(a) >> 21 == kWin) && (g(e) >> 21 == kWin), true);
     check(name("an event after ENABLE: SYNC and its record"), tk.size(), 3);
     if (tk.size() == 3) {
         check(name("the SYNC leaves in the second cycle after the acceptance"), tk[0].cycle, a + 2);
-        // G counts from the edge after the cycle START was accepted in.
-        check(name("the SYNC's time is G in the acceptance"), tk[0].rec & 0xffffffffu, a - s - 1);
+        check(name("the SYNC's word 0: G's window (bits 52:21) in the acceptance"), tk[0].rec & 0xffffffffu,
+              kWin);
+        check(name("the SYNC's type"), type(tk[0].rec), PERF_TRACE_SYNC);
         check(name("the event record the cycle after"), tk[1].cycle, a + 3);
-        check(name("ENTER: type, depth 0, delta 0, address"), tk[1].rec,
-              ((uint64_t)PERF_TRACE_ENTER << 61) | 0xabc);
-        check(name("EXIT: delta = the cycles between the acceptances"), delta(tk[2].rec), e - a);
-        check(name("EXIT: its depth is the ENTER's"), (tk[2].rec >> 53) & 0xff, 0);
+        check(name("ENTER: type, depth 0, TIME_LO of G in its acceptance, address"), tk[1].rec,
+              event(PERF_TRACE_ENTER, 0, g(a), 0xabc));
+        check(name("EXIT: the depth inside the call, 1; TIME_LO of G in its acceptance"), tk[2].rec,
+              event(PERF_TRACE_EXIT, 1, g(e), 0xabc));
         check(name("EXIT leaves 3 cycles after its acceptance"), tk[2].cycle, e + 3);
+    }
+    // G[20:0] rolls over 61 ticks after the preload: the next event, in
+    // the next window, takes a SYNC though none is due.
+    tk.clear();
+    b.idle(80);
+    b.wr(PERF_REG_TRACE_ENTER, 0xdef, &a);
+    b.idle(4);
+    check(name("after a rollover: the event is in the next window"), g(a) >> 21, kWin + 1);
+    check(name("after a rollover: a SYNC and the event"), tk.size(), 2);
+    if (tk.size() == 2) {
+        check(name("the SYNC forced by the rollover: type"), type(tk[0].rec), PERF_TRACE_SYNC);
+        check(name("... its window"), tk[0].rec & 0xffffffffu, kWin + 1);
+        check(name("... the ENTER: depth 0, TIME_LO in the new window"), tk[1].rec,
+              event(PERF_TRACE_ENTER, 0, g(a), 0xdef));
+    }
+    // Two EXITs from depth 1: the second, at depth 0, wraps the depth to
+    // 255, where the ENTER after it finds it, and takes it back to 0.
+    tk.clear();
+    uint64_t x1, x2, x3;
+    b.wr(PERF_REG_TRACE_EXIT, 1, &x1);
+    b.wr(PERF_REG_TRACE_EXIT, 2, &x2);
+    b.wr(PERF_REG_TRACE_ENTER, 3, &x3);
+    b.idle(4);
+    check(name("EXIT, EXIT, ENTER: no SYNC"), tk.size(), 3);
+    if (tk.size() == 3) {
+        check(name("EXIT at depth 1"), tk[0].rec, event(PERF_TRACE_EXIT, 1, g(x1), 1));
+        check(name("EXIT at depth 0"), tk[1].rec, event(PERF_TRACE_EXIT, 0, g(x2), 2));
+        check(name("ENTER at depth 255: the EXIT at 0 wrapped"), tk[2].rec, event(PERF_TRACE_ENTER, 255, g(x3), 3));
     }
     // Polled: the consumer takes nothing.
     b.set_ready(0);
     b.wr(PERF_REG_TRACE_CTRL, 4 | 1);  // CLEAR, ENABLE stays
     for (unsigned i = 0; i < 5; i++)
-        b.wr(PERF_REG_TRACE_IRQ_ENTER, i);
-    check(name("STATUS after CLEAR and 5 events: level 6 (a SYNC), high 6"), b.rd(PERF_REG_TRACE_STATUS),
-          6u | 6u << 16);
+        b.wr(PERF_REG_TRACE_IRQ_ENTER, i, i == 0 ? &a : nullptr);
+    check(name("STATUS after CLEAR and 5 events: level 6 (a SYNC), GAP 0"), b.rd(PERF_REG_TRACE_STATUS), 6u);
     const uint32_t lo = b.rd(PERF_REG_TRACE_POP_LO);
     const uint32_t hi = b.rd(PERF_REG_TRACE_POP_HI);
     check(name("POP_HI: a SYNC"), hi >> PERF_TRACE_TYPE_SHIFT, PERF_TRACE_SYNC);
-    check(name("POP: G at the first IRQ_ENTER, nonzero"), lo != 0, true);
+    check(name("POP_LO: the SYNC's window, G's at the first IRQ_ENTER"), lo, g(a) >> 21);
     uint64_t at;
     b.rd(PERF_REG_TRACE_POP_LO, &at);
     b.rd(PERF_REG_ID, &e);
     check(name("POP_LO is a two-cycle read: the next request 3 cycles later"), e - at, 3);
-    check(name("the pop took a record"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, 4);
-    // Fill: stop on full.
+    check(name("the pops took two records: level 4, GAP 2"), b.rd(PERF_REG_TRACE_STATUS), 4u | 2u << 16);
+    // Fill: stop on full. The FIFO holds 4 records, at 2 to 5; event k
+    // goes to 6 + k, until the write pointer enters the second block
+    // (index half): a SYNC there, so event k >= half - 6 at 7 + k. At the
+    // pointer's wrap to 0, after event D - 8, event D - 7 finds the level
+    // at D - 2 with a SYNC due: below D - 1, it goes in with its SYNC and
+    // fills the FIFO. Events 0 to D - 7 are recorded, the 16 after dropped.
+    std::vector<uint64_t> acc(D + 10);
     for (unsigned i = 0; i < D + 10; i++)
-        b.wr(PERF_REG_TRACE_ENTER, i);
-    check(name("stop on full: level D"), b.rd(PERF_REG_TRACE_STATUS), D | D << 16);
+        b.wr(PERF_REG_TRACE_ENTER, i, &acc[i]);
+    check(name("stop on full: level D, GAP 0"), b.rd(PERF_REG_TRACE_STATUS), D);
     const uint32_t drops = b.rd(PERF_REG_TRACE_DROPS);
-    check(name("stop on full: the events that found no room are counted"), drops, 14);
+    check(name("stop on full: the events that found no room are counted"), drops & PERF_TRACE_DROPS_COUNT_MASK, 16);
+    check(name("stop on full: ENABLE above the count"), drops, PERF_TRACE_DROPS_ENABLE_MASK | 16u);
     b.set_ready(1);
     b.idle(D + 10);
-    b.wr(PERF_REG_TRACE_ENTER, 77);
+    uint64_t a77;
+    b.wr(PERF_REG_TRACE_ENTER, 77, &a77);
     b.idle(8);
     check(name("the drain takes everything"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, 0);
-    // The last three records: LOSS (14), SYNC, the event.
+    // The last three records: LOSS (16), SYNC, the event.
     if (tk.size() >= 3) {
         const size_t n = tk.size();
         check(name("LOSS after the loss"), type(tk[n - 3].rec), PERF_TRACE_LOSS);
-        check(name("LOSS counts the drops"), tk[n - 3].rec & 0xffffffffu, 14);
+        check(name("LOSS counts the drops"), tk[n - 3].rec & 0xffffffffu, 16);
+        check(name("LOSS: TIME_LO of the first dropped event, D - 6, ROLLED 0"), tk[n - 3].rec >> 32,
+              (uint64_t)PERF_TRACE_LOSS << 29 | (g(acc[D - 6]) & PERF_TRACE_TIME_LO_MASK));
         check(name("then a SYNC"), type(tk[n - 2].rec), PERF_TRACE_SYNC);
-        check(name("then the event, delta 0"), tk[n - 1].rec, ((uint64_t)PERF_TRACE_ENTER << 61) |
-              ((uint64_t)((D + 10) % 256) << 53) | 77);
+        check(name("... with the event's window"), tk[n - 2].rec & 0xffffffffu, g(a77) >> 21);
+        check(name("then the event, the depth after D + 10 ENTERs"), tk[n - 1].rec,
+              event(PERF_TRACE_ENTER, (D + 10) % 256, g(a77), 77));
     }
-    // OVERWRITE: the newest D records stay.
+    // OVERWRITE: the newest D records stay. D + 5 EXITs make D + 8
+    // records: SYNCs at 0, half and D (the pointer's blocks), so the D
+    // kept are records 8 to D + 7, the oldest 8 overwritten.
     b.set_ready(0);
     b.wr(PERF_REG_TRACE_CTRL, 4 | 2 | 1);
+    check(name("TRACE_DROPS reads ENABLE and OVERWRITE"), b.rd(PERF_REG_TRACE_DROPS),
+          PERF_TRACE_DROPS_ENABLE_MASK | PERF_TRACE_DROPS_OVERWRITE_MASK);
     for (unsigned i = 0; i < D + 5; i++)
-        b.wr(PERF_REG_TRACE_EXIT, i);
-    check(name("OVERWRITE: full"), b.rd(PERF_REG_TRACE_STATUS) & 0xffff, D);
-    check(name("OVERWRITE: DROPS counts the records overwritten"), b.rd(PERF_REG_TRACE_DROPS), 6);
-    b.rd(PERF_REG_TRACE_POP_LO);
-    check(name("OVERWRITE: the oldest kept is record 6, event 5"), b.rd(PERF_REG_TRACE_POP_HI) >> 29,
-          PERF_TRACE_EXIT);
+        b.wr(PERF_REG_TRACE_EXIT, i, &acc[i]);
+    check(name("OVERWRITE: full, GAP 0"), b.rd(PERF_REG_TRACE_STATUS), D);
+    check(name("OVERWRITE: DROPS counts the records overwritten"), b.rd(PERF_REG_TRACE_DROPS),
+          PERF_TRACE_DROPS_ENABLE_MASK | PERF_TRACE_DROPS_OVERWRITE_MASK | 8u);
+    // Records 8 and 9: a SYNC where 8 starts a block, else EXIT k for
+    // record r = k + 1 + k / (half - 1), at depth -k mod 256.
+    for (unsigned r = 8; r < 10; r++) {
+        const uint32_t w0 = b.rd(PERF_REG_TRACE_POP_LO);
+        const uint64_t rec = (uint64_t)b.rd(PERF_REG_TRACE_POP_HI) << 32 | w0;
+        const std::string what = "OVERWRITE: the oldest kept, record " + std::to_string(r);
+        if (r % half == 0) {
+            check(name(what + ": a SYNC"), type(rec), PERF_TRACE_SYNC);
+        } else {
+            const unsigned k = r - 1 - r / half;
+            check(name(what + ": EXIT " + std::to_string(k)), rec,
+                  event(PERF_TRACE_EXIT, (256 - k) % 256, g(acc[k]), k));
+        }
+    }
     b.wr(PERF_REG_TRACE_CTRL, 4);
-    check(name("CLEAR empties and zeroes"), b.rd(PERF_REG_TRACE_STATUS) | b.rd(PERF_REG_TRACE_DROPS), 0);
+    check(name("CLEAR empties and zeroes; the mode bits 0"),
+          b.rd(PERF_REG_TRACE_STATUS) | b.rd(PERF_REG_TRACE_DROPS) | b.rd(PERF_REG_TRACE_CTRL), 0);
     check(name("POP of the empty FIFO"), b.rd(PERF_REG_TRACE_POP_LO), 0);
-    check(name("... latches 0xffffffff"), b.rd(PERF_REG_TRACE_POP_HI), 0xffffffffu);
+    // Bits 27:0 are the RAM's stale output; no record has 1111 in 31:28.
+    check(name("... latches a word with bits 31:28 all ones"), b.rd(PERF_REG_TRACE_POP_HI) >> 28, 0xf);
     b.set_ready(1);
+    b.preload(0, 0);
     b.reset_all();
 }
 
@@ -914,8 +985,8 @@ void trace_directed(Bench &b) {
 // from docs/trace.md's "Timing", not from the model: a call's ENTER alone
 // (its SYNC at the edge of its cycle, its record from the slot at the
 // next), a return in the very cycle a bus ENTER is accepted (the bus's
-// record first, the return's behind it with delta 0, the depth moved by
-// both), and a jump, which leaves the depth as it is.
+// record first, the return's behind it with the same TIME_LO and the depth
+// the bus's event left), and a jump, which leaves the depth as it is.
 void retire_directed(Bench &b) {
     if (!PERF_RETIRE || !Bench::TRACE_DEPTH)
         return;
@@ -947,9 +1018,10 @@ void retire_directed(Bench &b) {
     check(name("a call after ENABLE: a SYNC and its ENTER"), tk.size(), 2);
     if (tk.size() == 2) {
         check(name("the SYNC is written at the edge of the event's cycle"), tk[0].cycle, x + 2);
-        check(name("... and carries G then"), tk[0].rec & 0xffffffffu, x - s - 1);
+        check(name("... and carries G's window then, 0"), tk[0].rec & 0xffffffffu, (x - s - 1) >> 21);
         check(name("the ENTER comes from the slot at the next edge"), tk[1].cycle, x + 3);
-        check(name("ENTER: depth 0, delta 0, the callee"), tk[1].rec, ((uint64_t)PERF_TRACE_ENTER << 61) | C);
+        check(name("ENTER: depth 0, TIME_LO of G in its cycle, the callee"), tk[1].rec,
+              ((uint64_t)PERF_TRACE_ENTER << 61) | ((x - s - 1) & PERF_TRACE_TIME_LO_MASK) << 32 | C);
     }
     tk.clear();
     retire(C + 4, kRet);
@@ -962,11 +1034,12 @@ void retire_directed(Bench &b) {
     check(name("the bus's ENTER and the return's EXIT"), tk.size(), 2);
     if (tk.size() == 2) {
         check(name("the bus's record first, at the edge after its acceptance"), tk[0].cycle, a + 3);
-        check(name("bus ENTER: depth 1 (inside the call), delta from the call's ENTER"), tk[0].rec,
-              ((uint64_t)PERF_TRACE_ENTER << 61) | (uint64_t)1 << 53 | (a - x) << 32 | 0x1234);
+        const uint64_t lo = ((a - s - 1) & PERF_TRACE_TIME_LO_MASK) << 32;
+        check(name("bus ENTER: depth 1 (inside the call), TIME_LO of G in its acceptance"), tk[0].rec,
+              ((uint64_t)PERF_TRACE_ENTER << 61) | (uint64_t)1 << 53 | lo | 0x1234);
         check(name("the slot behind it, one edge later"), tk[1].cycle, a + 4);
-        check(name("EXIT: delta 0, depth 1 (the bus's ENTER, then the EXIT), the target with bit 0"), tk[1].rec,
-              ((uint64_t)PERF_TRACE_EXIT << 61) | (uint64_t)1 << 53 | ((P + 4) | PERF_TRACE_RETIRE));
+        check(name("EXIT: the same TIME_LO, depth 2 (after the bus's ENTER), the target with bit 0"), tk[1].rec,
+              ((uint64_t)PERF_TRACE_EXIT << 61) | (uint64_t)2 << 53 | lo | ((P + 4) | PERF_TRACE_RETIRE));
     }
     tk.clear();
     retire(P + 8, kJalX0);
@@ -977,7 +1050,7 @@ void retire_directed(Bench &b) {
     b.idle(6);
     check(name("a jump and a call"), tk.size(), 2);
     if (tk.size() == 2) {
-        check(name("the jump's ENTER has bit 0 and depth 1"), tk[0].rec >> 32 & 0xffe00000u,
+        check(name("the jump's ENTER has bit 0 and depth 1"), tk[0].rec >> 32 & ~(uint64_t)PERF_TRACE_TIME_LO_MASK,
               (uint64_t)PERF_TRACE_ENTER << 29 | 1u << 21);
         check(name("the jump's target"), tk[0].rec & 0xffffffffu, Q | PERF_TRACE_RETIRE);
         check(name("the call after the jump: depth still 1"), tk[1].rec >> 53 & 0xff, 1);

@@ -15,9 +15,10 @@
 // so that the FIFO has drained. +trace_ref= names the trace file the
 // Verilator SoC (sim/) wrote for the same firmware: the records must be
 // the same in number and in every field that does not depend on timing
-// (the SoC's RAM here is single-ported, so the deltas and SYNC times
-// differ): the type of each, and of all but SYNC and LOSS word 0 and the
-// depth. Without +trace_ref= the line must stay silent.
+// (the SoC's RAM here is single-ported, so the records' times, TIME_LO
+// and the SYNCs' windows, differ): the type of each, and of all but SYNC
+// and LOSS word 0 and the depth. Without +trace_ref= the line must stay
+// silent.
 //
 // usage: Vicebreaker_top +image=<firmware.bin> [+timeout=<cycles>]
 //                        [+trace_out=<capture>] [+trace_ref=<sim.trace>]
@@ -122,6 +123,7 @@ private:
 
 const unsigned kRecordBytes = 8;
 const size_t kTraceHeaderBytes = 16;  // docs/trace.md, "The trace file"
+const uint32_t kTraceVersion = 2;     // the records this compares (PERF_TRACE_VERSION)
 // The line idle this long after the LED: the FIFO is empty.
 const uint64_t kTraceQuietCycles = 2ull * kRecordBytes * 10 * TRACE_BAUD_DIV;
 
@@ -135,7 +137,8 @@ uint64_t record_at(const std::string &bytes, size_t offset)
 
 // The fields of a record that do not depend on timing (docs/trace.md,
 // "Records"): the type, and for the events (types 1 to 6) word 0 and the
-// depth, word 1 bits 28:21.
+// depth before the event, word 1 bits 28:21. Not TIME_LO (bits 20:0), nor
+// a SYNC's window or reserved bits, nor a LOSS's count, ROLLED or TIME_LO.
 uint64_t untimed(uint64_t r)
 {
     const unsigned type = (unsigned)(r >> 61);
@@ -161,6 +164,11 @@ std::string compare_trace(const std::string &got, const std::string &ref_path, s
     std::fclose(f);
     if (ref.size() < kTraceHeaderBytes || ref.compare(0, 8, std::string("PSTRACE\0", 8)) != 0)
         return ref_path + " is not a trace file";
+    const uint32_t version = (uint32_t)(unsigned char)ref[8] | (uint32_t)(unsigned char)ref[9] << 8 |
+                             (uint32_t)(unsigned char)ref[10] << 16 | (uint32_t)(unsigned char)ref[11] << 24;
+    if (version != kTraceVersion)
+        return ref_path + ": trace file version " + std::to_string(version) + ", not " +
+               std::to_string(kTraceVersion);
     ref.erase(0, kTraceHeaderBytes);
     const size_t n = got.size() / kRecordBytes, want = ref.size() / kRecordBytes;
     if (n != want)

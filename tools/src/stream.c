@@ -3,25 +3,37 @@
  * The trace unit's stream file, record by record (docs/trace.md; how the
  * host tool reads it: docs/host-tool.md, "Traces from the trace unit"):
  *
- * - Time: a SYNC gives it absolutely (T[60:0]); every other record adds its
- *   21-bit delta to the time of the record before it. Records before the
- *   first SYNC have no time (a flight recording that starts mid-stream):
- *   they are skipped and counted. A SYNC earlier than the time already
- *   reached (a program that RESETs G while the unit records, or damage) is
- *   a warning, and the time stays: that SYNC and every later one are
- *   shifted to continue from it, so one reset gives one warning.
+ * - Time: G has 53 bits. A SYNC gives the window, G[52:21], of the records
+ *   after it; each other record its G[20:0] (TIME_LO), its time being
+ *   (window << 21) | TIME_LO (the unit writes a SYNC whenever G[20:0] has
+ *   rolled over, so the records between two SYNCs share a window). Word
+ *   1's bits 28:0 of a SYNC are reserved, ignored. A SYNC's own time is
+ *   the time already reached or, if its window is later, its window's
+ *   start. Records before the first SYNC have no time (a flight recording
+ *   that starts mid-stream): they are skipped and counted. A SYNC whose
+ *   window is earlier than the time already reached, or a record earlier
+ *   than the record before it (a program that RESETs G while the unit
+ *   records, or damage), is a warning, and the time stays: that record and
+ *   every later one are shifted to continue from it, so one reset gives
+ *   one warning.
  * - ENTER and EXIT are calls; IRQ_ENTER and IRQ_EXIT the call of the
  *   interrupt's pseudo-function "irq <data>", so that a handler's time is
  *   its own, a child of whatever it interrupted. BEGIN and END of section n
- *   are spans for the timelines. A LOSS counts the records dropped.
+ *   are spans for the timelines. A LOSS counts the records dropped, at the
+ *   time of its first dropped event. A ROLLED one's event came after
+ *   G[20:0] rolled over, in a window no record gives (at or after the time
+ *   reached, before the next SYNC's window): it is put at the time
+ *   reached, the last record's, and the warning that counts the losses
+ *   says how many were.
  * - The retire tap's records (docs/retire.md) set bit 0 of word 0. Its
  *   EXIT carries the return's target: with the ELF, a target in a function
  *   further down the stack (a longjmp) ends the calls above it too. Its
  *   ENTER with the bit is a jump: a tail call when it lands on a
  *   function's entry, which replaces the call on top; else nothing.
- * - Depth: the unit keeps the depth of ENTER and EXIT only (8 bits,
- *   wrapping; an EXIT at 0 stays at 0) and every record but SYNC and LOSS
- *   carries it. Each record's depth is checked against the depth the
+ * - Depth: the unit keeps the depth of ENTER and EXIT only (8 bits, mod
+ *   256: an EXIT at 0 wraps to 255) and every record but SYNC and LOSS
+ *   carries the depth before its event: an ENTER its caller's, an EXIT its
+ *   ENTER's + 1. Each record's depth is checked against the depth the
  *   records before it give; one that disagrees is a warning naming the
  *   record, and the depths are checked from it on. The first record sets
  *   the depth (the stream may start inside calls). After a LOSS, a depth
@@ -41,6 +53,9 @@
 #include "callgraph.h"
 #include "diag.h"
 
+/* A SYNC's word 0 holds G's bits above TIME_LO's. */
+#define WINDOW_SHIFT (PERF_TRACE_TIME_BITS - 32)
+
 static const char *const type_name[] = { "SYNC", "ENTER",     "EXIT",     "BEGIN",
 	                                 "END",  "IRQ_ENTER", "IRQ_EXIT", "LOSS" };
 
@@ -48,19 +63,21 @@ struct reader {
 	struct input *in;
 	const struct dump_handler *h;
 	struct callgraph *g;
-	struct frame f; /* what the call graph and the callbacks are told */
-	uint64_t index; /* of the record being read, from 0 */
-	uint64_t at;    /* its file byte */
-	uint64_t time;  /* its time, once synced */
-	uint64_t shift; /* added to every SYNC since one went back in time */
+	struct frame f;  /* what the call graph and the callbacks are told */
+	uint64_t index;  /* of the record being read, from 0 */
+	uint64_t at;     /* its file byte */
+	uint64_t time;   /* the time reached, once synced: raw + shift */
+	uint64_t raw;    /* the same as the records give it, without shift */
+	uint64_t window; /* the last SYNC's window, shifted left to G[52:21] */
+	uint64_t shift;  /* added to every record since one went back in time */
 	int synced;
 	uint64_t skipped; /* records before the first SYNC */
 	int depth_known;
-	uint32_t depth; /* the unit's depth after the records so far */
-	int after_loss; /* a LOSS came since the last record with a depth */
-	uint64_t losses, lost;
-	uint64_t loss_time; /* of the last LOSS: its first dropped event's */
-	int stacked;        /* h->stack was called */
+	uint32_t depth;                /* the unit's depth after the records so far */
+	int after_loss;                /* a LOSS came since the last record with a depth */
+	uint64_t losses, lost, rolled; /* rolled: ROLLED LOSS records */
+	uint64_t loss_time;            /* of the last LOSS: its first dropped event's */
+	int stacked;                   /* h->stack was called */
 	int open[PERF_MAX_SECTIONS + 1];
 	uint64_t start[PERF_MAX_SECTIONS + 1];
 };
@@ -121,6 +138,13 @@ static int header(struct input *in)
 			        "trace stream, file byte 8: record format version %u is newer than the "
 			        "version %u this perfscope reads: update perfscope",
 			        version, PERF_TRACE_VERSION);
+		else if (version)
+			error_at(
+			        in->name, 0,
+			        "trace stream, file byte 8: record format version %u is older than the "
+			        "version %u this perfscope reads: read it with the perfscope of the IP "
+			        "that recorded it",
+			        version, PERF_TRACE_VERSION);
 		else
 			error_at(
 			        in->name, 0,
@@ -161,12 +185,12 @@ static void stack_before(struct reader *r, uint64_t time)
 }
 
 /* Checks a record's depth against the depth the records before it give,
- * then takes the record's (docs/trace.md: an ENTER carries its caller's
- * depth and adds one after; an EXIT takes one off before; a retire tap's
- * jump, an ENTER too, leaves the depth as it is). */
+ * then takes the record's (docs/trace.md: every record carries the depth
+ * before its event; an ENTER adds one after it, an EXIT takes one off, mod
+ * 256; a retire tap's jump, an ENTER too, leaves the depth as it is). */
 static void depth(struct reader *r, unsigned type, int jumps, uint32_t d)
 {
-	const uint32_t want = type == PERF_TRACE_EXIT ? (r->depth ? r->depth - 1 : 0) : r->depth;
+	const uint32_t want = r->depth;
 	if (r->depth_known && d != want) {
 		if (!r->after_loss) {
 			warn(r,
@@ -181,9 +205,10 @@ static void depth(struct reader *r, unsigned type, int jumps, uint32_t d)
 			cg_close(r->g, &r->f, r->loss_time);
 		}
 	}
-	r->depth = type == PERF_TRACE_ENTER && !jumps
-	                   ? (d + 1) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT)
-	                   : d;
+	const uint32_t step = type == PERF_TRACE_ENTER && !jumps ? 1u
+	                      : type == PERF_TRACE_EXIT          ? (uint32_t)-1
+	                                                         : 0u;
+	r->depth = (d + step) & (PERF_TRACE_DEPTH_MASK >> PERF_TRACE_DEPTH_SHIFT);
 	r->depth_known = 1;
 	r->after_loss = 0;
 }
@@ -253,6 +278,8 @@ static void irq_exit(struct reader *r)
 
 static void section(struct reader *r, unsigned type, uint32_t n)
 {
+	if (type == PERF_TRACE_END && n == 0)
+		return; /* the end of a recording: its time alone */
 	if (n < 1 || n > PERF_MAX_SECTIONS) {
 		warn(r, "%s of section %u: perfscope has sections 1 to %u: ignored",
 		     type_name[type], n, PERF_MAX_SECTIONS);
@@ -268,48 +295,75 @@ static void section(struct reader *r, unsigned type, uint32_t n)
 	}
 }
 
+/* A SYNC: the window of the records after it. One earlier than the time
+ * reached is shifted to start there. */
+static void sync(struct reader *r, uint32_t w0)
+{
+	const uint64_t start = (uint64_t)w0 << WINDOW_SHIFT;
+	if (!r->synced && r->skipped)
+		warning_at(r->in->name, 0,
+		           "trace stream: %llu records before the first SYNC skipped (a flight "
+		           "recording starts mid-stream)",
+		           (unsigned long long)r->skipped);
+	if (!r->synced || start > r->raw) {
+		r->raw = start;
+	} else if (start >> WINDOW_SHIFT < r->raw >> WINDOW_SHIFT) {
+		warn(r,
+		     "SYNC of the window from cycle %llu, before cycle %llu that the records before it "
+		     "reached: G was RESET or the stream is damaged; the time stays, and later SYNCs "
+		     "follow it",
+		     (unsigned long long)start, (unsigned long long)r->time);
+		r->shift = r->time - start;
+		r->raw = start;
+	}
+	r->window = start;
+	r->synced = 1;
+	r->time = r->raw + r->shift;
+	stack_before(r, r->time);
+}
+
+/* An event's or a LOSS's time from its TIME_LO. One earlier than the time
+ * reached is shifted to continue from it. */
+static uint64_t stamp(struct reader *r, unsigned type, uint32_t w1)
+{
+	const uint64_t raw = r->window | (w1 & PERF_TRACE_TIME_LO_MASK) >> PERF_TRACE_TIME_LO_SHIFT;
+	if (raw < r->raw) {
+		warn(r,
+		     "%s at cycle %llu, before cycle %llu that the records before it reached: G was "
+		     "RESET or the stream is damaged; the time stays, and later SYNCs follow it",
+		     type_name[type], (unsigned long long)(raw + r->shift),
+		     (unsigned long long)r->time);
+		r->shift = r->time - raw;
+	}
+	r->raw = raw;
+	r->time = raw + r->shift;
+	stack_before(r, r->time);
+	return r->time;
+}
+
 static void record(struct reader *r, uint32_t w0, uint32_t w1)
 {
 	const unsigned type = w1 >> PERF_TRACE_TYPE_SHIFT;
 	if (type == PERF_TRACE_SYNC) {
-		uint64_t t = ((uint64_t)(w1 & PERF_TRACE_TIME_HI_MASK) << 32 | w0) + r->shift;
-		if (!r->synced && r->skipped)
-			warning_at(
-			        r->in->name, 0,
-			        "trace stream: %llu records before the first SYNC skipped (a flight "
-			        "recording starts mid-stream)",
-			        (unsigned long long)r->skipped);
-		if (r->synced && t < r->time) {
-			warning_at(
-			        r->in->name, 0,
-			        "trace stream, record %llu (file byte %llu): SYNC at cycle %llu, before "
-			        "cycle %llu that the records before it reached: G was RESET or the stream is damaged; "
-			        "the time stays, and later SYNCs follow it",
-			        (unsigned long long)r->index, (unsigned long long)r->at,
-			        (unsigned long long)(t - r->shift), (unsigned long long)r->time);
-			r->shift += r->time - t;
-			t = r->time;
-		}
-		stack_before(r, t);
-		r->time = t;
-		r->synced = 1;
+		sync(r, w0);
 		return;
 	}
 	if (!r->synced) {
 		r->skipped++;
 		return;
 	}
-	const uint64_t t = r->time + (w1 & PERF_TRACE_DELTA_MASK);
-	stack_before(r, t);
-	r->time = t;
 	if (type == PERF_TRACE_LOSS) {
+		/* A ROLLED LOSS has no window: the time reached stays. */
+		const uint64_t t = w1 & PERF_TRACE_ROLLED_MASK ? r->time : stamp(r, type, w1);
 		r->losses++;
+		r->rolled += (w1 & PERF_TRACE_ROLLED_MASK) != 0;
 		r->lost += w0;
 		r->loss_time = t;
 		r->after_loss = 1;
 		cg_lost(r->g, &r->f, w0, t);
 		return;
 	}
+	const uint64_t t = stamp(r, type, w1);
 	const int retire =
 	        (type == PERF_TRACE_ENTER || type == PERF_TRACE_EXIT) && (w0 & PERF_TRACE_RETIRE);
 	depth(r, type, retire && type == PERF_TRACE_ENTER,
@@ -365,12 +419,21 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 		        in->name, 0,
 		        "trace stream: no SYNC record: its %llu records have no time and are skipped",
 		        (unsigned long long)r.skipped);
-	if (r.losses)
+	if (r.losses && !r.rolled)
 		warning_at(
 		        in->name, 0,
 		        "trace stream: %llu records lost in %llu LOSS records (the FIFO was full): "
 		        "a partial recording",
 		        (unsigned long long)r.lost, (unsigned long long)r.losses);
+	else if (r.losses)
+		warning_at(
+		        in->name, 0,
+		        "trace stream: %llu records lost in %llu LOSS records (the FIFO was full): "
+		        "a partial recording; %llu of the LOSS records are ROLLED, marked at the cycle "
+		        "of the record before them: their first drop was at or after it, in a window "
+		        "no record gives",
+		        (unsigned long long)r.lost, (unsigned long long)r.losses,
+		        (unsigned long long)r.rolled);
 	if (h->stack && !r.stacked)
 		h->stack(h->ctx, &r.f, r.g);
 	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)

@@ -262,7 +262,7 @@ static void hist_gmon(void)
 	text_add(&log, driver_run_frame);
 	hist_add(&log, 0x200, 0, 0, SAT, 2, w4, 2);
 	static const unsigned char stream[16] = { 'P', 'S', 'T', 'R', 'A', 'C', 'E',
-		                                  0,   1,   0,   0,   0,   8 };
+		                                  0,   2,   0,   0,   0,   8 };
 	tool_write("trace.bin", stream, sizeof stream);
 	check_run(
 	        "hist: gprof of a trace stream takes the hist frames of its --log", log.s,

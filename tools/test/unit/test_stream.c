@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The trace unit's stream file (docs/trace.md) read by perfscope: every
- * record type, time from SYNCs and deltas (across 2^32, and the largest
- * delta), LOSS in every output, a flight recording, interrupts charged to
- * themselves, the depth check, and each damaged header or record with its
- * exact message. The streams are written by the small record writer
- * below, a test fixture (the hardware is the other writer); every figure
- * is worked out by hand in the comments. Times without a clock show as
+ * record type, time from SYNCs' windows and TIME_LO (across 2^32, the
+ * largest TIME_LO, 53 bits), LOSS in every output (ROLLED too), a flight
+ * recording, interrupts charged to themselves, the depth check (wrapping
+ * at 0), and each damaged header or record with its exact message. The
+ * streams are written by the small record writer below, a test fixture
+ * (the hardware is the other writer); every figure is worked out by hand
+ * in the comments. Times without a clock show as
  * microseconds: a cycle is 1.000.
  */
 #include <stdio.h>
@@ -50,20 +51,30 @@ static void rec(struct stream *s, uint32_t w0, uint32_t w1)
 	put32(s, w1);
 }
 
-/* T[31:0] in word 0, T[60:32] in word 1's 28:0. */
+/* The window of time t, G[52:21], in word 0; word 1's bits 28:0 are
+ * reserved: the unit leaves whatever it held there, here a pattern the
+ * reader must ignore. */
 static void sync_at(struct stream *s, uint64_t t)
 {
-	rec(s, (uint32_t)t, (uint32_t)(t >> 32) & 0x1fffffffu);
+	rec(s, (uint32_t)(t >> 21), 0x15a5a5a5u);
 }
 
-static void event(struct stream *s, unsigned type, uint32_t data, uint32_t depth, uint32_t delta)
+/* An event at time t: its TIME_LO, t[20:0]; depth is the one before it. */
+static void event(struct stream *s, unsigned type, uint32_t data, uint32_t depth, uint64_t t)
 {
-	rec(s, data, (uint32_t)type << 29 | depth << 21 | delta);
+	rec(s, data, (uint32_t)type << 29 | depth << 21 | ((uint32_t)t & 0x1fffffu));
+}
+
+/* A LOSS of n records whose first dropped event was at t; rolled: G[20:0]
+ * rolled over before it (ROLLED, bit 21). */
+static void loss_at(struct stream *s, uint32_t n, uint64_t t, int rolled)
+{
+	rec(s, n, (uint32_t)LOSS << 29 | (uint32_t) !!rolled << 21 | ((uint32_t)t & 0x1fffffu));
 }
 
 static void start(struct stream *s)
 {
-	header(s, 1, 8);
+	header(s, 2, 8);
 }
 
 static void check_stream(const char *what, const struct stream *s, const char *const args[],
@@ -80,8 +91,8 @@ static const char *const csv[] = { "functions", "--format",  "csv", "--sort",
 
 /* main 0x100 [0, 100) calls a 0x200 [10, 40), which calls b 0x300 [15, 25);
  * then main calls b [50, 60) (test_callgraph.c's): as events, and as
- * records whose deltas add up to the same stamps, each with the depth the
- * unit gives (an ENTER its caller's, an EXIT the same). */
+ * records of the same stamps, each with the depth the unit gives (the one
+ * before the event: an ENTER its caller's, an EXIT its ENTER's + 1). */
 static void same_as_events(void)
 {
 	static const struct event ev[] = {
@@ -93,12 +104,12 @@ static void same_as_events(void)
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, ENTER, 0x200, 1, 10);
-	event(&s, ENTER, 0x300, 2, 5);
-	event(&s, EXIT_, 0x300, 2, 10);
-	event(&s, EXIT_, 0x200, 1, 15);
-	event(&s, ENTER, 0x300, 1, 10);
-	event(&s, EXIT_, 0x300, 1, 10);
-	event(&s, EXIT_, 0x100, 0, 40);
+	event(&s, ENTER, 0x300, 2, 15);
+	event(&s, EXIT_, 0x300, 3, 25);
+	event(&s, EXIT_, 0x200, 2, 40);
+	event(&s, ENTER, 0x300, 1, 50);
+	event(&s, EXIT_, 0x300, 2, 60);
+	event(&s, EXIT_, 0x100, 1, 100);
 	tool_write("trace.bin", s.b, s.n);
 	struct text t = { 0 };
 	events_add(&t, ev, sizeof ev / sizeof *ev, 0);
@@ -147,16 +158,17 @@ static void same_as_events(void)
 
 /* ---- every record type, time --------------------------------------------- */
 
-/* SYNC at 0x1_ffff_fff0, then deltas that carry into bit 32:
- *   ENTER main 0x100 +0x10   at B = 0x2_0000_0000 = 8589934592
- *   BEGIN 1          +5      B + 5
- *   IRQ_ENTER 0x8000000b +10 B + 15   (the depth stays 1: not an ENTER)
- *   ENTER 0x200      +3      B + 18   (the handler's call, at depth 1)
- *   EXIT 0x200       +7      B + 25
- *   IRQ_EXIT         +5      B + 30
- *   END 1            +20     B + 50
- *   SYNC B + 1000            (time from it, not from the records before)
- *   EXIT main        +0x1fffff (the largest delta): B + 1000 + 2097151
+/* A SYNC of window 0x1000, which starts at B = 0x2_0000_0000 =
+ * 8589934592 (bit 32 and above from the window), then TIME_LOs:
+ *   ENTER main 0x100     0    at B
+ *   BEGIN 1              5    B + 5
+ *   IRQ_ENTER 0x8000000b 15   B + 15   (the depth stays 1: not an ENTER)
+ *   ENTER 0x200          18   B + 18   (the handler's call, at depth 1)
+ *   EXIT 0x200           25   B + 25   (at depth 2, its ENTER's + 1)
+ *   IRQ_EXIT             30   B + 30
+ *   END 1                50   B + 50
+ *   SYNC of window 0x1001, from B + 2^21 (the records' times from it)
+ *   EXIT main            999  B + 2097152 + 999
  * main: 2098151 cycles, self 2098151 - 15 = 2098136; the interrupt 15,
  * self 15 - 7 = 8, at depth 2; 0x200 7 at depth 3. Of the 2098151 self
  * cycles: 100.00 (9999.93 hundredths, rounded), 0.00, 0.00. Section 1:
@@ -164,19 +176,20 @@ static void same_as_events(void)
 static void every_type(void)
 {
 	struct stream s;
+	const uint64_t b = 0x200000000ull;
 	start(&s);
-	sync_at(&s, 0x1fffffff0ull);
-	event(&s, ENTER, 0x100, 0, 0x10);
-	event(&s, BEGIN, 1, 1, 5);
-	event(&s, IRQ_ENTER, 0x8000000b, 1, 10);
-	event(&s, ENTER, 0x200, 1, 3);
-	event(&s, EXIT_, 0x200, 1, 7);
-	event(&s, IRQ_EXIT, 0x8000000b, 1, 5);
-	event(&s, END, 1, 1, 20);
-	sync_at(&s, 0x200000000ull + 1000);
-	event(&s, EXIT_, 0x100, 0, 0x1fffff);
+	sync_at(&s, b);
+	event(&s, ENTER, 0x100, 0, b);
+	event(&s, BEGIN, 1, 1, b + 5);
+	event(&s, IRQ_ENTER, 0x8000000b, 1, b + 15);
+	event(&s, ENTER, 0x200, 1, b + 18);
+	event(&s, EXIT_, 0x200, 2, b + 25);
+	event(&s, IRQ_EXIT, 0x8000000b, 1, b + 30);
+	event(&s, END, 1, 1, b + 50);
+	sync_at(&s, b + 0x200000);
+	event(&s, EXIT_, 0x100, 1, b + 0x200000 + 999);
 	check_stream(
-	        "stream: every record type, SYNCs and deltas, the functions table", &s, csv,
+	        "stream: every record type, SYNCs and TIME_LOs, the functions table", &s, csv,
 	        CSV_HEAD
 	        "1,0x00000100,0x00000100,1,2098151,100.00,2098151,2098151,2098151,2098136,100.00,2098136,2098136,"
 	        "2098136,1\n"
@@ -192,7 +205,7 @@ static void every_type(void)
 	        "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"trace stream "
 	        "(trace.bin)\"}}");
 	check_contains(
-	        "stream: chrome, the call across 2^32, with the largest delta", r.out,
+	        "stream: chrome, the call above 2^32, across two windows", r.out,
 	        "\"name\":\"0x00000100\",\"pid\":1,\"tid\":1,\"ts\":8589934592.000,\"dur\":2098151.000,"
 	        "\"args\":{\"cycles\":2098151,\"self_cycles\":2098136,\"start_cycle\":8589934592,");
 	check_contains(
@@ -227,18 +240,19 @@ static void every_type(void)
 
 static void loss(void)
 {
-	/* f [0, 10); 6 records lost from 15; a SYNC at 100; f [100, 120).
-	 * The depth after the loss is the one before it: the reader keeps its
-	 * stack. f: 2 calls, 30 cycles, max 20, min 10. */
+	/* f [0, 10); 6 records lost from 15; a SYNC (the unit writes one
+	 * after a LOSS) of the same window; f [100, 120). The depth after the
+	 * loss is the one before it: the reader keeps its stack. f: 2 calls,
+	 * 30 cycles, max 20, min 10. */
 	struct stream s;
 	start(&s);
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, EXIT_, 0x100, 0, 10);
-	rec(&s, 6, (uint32_t)LOSS << 29 | 5);
+	event(&s, EXIT_, 0x100, 1, 10);
+	loss_at(&s, 6, 15, 0);
 	sync_at(&s, 100);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, EXIT_, 0x100, 0, 20);
+	event(&s, ENTER, 0x100, 0, 100);
+	event(&s, EXIT_, 0x100, 1, 120);
 	const char *lost =
 	        "perfscope: trace.bin: warning: trace stream: 6 records lost in 1 LOSS records (the FIFO "
 	        "was full): a partial recording\n";
@@ -277,19 +291,19 @@ static void loss(void)
 	run_free(&r);
 
 	/* main 0x100 [0, ...) calls 0x200 at 10; 4 records lost from 15; the
-	 * EXIT after it (record 5, file byte 16 + 5 * 8) is at depth 0 where
-	 * the loss left depth 1: both calls are closed at 15 (0x200 5 cycles,
+	 * EXIT after it (record 5, file byte 16 + 5 * 8) is at depth 1 where
+	 * the loss left depth 2: both calls are closed at 15 (0x200 5 cycles,
 	 * main 15, self 10) and that EXIT has no entry. Then 0x300 [110, 130).
 	 * Of 35 self cycles: 15 is 42.86 %, 10 28.57, 5 14.29, 20 57.14. */
 	start(&s);
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, ENTER, 0x200, 1, 10);
-	rec(&s, 4, (uint32_t)LOSS << 29 | 5);
+	loss_at(&s, 4, 15, 0);
 	sync_at(&s, 100);
-	event(&s, EXIT_, 0x200, 0, 0);
-	event(&s, ENTER, 0x300, 0, 10);
-	event(&s, EXIT_, 0x300, 0, 20);
+	event(&s, EXIT_, 0x200, 1, 100);
+	event(&s, ENTER, 0x300, 0, 110);
+	event(&s, EXIT_, 0x300, 1, 130);
 	check_stream(
 	        "stream: a loss across which the depth changed: the calls open are closed at it",
 	        &s, csv,
@@ -297,14 +311,46 @@ static void loss(void)
 	        "1,0x00000100,0x00000100,1,15,42.86,15,15,15,10,28.57,10,10,10,1\n"
 	        "1,0x00000200,0x00000200,1,5,14.29,5,5,5,5,14.29,5,5,5,2\n"
 	        "1,0x00000300,0x00000300,1,20,57.14,20,20,20,20,57.14,20,20,20,1\n",
-	        "perfscope: trace.bin: warning: trace stream, record 5 (file byte 56): EXIT at depth 0 after a loss "
-	        "at depth 1: the calls open at the loss are closed there, and the exits of calls entered during "
+	        "perfscope: trace.bin: warning: trace stream, record 5 (file byte 56): EXIT at depth 1 after a loss "
+	        "at depth 2: the calls open at the loss are closed there, and the exits of calls entered during "
 	        "it are ignored\n"
 	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS records (the FIFO was "
 	        "full): a partial recording\n"
 	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
 	        "recording began), ignored\n",
 	        0);
+
+	/* f [0, 10); then G[20:0] rolls over and 3 records are lost from
+	 * 2^21 + 5 (ROLLED: the LOSS's TIME_LO is of a window no record gives);
+	 * a SYNC of window 1; f [2^21 + 100, 2^21 + 120). The LOSS is marked at
+	 * 10, the record before it, and the warning says so. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, EXIT_, 0x100, 1, 10);
+	loss_at(&s, 3, 0x200000 + 5, 1);
+	sync_at(&s, 0x200000 + 100);
+	event(&s, ENTER, 0x100, 0, 0x200000 + 100);
+	event(&s, EXIT_, 0x100, 1, 0x200000 + 120);
+	check_stream(
+	        "stream: a ROLLED LOSS: marked at the record before it, which the warning says", &s,
+	        csv,
+	        "# lost: 3 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000100,0x00000100,2,30,100.00,15,20,10,30,100.00,15,20,10,1\n",
+	        "perfscope: trace.bin: warning: trace stream: 3 records lost in 1 LOSS records (the FIFO "
+	        "was full): a partial recording; 1 of the LOSS records are ROLLED, marked at the cycle of "
+	        "the record before them: their first drop was at or after it, in a window no record gives\n",
+	        0);
+	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
+	check_contains(
+	        "stream: a ROLLED LOSS as an instant event at the record before it", r.out,
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"3 events lost: the buffer was full\","
+	        "\"pid\":1,\"tid\":1,\"ts\":10.000,\"args\":{\"lost\":3,\"cycle\":10}}");
+	check_contains(
+	        "stream: the calls after a ROLLED LOSS in the SYNC's window", r.out,
+	        "\"ts\":2097252.000,\"dur\":20.000,\"args\":{\"cycles\":20,\"self_cycles\":20,"
+	        "\"start_cycle\":2097252,");
+	run_free(&r);
 }
 
 /* ---- a flight recording, interrupts, the depth check ----------------------- */
@@ -317,12 +363,12 @@ static void flight(void)
 	struct stream s;
 	start(&s);
 	event(&s, ENTER, 0x300, 5, 1);
-	event(&s, EXIT_, 0x300, 5, 1);
-	event(&s, BEGIN, 2, 5, 1);
+	event(&s, EXIT_, 0x300, 6, 2);
+	event(&s, BEGIN, 2, 5, 3);
 	sync_at(&s, 1000);
-	event(&s, ENTER, 0x200, 1, 10);
-	event(&s, EXIT_, 0x200, 1, 20);
-	event(&s, EXIT_, 0x100, 0, 5);
+	event(&s, ENTER, 0x200, 1, 1010);
+	event(&s, EXIT_, 0x200, 2, 1030);
+	event(&s, EXIT_, 0x100, 1, 1035);
 	check_stream(
 	        "stream: a flight recording starts at its first SYNC", &s, csv,
 	        CSV_HEAD "1,0x00000200,0x00000200,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
@@ -340,8 +386,8 @@ static void interrupted(struct stream *s, uint32_t fn, uint32_t irq)
 	sync_at(s, 0);
 	event(s, ENTER, fn, 0, 0);
 	event(s, IRQ_ENTER, irq, 1, 10);
-	event(s, IRQ_EXIT, irq, 1, 30);
-	event(s, EXIT_, fn, 0, 10);
+	event(s, IRQ_EXIT, irq, 1, 40);
+	event(s, EXIT_, fn, 1, 50);
 }
 
 static void interrupts(void)
@@ -426,14 +472,14 @@ static void depth_check(void)
 {
 	/* 0x200's ENTER (record 2, file byte 32) says depth 3 where f's ENTER
 	 * left 1: a warning, and the depths after it are checked from 3 on
-	 * (its EXIT at 3, f's at 2): no more warnings. */
+	 * (its EXIT at 4, f's at 3): no more warnings. */
 	struct stream s;
 	start(&s);
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, ENTER, 0x200, 3, 10);
-	event(&s, EXIT_, 0x200, 3, 10);
-	event(&s, EXIT_, 0x100, 2, 10);
+	event(&s, EXIT_, 0x200, 4, 20);
+	event(&s, EXIT_, 0x100, 3, 30);
 	check_stream(
 	        "stream: a depth that disagrees is a warning naming the record", &s, csv,
 	        CSV_HEAD "1,0x00000100,0x00000100,1,30,100.00,30,30,30,20,66.67,20,20,20,1\n"
@@ -442,37 +488,90 @@ static void depth_check(void)
 	        "records before it give depth 1: a record is missing or damaged; depths are checked from this "
 	        "one on\n",
 	        0);
-	/* A SYNC at 5 after the time reached 10 (record 3, file byte 40): the
-	 * time stays at 10, so f [0, 20) is 20. */
+	/* The depth is mod 256: the unit's depth was 0 inside main (a CLEAR
+	 * there), so main's EXIT at 0 leaves 255; 0x200's ENTER at 255 leaves
+	 * 0, its EXIT carries 0. No depth warning: main's EXIT has no entry,
+	 * 0x200 [10, 20). */
 	start(&s);
 	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, BEGIN, 1, 1, 10);
-	sync_at(&s, 5);
-	event(&s, EXIT_, 0x100, 0, 10);
+	event(&s, EXIT_, 0x100, 0, 5);
+	event(&s, ENTER, 0x200, 255, 10);
+	event(&s, EXIT_, 0x200, 0, 20);
+	check_stream(
+	        "stream: an EXIT at depth 0 wraps to 255", &s, csv,
+	        CSV_HEAD "1,0x00000200,0x00000200,1,10,100.00,10,10,10,10,100.00,10,10,10,1\n",
+	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
+	        "recording began), ignored\n",
+	        0);
+	/* A SYNC of window 0 (record 3, file byte 40) after the time reached
+	 * W = 2^21 + 10 in window 1: the time stays, the window starting at
+	 * W, so f [2^21, 2^21 + 10 + 10) is 20. */
+	start(&s);
+	sync_at(&s, 0x200000);
+	event(&s, ENTER, 0x100, 0, 0x200000);
+	event(&s, BEGIN, 1, 1, 0x200000 + 10);
+	sync_at(&s, 0);
+	event(&s, EXIT_, 0x100, 1, 10);
 	check_stream(
 	        "stream: a SYNC that goes back in time", &s, csv,
 	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
-	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC at cycle 5, before "
-	        "cycle 10 that the records before it reached: G was RESET or the stream is damaged; the time "
-	        "stays, and later SYNCs follow it\n",
+	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC of the window from "
+	        "cycle 0, before cycle 2097162 that the records before it reached: G was RESET or the stream "
+	        "is damaged; the time stays, and later SYNCs follow it\n",
 	        0);
-	/* G RESET while recording: the SYNC at 5 continues from 10, and so does
-	 * the SYNC at 25 after it (from 30 on), with one warning: f [0, 40). */
+	/* G RESET while recording: window 0 continues from W = 2^21 + 10, and
+	 * so does the SYNC of window 1 after it (from W + 2^21 on), with one
+	 * warning: f's EXIT at 2^21 + 30 is at W + 2^21 + 30, f 2^21 + 40 =
+	 * 2097192 cycles. */
+	start(&s);
+	sync_at(&s, 0x200000);
+	event(&s, ENTER, 0x100, 0, 0x200000);
+	event(&s, BEGIN, 1, 1, 0x200000 + 10);
+	sync_at(&s, 0);
+	sync_at(&s, 0x200000);
+	event(&s, EXIT_, 0x100, 1, 0x200000 + 30);
+	check_stream(
+	        "stream: later SYNCs follow one that went back in time", &s, csv,
+	        CSV_HEAD
+	        "1,0x00000100,0x00000100,1,2097192,100.00,2097192,2097192,2097192,2097192,100.00,"
+	        "2097192,2097192,2097192,1\n",
+	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC of the window from "
+	        "cycle 0, before cycle 2097162 that the records before it reached: G was RESET or the stream "
+	        "is damaged; the time stays, and later SYNCs follow it\n",
+	        0);
+	/* G RESET from 10 to 5, in the same window: its SYNC gives no new
+	 * window, the END at 5 (record 4, file byte 48) is before 10. The
+	 * time stays and later records follow it, through the next SYNC too,
+	 * with one warning: f's EXIT at 15 is at 20, f [0, 20). */
 	start(&s);
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, BEGIN, 1, 1, 10);
 	sync_at(&s, 5);
-	sync_at(&s, 25);
-	event(&s, EXIT_, 0x100, 0, 10);
+	event(&s, END, 1, 1, 5);
+	sync_at(&s, 10);
+	event(&s, EXIT_, 0x100, 1, 15);
 	check_stream(
-	        "stream: later SYNCs follow one that went back in time", &s, csv,
-	        CSV_HEAD "1,0x00000100,0x00000100,1,40,100.00,40,40,40,40,100.00,40,40,40,1\n",
-	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): SYNC at cycle 5, before "
+	        "stream: a record that goes back in time in its window", &s, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
+	        "perfscope: trace.bin: warning: trace stream, record 4 (file byte 48): END at cycle 5, before "
 	        "cycle 10 that the records before it reached: G was RESET or the stream is damaged; the time "
 	        "stays, and later SYNCs follow it\n",
 	        0);
+	/* The largest times: window 0xffffffff, TIME_LO 0x1ffff0 and the
+	 * largest, 0x1fffff: f [2^53 - 16, 2^53 - 1), 15 cycles, 53 bits. */
+	start(&s);
+	sync_at(&s, (1ull << 53) - 16);
+	event(&s, ENTER, 0x100, 0, (1ull << 53) - 16);
+	event(&s, EXIT_, 0x100, 1, (1ull << 53) - 1);
+	tool_write("trace.bin", s.b, s.n);
+	struct run r;
+	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
+	check_int("stream: 53-bit times, exit status", r.status, 0);
+	check_contains(
+	        "stream: 53-bit times: the last window and the largest TIME_LO", r.out,
+	        "\"args\":{\"cycles\":15,\"self_cycles\":15,\"start_cycle\":9007199254740976,");
+	run_free(&r);
 }
 
 /* ---- the run's console log ------------------------------------------------- */
@@ -535,26 +634,34 @@ static void damaged(void)
 		  "file byte 7: not a trace stream: it does not start with \"PSTRACE\" and a zero "
 		  "byte (docs/trace.md)" },
 		{ "a newer version",
-		  "file byte 8: record format version 2 is newer than the version 1 this perfscope "
+		  "file byte 8: record format version 3 is newer than the version 2 this perfscope "
 		  "reads: update perfscope" },
 		{ "version 0",
-		  "file byte 8: record format version 0 is not a version (this perfscope reads 1)" },
+		  "file byte 8: record format version 0 is not a version (this perfscope reads 2)" },
 		{ "records of 16 bytes",
-		  "file byte 12: records of 16 bytes; version 1 records are 8" },
+		  "file byte 12: records of 16 bytes; version 2 records are 8" },
 		{ "a truncated last record",
 		  "record 1 (file byte 24): truncated: the file ends after 3 of its 8 bytes" },
+		{ "an older version",
+		  "file byte 8: record format version 1 is older than the version 2 this perfscope "
+		  "reads: read it with the perfscope of the IP that recorded it" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		start(&s);
 		switch (i) {
 		case 0: s.n = 10; break;
 		case 1: s.b[7] = 'S'; break;
-		case 2: header(&s, 2, 8); break;
+		case 2: header(&s, 3, 8); break;
 		case 3: header(&s, 0, 8); break;
-		case 4: header(&s, 1, 16); break;
+		case 4: header(&s, 2, 16); break;
 		case 5:
 			sync_at(&s, 0);
 			s.n += 3;
+			break;
+		case 6: /* a v1 stream's records, a SYNC and an ENTER: not read */
+			header(&s, 1, 8);
+			rec(&s, 0, 0);
+			rec(&s, 0x100, (uint32_t)ENTER << 29);
 			break;
 		}
 		char what[128];
@@ -571,6 +678,9 @@ static void damaged(void)
 		               : "",
 		        want, 1);
 	}
+	start(&s);
+	sync_at(&s, 0);
+	s.n += 3;
 	check_stream(
 	        "stream: a truncated last record: trace says it is damaged", &s,
 	        (const char *[]){ "trace", "trace.bin", NULL },
@@ -609,10 +719,10 @@ static void tail_call(struct stream *s)
 	sync_at(s, 0);
 	event(s, ENTER, 0x100, 0, 0);
 	event(s, ENTER, 0x200, 1, 10);
-	event(s, ENTER, 0x250 | RETIRE, 2, 5);
-	event(s, ENTER, 0x300 | RETIRE, 2, 5);
-	event(s, EXIT_, 0x150 | RETIRE, 1, 10);
-	event(s, EXIT_, 0x000 | RETIRE, 0, 70);
+	event(s, ENTER, 0x250 | RETIRE, 2, 15);
+	event(s, ENTER, 0x300 | RETIRE, 2, 20);
+	event(s, EXIT_, 0x150 | RETIRE, 2, 30);
+	event(s, EXIT_, 0x000 | RETIRE, 1, 100);
 }
 
 static void retire(void)
@@ -649,12 +759,12 @@ static void retire(void)
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, ENTER, 0x200, 1, 10);
-	event(&s, ENTER, 0x300, 2, 10);
-	event(&s, ENTER, 0x400, 3, 10);
-	event(&s, EXIT_, 0x380 | RETIRE, 3, 5);
-	event(&s, ENTER, 0x400, 3, 5);
-	event(&s, EXIT_, 0x180 | RETIRE, 3, 10);
-	event(&s, EXIT_, 0x000 | RETIRE, 2, 50);
+	event(&s, ENTER, 0x300, 2, 20);
+	event(&s, ENTER, 0x400, 3, 30);
+	event(&s, EXIT_, 0x380 | RETIRE, 4, 35);
+	event(&s, ENTER, 0x400, 3, 40);
+	event(&s, EXIT_, 0x180 | RETIRE, 4, 50);
+	event(&s, EXIT_, 0x000 | RETIRE, 3, 100);
 	check_stream(
 	        "stream: retire tap: a return past the calls above its target's function ends them",
 	        &s, elf_csv,
@@ -663,6 +773,22 @@ static void retire(void)
 	                 "1,g,0x00000300,1,30,30.00,30,30,30,15,15.00,15,15,15,3\n"
 	                 "1,h,0x00000400,2,15,15.00,7,10,5,15,15.00,7,10,5,4\n",
 	        "", 0);
+	/* The simulator's retire file ends with an END of section 0 at the
+	 * exit's cycle: no section, the time the open calls count up to. main
+	 * [0, 70) calls f at 10, both open at 70: main self 10, f 60. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, END, 0, 2, 70);
+	check_stream(
+	        "stream: END of section 0 ends the recording: the open calls count up to it", &s,
+	        elf_csv,
+	        CSV_HEAD "1,main,0x00000100,1,70,100.00,70,70,70,10,14.29,10,10,10,1\n"
+	                 "1,f,0x00000200,1,60,85.71,60,60,60,60,85.71,60,60,60,2\n",
+	        "perfscope: trace.bin: warning: trace stream: 2 calls still open at its end, counted up to "
+	        "its last event\n",
+	        0);
 }
 
 void test_stream(void)
