@@ -32,6 +32,7 @@ taken from that file here, so they cannot drift apart.
 import functools
 import pathlib
 import re
+import struct
 import tomllib
 import subprocess
 import sys
@@ -164,6 +165,51 @@ def hist_errors():
         out = subprocess.run([str(BUILD / "tools" / "perfscope"), "hist", "app.log"], cwd=tmp, capture_output=True,
                              text=True)
     return "\n".join(l for l in out.stderr.splitlines() if ": error: hist frame" in l)
+
+
+def stream_errors():
+    """perfscope's one-line errors on damaged trace stream files: each header
+    field wrong in turn, then a record cut short (regs/frames.toml's [stream])."""
+    st = stream()
+    head = st["magic"].encode() + b"\0"
+    def header(version, size):
+        return head + struct.pack("<II", version, size)
+    good = header(st["version"], st["record_bytes"])
+    files = [good[:10], head[:7] + b"X" + good[8:], header(st["version"] + 1, 8), header(st["version"] - 1, 8),
+             header(0, 8), header(st["version"], 2 * st["record_bytes"]), good + bytes(8) + bytes(3)]
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for data in files:
+            pathlib.Path(tmp, "trace.bin").write_bytes(data)
+            out = subprocess.run([str(BUILD / "tools" / "perfscope"), "functions", "trace.bin"], cwd=tmp,
+                                 capture_output=True, text=True)
+            lines += [l for l in out.stderr.splitlines() if ": error: trace stream" in l]
+    return "\n".join(lines)
+
+
+def stream():
+    """The trace stream's description, regs/frames.toml's [stream]."""
+    with open(TOP / "regs" / "frames.toml", "rb") as f:
+        return tomllib.load(f)["stream"]
+
+
+def stream_field(name):
+    return next(f for f in stream()["fields"] if f["name"] == name)
+
+
+def stream_time_lo_bits():
+    """TIME_LO's width: a record's time is (window << this) | TIME_LO."""
+    return str(stream_field("TIME_LO")["width"])
+
+
+def stream_window():
+    """The bits of G a SYNC carries, above TIME_LO."""
+    return f"{stream()['time_bits'] - 1}:{stream_field('TIME_LO')['width']}"
+
+
+def stream_time_lo():
+    f = stream_field("TIME_LO")
+    return f"{f['lsb'] + f['width'] - 1}:{f['lsb']}"
 
 
 def retire_functions():
@@ -379,10 +425,25 @@ SOURCES = {
     "formal/depth": lambda: formal_var("DEPTH"),
     "formal/cover-depth": lambda: formal_var("COVER"),
     "formal/deep-cover-depth": lambda: formal_var("DEEP_COVER"),
+    "formal/trace-depth": lambda: formal_var("TRACE_DEPTH"),
+    "formal/alone-mutation-depth": lambda: re.search(r"BMC_DEPTH=([0-9]+) try perfscope_trace.v a ",
+                                                     (TOP / "formal" / "mutate.sh").read_text()).group(1),
     "pin/pytest-xdist": lambda: pin("pytest-xdist"),
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
     "sim/trace-stall-max": sim_trace_stall_max,
+    "host/stream-errors": stream_errors,
+    "stream/version": lambda: str(stream()["version"]),
+    "stream/record-bytes": lambda: str(stream()["record_bytes"]),
+    "stream/time-bits": lambda: str(stream()["time_bits"]),
+    "stream/top-bit": lambda: str(stream()["time_bits"] - 1),
+    "stream/time-lo": stream_time_lo,
+    "stream/time-lo-bits": stream_time_lo_bits,
+    "stream/window": stream_window,
+    "stream/rolled-bit": lambda: str(stream_field("ROLLED")["lsb"]),
+    "stream/sync-period": lambda: str(stream()["sync_period"]),
+    "stream/depth-bits": lambda: str(stream_field("DEPTH")["width"]),
+    "stream/depth-max": lambda: str((1 << stream_field("DEPTH")["width"]) - 1),
     "fw/ram-bytes": fw_ram_bytes,
     "hooks/hot-ratio-unit": hot_ratio_unit,
     "ip/files": lambda: ip_files("ip"),
