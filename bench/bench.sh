@@ -26,6 +26,20 @@ speed() {  # <sim> <hex> [plusarg]...
   echo "$best"
 }
 
+# Host instructions (valgrind's callgrind) of a simulator's run of a firmware
+# for INSTR_CYCLES cycles, its start included: exact, and the same for every
+# code layout of the simulator.
+INSTR_CYCLES=100000
+command -v valgrind > /dev/null || { echo "bench: valgrind is missing (scripts/setup.sh installs it)" >&2; exit 1; }
+instructions() {  # <sim> <hex> [plusarg]...
+  local out
+  out=$(mktemp)
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$1" +firmware="$2" +timeout=$INSTR_CYCLES "${@:3}" \
+    > /dev/null 2>&1 || true
+  sed -n 's/^summary: //p' "$out"
+  rm -f "$out"
+}
+
 # A table's title and header: heading <title> <column>...
 heading() {
   local title=$1; shift
@@ -63,24 +77,44 @@ heading() {
   # The slowdowns go to the summary as fractions: 1 - with / without. The
   # SoC with perfscope is measured as sim/Makefile builds it (trace unit and
   # retire tap) and without the tap (RETIRE=0: the base IP and the trace
-  # unit, the _notap figures).
-  heading "Simulation speed (Verilator, simulated cycles per wall-clock second, best of 3 runs)" CPU \
+  # unit, the _notap figures); each as built by default and with
+  # profile-guided optimization (the _pgo figures, sim/Makefile's PGO=).
+  heading "Simulation speed (Verilator, simulated cycles per wall-clock second, best of 3 runs)" CPU build \
     "SoC with perfscope and the reference model" "SoC without perfscope" "with perfscope, model off" \
     "no retire tap, with the model" "no retire tap, model off"
+  : > "$top/build/bench/sim-slowdown.tsv"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
-    with=$(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/speed.hex")
-    without=$(speed "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex")
-    off=$(speed "$top/build/sim/$cpu/Vsoc_top" "$fw/speed.hex" +model=off)
-    nt=$(speed "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex")
-    nt_off=$(speed "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex" +model=off)
-    awk -v w="$with" -v n="$without" -v o="$off" -v t="$nt" -v to="$nt_off" -v cpu="$cpu" \
-        -v tsv="$top/build/bench/summary.tsv" 'BEGIN {
-      printf "| %s | %.2f M/s | %.2f M/s | %.2f M/s | %.2f M/s | %.2f M/s |\n", cpu, w, n, o, t, to
-      printf "sim_slowdown_model\t%s\t%.4f\nsim_slowdown_nomodel\t%s\t%.4f\n", cpu, 1 - w / n, cpu, 1 - o / n >> tsv
-      printf "sim_slowdown_model_notap\t%s\t%.4f\nsim_slowdown_nomodel_notap\t%s\t%.4f\n", cpu, 1 - t / n, cpu, 1 - to / n >> tsv
+    for build in "" -pgo; do
+      sim=$top/build/sim/$cpu
+      with=$(speed "$sim$build/Vsoc_top" "$fw/speed.hex")
+      without=$(speed "$sim-noperf$build/Vsoc_top" "$fw/speed.hex")
+      off=$(speed "$sim$build/Vsoc_top" "$fw/speed.hex" +model=off)
+      nt=$(speed "$sim-notap$build/Vsoc_top" "$fw/speed.hex")
+      nt_off=$(speed "$sim-notap$build/Vsoc_top" "$fw/speed.hex" +model=off)
+      awk -v w="$with" -v n="$without" -v o="$off" -v t="$nt" -v to="$nt_off" -v cpu="$cpu" \
+          -v b="${build//-/_}" -v name="${build:+PGO}" -v tsv="$top/build/bench/summary.tsv" \
+          -v slow="$top/build/bench/sim-slowdown.tsv" 'BEGIN {
+        printf "| %s | %s | %.2f M/s | %.2f M/s | %.2f M/s | %.2f M/s | %.2f M/s |\n", cpu, name ? name : "default", w, n, o, t, to
+        printf "sim_slowdown_model%s\t%s\t%.4f\nsim_slowdown_nomodel%s\t%s\t%.4f\n", b, cpu, 1 - w / n, b, cpu, 1 - o / n >> tsv
+        printf "sim_slowdown_model_notap%s\t%s\t%.4f\nsim_slowdown_nomodel_notap%s\t%s\t%.4f\n", b, cpu, 1 - t / n, b, cpu, 1 - to / n >> tsv
+        printf "%s\t%s\t%.4f\t%.4f\t%.4f\t%.4f\n", cpu, name ? name : "default", 1 - t / n, 1 - to / n, 1 - w / n, 1 - o / n >> slow
+      }'
+    done
+    # Host instructions (valgrind) of the default builds: the same for
+    # every code layout, where wall-clock time is not.
+    in=$(instructions "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex")
+    it=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex")
+    ito=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex" +model=off)
+    awk -v n="$in" -v t="$it" -v to="$ito" -v cpu="$cpu" -v tsv="$top/build/bench/summary.tsv" \
+        -v slow="$top/build/bench/sim-slowdown.tsv" 'BEGIN {
+      printf "sim_instructions_model_notap\t%s\t%.4f\nsim_instructions_nomodel_notap\t%s\t%.4f\n", cpu, 1 - n / t, cpu, 1 - n / to >> tsv
+      printf "%s\tinstructions\t%.4f\t%.4f\n", cpu, 1 - n / t, 1 - n / to >> slow
     }'
   done
+  echo
+  "$top/.venv/bin/python" -B "$(dirname "$0")/sim_speed.py" "$top"
+  cat "$top/build/bench/sim-speed.md"
   echo
   "$(dirname "$0")/fwtest_parallel.sh" "$top" "$@"
   echo

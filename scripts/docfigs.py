@@ -298,6 +298,18 @@ def sim_trace_stall_max():
     return re.search(r"kTraceStallMax = ([0-9]+);", text).group(1)
 
 
+def sim_pgo_cycles():
+    """The PGO training run's default length, PGO_CYCLES in sim/Makefile."""
+    text = (TOP / "sim" / "Makefile").read_text()
+    return thousands(int(re.search(r"^PGO_CYCLES\s*\?=\s*([0-9]+)", text, re.M).group(1)))
+
+
+def bench_instr_cycles():
+    """The cycles make bench counts host instructions for, INSTR_CYCLES in bench/bench.sh."""
+    text = (TOP / "bench" / "bench.sh").read_text()
+    return thousands(int(re.search(r"^INSTR_CYCLES=([0-9]+)", text, re.M).group(1)))
+
+
 def fw_ram_bytes():
     """fw.mk's default RAM_BYTES, FW_RAM_BYTES_DEFAULT."""
     text = (TOP / "soc" / "fw" / "fw.mk").read_text()
@@ -432,6 +444,8 @@ SOURCES = {
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
     "sim/trace-stall-max": sim_trace_stall_max,
+    "sim/pgo-cycles": sim_pgo_cycles,
+    "bench/instr-cycles": bench_instr_cycles,
     "host/stream-errors": stream_errors,
     "stream/version": lambda: str(stream()["version"]),
     "stream/record-bytes": lambda: str(stream()["record_bytes"]),

@@ -13,9 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The second line is LiteX's (soc/litex): meson and ninja build its picolibc,
-# litex_sim's simulator links libevent, json-c and zlib.
+# litex_sim's simulator links libevent, json-c and zlib. valgrind counts the
+# host instructions of make bench's simulation speed table.
 DEBS=(make g++ git python3 python3-venv fpga-icestorm libelf-dev clang-14 libclang-rt-14-dev
-      meson ninja-build libevent-dev libjson-c-dev zlib1g-dev)
+      meson ninja-build libevent-dev libjson-c-dev zlib1g-dev valgrind)
 declare -A PIN=()
 PINNED=()
 while read -r pkg version _; do

@@ -44,6 +44,10 @@
 #              (and without the retire tap: RETIRE=0 alone builds)
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make
+#   PGO        a simulator built with PGO= runs a program exactly as the
+#              default build (exit code, console, summary line, trace
+#              file); a PGO= file that does not exist: one line, nothing
+#              built
 set -u
 top=$1 cpu=$2 fw_cpu=$3 fw=$4
 sim=$top/build/sim/$cpu/Vsoc_top
@@ -450,4 +454,35 @@ if [ "$rc" -ne 0 ] && grep -q "sim/Makefile: FW=$rel/hello.hex is relative, and 
 else
   fail "make -C sim run FW=<relative> in a sub-make: exit $rc: $(head -c 300 "$work/err")"
 fi
+# PGO=: the same simulator, built with profile-guided optimization trained
+# on hello, runs records exactly as the default build. Two compiles and the
+# training run: the build gets 10 minutes.
+pgo=$top/build/sim/$fw_cpu-pgo-test
+make_pgo() { timeout -s KILL 600 env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$top/sim" CPU="$fw_cpu" \
+               SIM_DIR="$pgo" "$@"; }
+if make_pgo PGO="$fw/hello.hex" > "$work/pgo-build.log" 2>&1; then
+  for s in default pgo; do
+    dir=$top/build/sim/$fw_cpu; [ $s = pgo ] && dir=$pgo
+    limit "$dir/Vsoc_top" +firmware="$fw/records.hex" +trace_file="$work/pgo-$s.trace" > "$work/pgo-out-$s" \
+      2> "$work/pgo-err-$s"
+    echo $? > "$work/pgo-rc-$s"
+  done
+  if cmp -s "$work/pgo-rc-default" "$work/pgo-rc-pgo" && cmp -s "$work/pgo-out-default" "$work/pgo-out-pgo" \
+     && cmp -s "$work/pgo-err-default" "$work/pgo-err-pgo" && cmp -s "$work/pgo-default.trace" "$work/pgo-pgo.trace" \
+     && [ "$(cat "$work/pgo-rc-pgo")" = 7 ]; then
+    pass "PGO=hello.hex: records runs as on the default build: $(cat "$work/pgo-err-pgo")"
+  else
+    fail "PGO=hello.hex: records differs from the default build: exit $(cat "$work/pgo-rc-pgo"), $(cat "$work/pgo-err-pgo")"
+  fi
+else
+  tail -5 "$work/pgo-build.log"; fail "PGO=hello.hex: the simulator did not build"
+fi
+make_pgo PGO="$work/missing.hex" > "$work/out" 2> "$work/err"
+want="sim/Makefile: PGO=$work/missing.hex: no such firmware file"
+if [ "$(head -1 "$work/out")" = "$want" ]; then
+  pass "PGO=<missing file>: refused before building: $want"
+else
+  fail "PGO=<missing file>: stdout $(head -c 200 "$work/out"), stderr $(head -c 200 "$work/err")"
+fi
+
 exit $status

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""make bench's simulation slowdown table: what perfscope costs a Verilator
+simulation of the SoC, from bench.sh's build/bench/sim-slowdown.tsv, as
+build/bench/sim-speed.md and into docs/programmers-guide.md.
+
+  sim_speed.py <top>
+
+Each row is one CPU measured one way: wall-clock time of the simulators as
+sim/Makefile builds them by default and with PGO=, and the host
+instructions of the default builds (valgrind), which no code layout moves.
+"""
+import pathlib
+import subprocess
+import sys
+
+TOP = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[1]
+OUT = TOP / "build" / "bench"
+DOC = TOP / "docs" / "programmers-guide.md"
+HOW = {"default": "wall clock, default build", "PGO": "wall clock, PGO build",
+       "instructions": "host instructions, default build"}
+
+
+def pct(x):
+    return f"{100 * float(x):.1f} %"
+
+
+def main():
+    rows = []
+    for line in (OUT / "sim-slowdown.tsv").read_text().splitlines():
+        cpu, how, *values = line.split("\t")
+        values = [pct(v) for v in values] + ["not measured"] * (4 - len(values))
+        rows.append(f"| {cpu} | {HOW[how]} | " + " | ".join(values) + " |")
+    table = ("| CPU | measured as | trace unit and its model | trace unit, `+model=off` "
+             "| trace unit, retire tap and the model | trace unit and retire tap, `+model=off` |\n"
+             "|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n")
+    (OUT / "sim-speed.md").write_text(
+        "### Simulation slowdown against the SoC without perfscope (bench/speed.c)\n\n" + table)
+    path = OUT / "doc-bench-sim-speed.md"
+    path.write_text("\n" + table + "\n")
+    subprocess.run([str(TOP / "scripts" / "docfigs.py"), "splice", str(DOC), "bench-sim-speed", str(path)],
+                   check=True)
+
+
+if __name__ == "__main__":
+    main()
