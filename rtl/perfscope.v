@@ -183,41 +183,51 @@ module perfscope #(
 	wire        in_secs  = !i_wb_addr[PERF_ADDR_BITS-1];
 	wire [2:0]  a_sec    = tg_go ? tg_sec : i_wb_addr[PERF_SEC_REG_BITS +: 3];
 	wire [PERF_SEC_REG_BITS-1:0] a_reg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
-	wire        a_valid  = in_secs && PRESENT[a_sec];
-	wire        a_run    = r_run[a_sec];
-	wire        a_global = (a_sec == 3'd0);
-
-	wire wr         = accept && i_wb_we && a_valid;
-	wire cmd_reset  = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && i_wb_sel[0] && i_wb_data[0];
-	wire cmd_stop   = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && !cmd_reset;
-	wire cmd_start  = wr && a_global && (a_reg == PERF_SEC_TIME_HI);
-	wire cmd_end    = (wr && !a_global && (a_reg == PERF_SEC_TIME_LO)) || (tg_go && !tg_begin);
-	wire cmd_begin  = (wr && !a_global && (a_reg == PERF_SEC_TIME_HI)) || (tg_go && tg_begin);
-
-	wire wr_ovf     = accept && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0];
-
+	// The decode matters only with an accepted request (or a trigger's
+	// go), and it sits under one if: a cycle without a request costs the
+	// simulator nothing here. The terms that other cycles read (the
+	// commands, wr, rd and the latch's) are 0 then. The rest of the decode
+	// matters only with an accepted request: a don't-care in other cycles,
+	// which a simulator skips and synthesis does not gate.
+	reg         a_valid, a_run, a_global, hi_hit;
+	reg         wr, cmd_reset, cmd_stop, cmd_start, cmd_end, cmd_begin, wr_ovf;
+	reg         rd, rd_latched, rd_pop_lo, rd_pop_hi;
+	reg         rd_lo, rd_hi, rd_occ, rd_ram, need_step;
+	reg  [1:0]  mode;   // what the step does with the section's time word
+	reg  [2:0]  tr_ev_type;
 	// The trace unit's requests; all 0 without it.
 	wire a_trace_ev = TRACE && !in_secs && (i_wb_addr >= PERF_CTRL_TRACE_ENTER)
 	                  && (i_wb_addr <= PERF_CTRL_TRACE_IRQ_EXIT);
 	wire tr_ev      = (accept && i_wb_we && a_trace_ev) || (TRACE && (cmd_begin || cmd_end));
 	wire tr_ctrl_we = TRACE && accept && i_wb_we && (i_wb_addr == PERF_CTRL_TRACE_CTRL) && i_wb_sel[0];
-
-	wire rd         = accept && !i_wb_we;
-	wire hi_hit     = r_hi_valid && (r_hi_sec == a_sec);
-	wire rd_latched = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && hi_hit;
-	// The trace unit's POP_LO and POP_HI share the latch (docs/trace.md).
-	wire rd_pop_lo  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
-	wire rd_pop_hi  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_HI);
-
-	// The rest of the decode matters only with an accepted request: a
-	// don't-care in other cycles, which a simulator skips and synthesis
-	// does not gate.
-	reg         rd_lo, rd_hi, rd_occ, rd_ram, need_step;
-	reg  [1:0]  mode;   // what the step does with the section's time word
 	always @(*) begin
+		a_valid = 1'bx; a_run = 1'bx; a_global = 1'bx; hi_hit = 1'bx;
+		wr = 1'b0; cmd_reset = 1'b0; cmd_stop = 1'b0; cmd_start = 1'b0; cmd_end = 1'b0;
+		cmd_begin = 1'b0; wr_ovf = 1'b0;
+		rd = 1'b0; rd_latched = 1'b0; rd_pop_lo = 1'b0; rd_pop_hi = 1'b0;
 		rd_lo = 1'bx; rd_hi = 1'bx; rd_occ = 1'bx; rd_ram = 1'bx;
-		need_step = 1'bx; mode = 2'bx;
+		need_step = 1'bx; mode = 2'bx; tr_ev_type = 3'bx;
 		if (act) begin
+			a_valid  = in_secs && PRESENT[a_sec];
+			a_run    = r_run[a_sec];
+			a_global = (a_sec == 3'd0);
+
+			wr         = accept && i_wb_we && a_valid;
+			cmd_reset  = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && i_wb_sel[0] && i_wb_data[0];
+			cmd_stop   = wr && a_global && (a_reg == PERF_SEC_TIME_LO) && !cmd_reset;
+			cmd_start  = wr && a_global && (a_reg == PERF_SEC_TIME_HI);
+			cmd_end    = (wr && !a_global && (a_reg == PERF_SEC_TIME_LO)) || (tg_go && !tg_begin);
+			cmd_begin  = (wr && !a_global && (a_reg == PERF_SEC_TIME_HI)) || (tg_go && tg_begin);
+
+			wr_ovf     = accept && i_wb_we && (i_wb_addr == PERF_CTRL_OVF) && i_wb_sel[0];
+
+			rd         = accept && !i_wb_we;
+			hi_hit     = r_hi_valid && (r_hi_sec == a_sec);
+			rd_latched = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && hi_hit;
+			// The trace unit's POP_LO and POP_HI share the latch (docs/trace.md).
+			rd_pop_lo  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_LO);
+			rd_pop_hi  = TRACE && rd && (i_wb_addr == PERF_CTRL_TRACE_POP_HI);
+
 			rd_lo     = rd && a_valid && (a_reg == PERF_SEC_TIME_LO);
 			rd_hi     = rd && a_valid && (a_reg == PERF_SEC_TIME_HI) && !hi_hit;
 			rd_occ    = rd && a_valid && (a_reg == PERF_SEC_OCC);
@@ -228,6 +238,20 @@ module perfscope #(
 			          : M_KEEP;
 			// Requests that touch the RAM word: all others are answered at once.
 			need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go;
+			// The trace unit's record type: used only with an event, a
+			// don't-care in a request that is none.
+			if (cmd_begin)
+				tr_ev_type = PERF_TRACE_T_BEGIN;
+			else if (cmd_end)
+				tr_ev_type = PERF_TRACE_T_END;
+			else begin
+				case (i_wb_addr)
+				PERF_CTRL_TRACE_EXIT:      tr_ev_type = PERF_TRACE_T_EXIT;
+				PERF_CTRL_TRACE_IRQ_ENTER: tr_ev_type = PERF_TRACE_T_IRQ_ENTER;
+				PERF_CTRL_TRACE_IRQ_EXIT:  tr_ev_type = PERF_TRACE_T_IRQ_EXIT;
+				default:                   tr_ev_type = PERF_TRACE_T_ENTER;
+				endcase
+			end
 		end
 	end
 
@@ -310,23 +334,6 @@ module perfscope #(
 	// The trace unit
 	// ------------------------------------------------------------------
 	wire        tr_pop = TRACE && r_step && r_read && (r_read_word == R_POP);
-	reg  [2:0]  tr_ev_type;
-	always @(*) begin
-		if (!tr_ev)
-			tr_ev_type = 3'bx;  // used only with an event
-		else if (cmd_begin)
-			tr_ev_type = PERF_TRACE_T_BEGIN;
-		else if (cmd_end)
-			tr_ev_type = PERF_TRACE_T_END;
-		else begin
-			case (i_wb_addr)
-			PERF_CTRL_TRACE_EXIT:      tr_ev_type = PERF_TRACE_T_EXIT;
-			PERF_CTRL_TRACE_IRQ_ENTER: tr_ev_type = PERF_TRACE_T_IRQ_ENTER;
-			PERF_CTRL_TRACE_IRQ_EXIT:  tr_ev_type = PERF_TRACE_T_IRQ_EXIT;
-			default:                   tr_ev_type = PERF_TRACE_T_ENTER;
-			endcase
-		end
-	end
 
 	generate
 	if (TRACE) begin : g_trace
@@ -551,17 +558,21 @@ module perfscope #(
 		end
 	end
 
+	// Only a request or a trigger's go moves a flag: without one the
+	// simulator skips the commands' tests.
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset)
 			r_run <= 8'd0;
-		else if (cmd_start)
-			r_run[0] <= 1'b1;
-		else if (cmd_stop)
-			r_run[0] <= 1'b0;
-		else if (cmd_begin)
-			r_run[a_sec] <= 1'b1;
-		else if (cmd_end)
-			r_run[a_sec] <= 1'b0;
+		else if (act) begin
+			if (cmd_start)
+				r_run[0] <= 1'b1;
+			else if (cmd_stop)
+				r_run[0] <= 1'b0;
+			else if (cmd_begin)
+				r_run[a_sec] <= 1'b1;
+			else if (cmd_end)
+				r_run[a_sec] <= 1'b0;
+		end
 	end
 
 	always @(posedge i_clk) begin
@@ -654,13 +665,18 @@ module perfscope #(
 			r_hi_valid <= 1'b0;
 		else if (rd_latched || rd_pop_lo)
 			r_hi_valid <= 1'b0;
-		else if (r_step && r_read && (r_read_word == R_LO))
-			r_hi_valid <= 1'b1;
+		else if (r_step) begin
+			if (r_read && (r_read_word == R_LO))
+				r_hi_valid <= 1'b1;
+		end
 	end
 
+	// Only a TIME_LO read's step fills the latch: the simulator tests
+	// r_step alone in the other cycles.
 	always @(posedge i_clk)
-		if (r_step && r_read && (r_read_word == R_LO))
-			r_hi_sec <= r_sec;
+		if (r_step)
+			if (r_read && (r_read_word == R_LO))
+				r_hi_sec <= r_sec;
 
 	// TRACE_POP_HI reads 0 after a reset, as the datasheet's table says.
 	always @(posedge i_clk) begin

@@ -197,7 +197,14 @@ module perfscope_trace #(
 	// at the next, the slot when that leaves the port free, a LOSS in a
 	// cycle with neither an event nor a record waiting.
 	wire        slot_wr   = r_slot && !r_rec_pend;
-	wire        wr_loss   = r_loss && !r_rec_pend && !r_slot && !i_accept && !i_rt_ev && (r_ovw || !lvl_ge_f2);
+	// Only a pending LOSS is written: without one the simulator skips the
+	// terms.
+	reg         wr_loss;
+	always @(*) begin
+		wr_loss = 1'b0;
+		if (r_loss)
+			wr_loss = !r_rec_pend && !r_slot && !i_accept && !i_rt_ev && (r_ovw || !lvl_ge_f2);
+	end
 	wire        wr        = wr_sync || wr_rsync || r_rec_pend || slot_wr || wr_loss;
 	// A SYNC: word 0 G[52:21], the window of the records after it; word 1
 	// bits 28:0 are reserved (whatever r_rec holds), so they need no mux.
@@ -263,6 +270,13 @@ module perfscope_trace #(
 	// ------------------------------------------------------------------
 	// Next state
 	// ------------------------------------------------------------------
+	// Most registers change only in a cycle with an accepted request (every
+	// event, TRACE_CTRL write and RESET is one), a retire event, or a record
+	// or LOSS on its way; in every other cycle they hold, and a cycle
+	// without a request costs the simulator nothing in the blocks under
+	// this term, as it skips them.
+	wire        active    = i_reset || i_accept || i_rt_ev || r_rec_pend || r_loss || r_slot;
+
 	always @(posedge i_clk) begin
 		if (i_reset) begin
 			r_en  <= 1'b0;
@@ -297,36 +311,44 @@ module perfscope_trace #(
 	wire [16:0] drops_inc = {1'b0, r_drops} + 17'd1;
 	wire [16:0] drops_sum = {1'b0, r_drops} + {15'd0, {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop}};
 	always @(posedge i_clk) begin
-		if (i_reset || clear)
-			r_drops <= 16'd0;
-		else if (rev_drop || r_slot)
-			r_drops <= drops_sum[16] ? 16'hffff : drops_sum[15:0];
-		else if ((ev_drop || ovr) && !drops_inc[16])
-			r_drops <= drops_inc[15:0];
+		if (active) begin
+			if (i_reset || clear)
+				r_drops <= 16'd0;
+			else if (rev_drop || r_slot)
+				r_drops <= drops_sum[16] ? 16'hffff : drops_sum[15:0];
+			else if ((ev_drop || ovr) && !drops_inc[16])
+				r_drops <= drops_inc[15:0];
+		end
 	end
 
 	// The depth moves with every event while ENABLE, recorded or dropped.
 	always @(posedge i_clk) begin
-		if (i_reset || clear)
-			r_depth <= 8'd0;
-		else if (rev)
-			r_depth <= rt_depth_nx;
-		else if (ev)
-			r_depth <= depth_step;
+		if (active) begin
+			if (i_reset || clear)
+				r_depth <= 8'd0;
+			else if (rev)
+				r_depth <= rt_depth_nx;
+			else if (ev)
+				r_depth <= depth_step;
+		end
 	end
 
 	always @(posedge i_clk) begin
-		if (i_reset || clear || i_gset || wr_loss || (i_ctrl_we && i_ctrl_data[0] && !r_en))
-			r_force_sync <= 1'b1;
-		else if (ev_rec || rev_rec)
-			r_force_sync <= 1'b0;
+		if (active) begin
+			if (i_reset || clear || i_gset || wr_loss || (i_ctrl_we && i_ctrl_data[0] && !r_en))
+				r_force_sync <= 1'b1;
+			else if (ev_rec || rev_rec)
+				r_force_sync <= 1'b0;
+		end
 	end
 
 	always @(posedge i_clk) begin
-		if (i_reset)
-			r_sblk <= 1'b0;
-		else if (wr_sync || wr_rsync)
-			r_sblk <= r_wr[PB];
+		if (active) begin
+			if (i_reset)
+				r_sblk <= 1'b0;
+			else if (wr_sync || wr_rsync)
+				r_sblk <= r_wr[PB];
+		end
 	end
 
 	// After a reset or RESET the window is unknown: set, as after a rollover.
@@ -341,23 +363,27 @@ module perfscope_trace #(
 
 	// r_rec holds the event record for one cycle, or the LOSS while pending.
 	always @(posedge i_clk) begin
-		if (i_reset || clear) begin
-			r_rec_pend <= 1'b0;
-			r_loss     <= 1'b0;
-		end else begin
-			r_rec_pend <= ev_rec;
-			if (ev_drop || rev_drop)
-				r_loss <= 1'b1;
-			else if (wr_loss)
-				r_loss <= 1'b0;
+		if (active) begin
+			if (i_reset || clear) begin
+				r_rec_pend <= 1'b0;
+				r_loss     <= 1'b0;
+			end else begin
+				r_rec_pend <= ev_rec;
+				if (ev_drop || rev_drop)
+					r_loss <= 1'b1;
+				else if (wr_loss)
+					r_loss <= 1'b0;
+			end
 		end
 	end
 
 	always @(posedge i_clk) begin
-		if (ev_rec)
-			r_rec[63:32] <= {i_ev_type, ev_depth, i_gtime[20:0]};
-		else if ((ev_drop || rev_drop) && !r_loss)
-			r_rec[63:32] <= {PERF_TRACE_T_LOSS, 7'd0, r_roll, i_gtime[20:0]};
+		if (active) begin
+			if (ev_rec)
+				r_rec[63:32] <= {i_ev_type, ev_depth, i_gtime[20:0]};
+			else if ((ev_drop || rev_drop) && !r_loss)
+				r_rec[63:32] <= {PERF_TRACE_T_LOSS, 7'd0, r_roll, i_gtime[20:0]};
+		end
 	end
 	// Word 0: the event's data, or the LOSS's count in bits 15:0
 	// (saturating; bits 31:16 stay 0). The count starts at 1 by the
@@ -370,17 +396,19 @@ module perfscope_trace #(
 	wire [16:0] cnt_sum = {1'b0, r_rec[15:0]} + {15'd0, {1'b0, ev_drop} + 2'd1};
 	wire        ev_cmd  = (i_ev_type == PERF_TRACE_T_BEGIN) || (i_ev_type == PERF_TRACE_T_END);
 	always @(posedge i_clk) begin
-		if (rev_drop) begin
-			if (!r_loss)
-				r_rec[31:0] <= {30'd0, ev_drop, !ev_drop};
-			else
-				r_rec[15:0] <= cnt_sum[16] ? 16'hffff : cnt_sum[15:0];
-		end else if (ev_drop && !r_loss)
-			r_rec[31:0] <= 32'd1;
-		else if (ev_rec)
-			r_rec[31:0] <= ev_cmd ? {29'd0, i_ev_sec} : i_ev_data;
-		else if (ev_drop && !cnt_inc[16])
-			r_rec[15:0] <= cnt_inc[15:0];
+		if (active) begin
+			if (rev_drop) begin
+				if (!r_loss)
+					r_rec[31:0] <= {30'd0, ev_drop, !ev_drop};
+				else
+					r_rec[15:0] <= cnt_sum[16] ? 16'hffff : cnt_sum[15:0];
+			end else if (ev_drop && !r_loss)
+				r_rec[31:0] <= 32'd1;
+			else if (ev_rec)
+				r_rec[31:0] <= ev_cmd ? {29'd0, i_ev_sec} : i_ev_data;
+			else if (ev_drop && !cnt_inc[16])
+				r_rec[15:0] <= cnt_inc[15:0];
+		end
 	end
 
 	// The slot: a retire event's record, written when the bus's pending
@@ -389,12 +417,14 @@ module perfscope_trace #(
 	// Both flip-flops load only from rev_rec, so that without the tap they
 	// are constants, not a loop that keeps its power-up value.
 	always @(posedge i_clk) begin
-		if (i_reset || clear) begin
-			r_slot      <= 1'b0;
-			r_slot_late <= 1'b0;
-		end else begin
-			r_slot      <= rev_rec || r_slot_late;
-			r_slot_late <= rev_rec && ev;
+		if (active) begin
+			if (i_reset || clear) begin
+				r_slot      <= 1'b0;
+				r_slot_late <= 1'b0;
+			end else begin
+				r_slot      <= rev_rec || r_slot_late;
+				r_slot_late <= rev_rec && ev;
+			end
 		end
 	end
 	always @(posedge i_clk)
