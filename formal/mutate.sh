@@ -18,7 +18,7 @@ MUTATIONS=$(cat <<'EOF'
 offset-off-by-one % r_cin    <= !r_run[0]; % r_cin    <= r_run[0];
 dropped-ack % o_wb_ack <= (accept && !rd_ram) || (r_step && r_read); % o_wb_ack <= accept && !rd_ram;
 ack-after-abort % if (i_reset || !i_wb_cyc) % if (i_reset)
-stall-ends-early % assign o_wb_stall = r_step || r_clear || o_wb_ack || tg_stall; % assign o_wb_stall = r_step || r_clear || tg_stall;
+stall-ends-early % || (i_wb_cyc && ((accept && !rd_ram) || (r_step && r_read))); % ;
 clear-too-short % (r_clear_addr != 3'd7) % (r_clear_addr != 3'd2)
 counts-while-stopped % (cmd_begin && r_run[0]) % cmd_begin
 g-runs-while-stopped % r_gtime[31:0] + {31'd0, r_run[0]} % r_gtime[31:0] + 32'd1
@@ -32,7 +32,9 @@ no-flag-on-occ-wrap % (occ_wrap ? (8'd1 << r_sec) : 8'd0) % 8'd0
 clear-beats-set % r_ovf <= (r_ovf & ~ovf_clr) | ovf_set; % r_ovf <= (r_ovf | ovf_set) & ~ovf_clr;
 ovf-read-before-edge % {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)} % {24'd0, r_ovf}
 ram-read-only-for-writes % .i_re    (act), % .i_re    (act && i_wb_we),
-step-skips-occ-read % need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go; % need_step = rd_lo || rd_hi || rd_pop || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go;
+step-skips-occ-read % need_step = rd_ram || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go; % need_step = rd_lo || rd_hi || rd_pop_lo || (cmd_end && a_run) || cmd_begin || cmd_start || tg_go;
+read-hi-gets-low-half % rd_data  = take_hi ? ram_wdata[63:32] % rd_data  = take_hi ? ram_wdata[31:0]
+latch-gets-low-half % r_hi_word <= ram_wdata[63:32]; % r_hi_word <= ram_wdata[31:0];
 EOF
 )
 

@@ -165,6 +165,7 @@ module perfscope #(
 	reg  [1:0]  r_read_word;  // ... with this word (R_*)
 
 	reg         r_clear;      // RAM clear sequence after a reset
+	reg         r_busy;       // r_step || r_clear || o_wb_ack: STALL from one flip-flop
 	reg  [2:0]  r_clear_addr;
 
 	reg         r_hi_valid;   // TIME_HI latch
@@ -299,14 +300,15 @@ module perfscope #(
 	// A 64-bit ripple carry is too slow on the iCE40 UP5K (docs/fpga.md).
 	// Only a step uses the sum and the word it reads: in other cycles they
 	// are don't-cares, which a simulator does not compute (most cycles of a
-	// run) and synthesis does not gate.
+	// run) and synthesis does not gate. The high half's two sums are kept
+	// as they are, each bit in the LUT of its carry cell, so that the select
+	// by the low half's carry is one LUT after the chains (ram_wdata below).
 	reg  [32:0] sum_lo;
-	reg  [31:0] sum_hi0;
-	reg  [32:0] sum_hi1x;
+	(* keep *) reg  [31:0] sum_hi0;
+	(* keep *) reg  [32:0] sum_hi1x;
 	reg  [31:0] sum_hi1;   // the high half plus one
 	reg  [63:0] new_time;
 	reg  [31:0] new_occ;
-	reg  [31:0] step_data;
 	always @(*) begin
 		sum_lo    = 33'bx;
 		sum_hi0   = 32'bx;
@@ -314,7 +316,6 @@ module perfscope #(
 		sum_hi1   = 32'bx;
 		new_time  = 64'bx;
 		new_occ   = 32'bx;
-		step_data = 32'bx;
 		if (r_step) begin
 			sum_lo   = {1'b0, word_time[31:0]} + {1'b0, r_b_time[31:0]} + {32'd0, r_cin};
 			sum_hi0  = word_time[63:32] + r_b_time[63:32];
@@ -322,11 +323,6 @@ module perfscope #(
 			sum_hi1  = sum_hi1x[32:1];
 			new_time = {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]};
 			new_occ  = word_occ + {31'd0, r_occ_inc};
-			case (r_read_word)
-			R_LO:    step_data = new_time[31:0];
-			R_HI:    step_data = new_time[63:32];
-			default: step_data = word_occ;  // R_OCC (R_POP: below)
-			endcase
 		end
 	end
 
@@ -523,6 +519,10 @@ module perfscope #(
 	wire [95:0] f_ram_word;
 `endif
 
+	// The RAM's write data is also what a step reads and latches (below):
+	// one select after the adder for all three. A step never meets a
+	// clear, which stalls the bus.
+	wire [95:0] ram_wdata = r_clear ? {reset_occ, 64'd0} : {new_occ, new_time};
 	perfscope_ram #(
 		.AW(3),
 		.DW(96)
@@ -530,7 +530,7 @@ module perfscope #(
 		.i_clk   (i_clk),
 		.i_we    (r_clear || (r_step && r_write)),
 		.i_waddr (r_clear ? r_clear_addr : r_sec),
-		.i_wdata (r_clear ? {reset_occ, 64'd0} : {new_occ, new_time}),
+		.i_wdata (ram_wdata),
 		.i_re    (act),
 		.i_raddr (a_sec),
 		.o_rdata (ram_q)
@@ -541,7 +541,7 @@ module perfscope #(
 `endif
 	);
 
-	assign o_wb_stall = r_step || r_clear || o_wb_ack || tg_stall;
+	assign o_wb_stall = r_busy || tg_stall;
 
 	// ------------------------------------------------------------------
 	// Next state
@@ -584,6 +584,14 @@ module perfscope #(
 			r_clear_addr <= r_clear_addr + 3'd1;
 		end
 	end
+
+	// STALL as a flip-flop of its own, set from the next states of r_step,
+	// r_clear and o_wb_ack: the acceptance, which every event and the trace
+	// unit's write decision wait for, is then one LUT from a flip-flop.
+	always @(posedge i_clk)
+		if (i_reset || act || r_busy)
+			r_busy <= i_reset || cmd_reset || (act && need_step) || (r_clear && (r_clear_addr != 3'd7))
+			          || (i_wb_cyc && ((accept && !rd_ram) || (r_step && r_read)));
 
 	always @(posedge i_clk) begin
 		if (i_reset)
@@ -642,17 +650,21 @@ module perfscope #(
 			o_wb_ack <= (accept && !rd_ram) || (r_step && r_read);
 	end
 
-	// POP_LO's step takes the path of the registers read at once, so that
-	// the adder's sum meets only the last mux; an empty POP_LO returns 0 by
-	// the register's reset.
-	wire [31:0] direct_data = accept ? imm_data : tr_pop_lo;
+	// The answer: at an acceptance the registers read at once, in a read's
+	// step TIME_LO, TIME_HI, OCC or POP_LO. The late high half of the sum
+	// meets only the last LUT, and the low half the one before, which is
+	// kept apart so that synthesis does not merge the two; an empty POP_LO
+	// returns 0 by the register's reset.
+	wire        take_hi  = !accept && (r_read_word == R_HI);
+	wire        take_lo  = !accept && (r_read_word == R_LO);
+	wire [31:0] rd_other = accept ? imm_data : (TRACE && (r_read_word == R_POP)) ? tr_pop_lo : word_occ;
+	(* keep *) wire [31:0] rd_lo_other = take_lo ? ram_wdata[31:0] : rd_other;
+	wire [31:0] rd_data  = take_hi ? ram_wdata[63:32] : rd_lo_other;
 	always @(posedge i_clk) begin
 		if (tr_pop && tr_pop_empty)
 			o_wb_data <= 32'd0;
-		else if (accept || tr_pop)
-			o_wb_data <= direct_data;
-		else if (r_step && r_read)
-			o_wb_data <= step_data;
+		else if (accept || (r_step && r_read))
+			o_wb_data <= rd_data;
 	end
 
 	// The 64-bit read latch: a TIME_LO read fills it for the TIME_HI read of
@@ -683,7 +695,7 @@ module perfscope #(
 		if (TRACE && i_reset)
 			r_hi_word <= 32'd0;
 		else if (r_step && r_read && (r_read_word == R_LO))
-			r_hi_word <= new_time[63:32];
+			r_hi_word <= ram_wdata[63:32];
 		else if (tr_pop)
 			r_hi_word <= tr_pop_hi;
 	end
@@ -957,6 +969,11 @@ module perfscope #(
 			assert(r_clear && (r_clear_addr == 3'd0));
 		end
 
+	// STALL's flip-flop is the OR it stands for.
+	always @(*)
+		if (f_past_valid)
+			assert(r_busy == (r_step || r_clear || o_wb_ack));
+
 	// The RAM word a request reads is never written in the cycle it is
 	// read, so the RAM's no_rw_check is safe.
 	always @(*)
@@ -997,7 +1014,7 @@ module perfscope #(
 				// A read's answer is the shadow's; what POP_LO returns, the
 				// trace unit's properties cover (perfscope_trace.v).
 				if (r_read)
-					assert(f_rd_q && (((step_data ^ f_want_q) & f_care_q) == 32'd0)
+					assert(f_rd_q && (((rd_data ^ f_want_q) & f_care_q) == 32'd0)
 					       && ((r_read_word != R_POP) || (f_care_q == 32'd0)));
 			end
 			// A POP_LO's step writes the latch, which its acceptance took

@@ -382,6 +382,11 @@ def bench(ip_seeds, soc_seeds, from_results):
                 print(f"bench: {DEVICES[device]['name']}, {design}, {n} section{'s' * (n > 1)}", flush=True)
                 ip[device, design, n] = measure(device, ip_files(design), ip_top(design),
                                                 {"NUM_SECTIONS": n}, BENCH_MHZ[device, "ip"], seeds_ip, out)
+        out = os.path.join(BUILD, "bench", f"{device}-trace-7")
+        print(f"bench: {DEVICES[device]['name']}, perfscope, 7 sections, TRACE_DEPTH={TRACE_IP_DEPTH}", flush=True)
+        ip[device, "trace", 7] = measure(device, IP_RTL, "perfscope",
+                                         {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH},
+                                         BENCH_MHZ[device, "ip"], seeds_ip, out)
     # The UP5K-SG48 has too few pins for the IP's ports: fmax through the
     # registered wrapper (its cells are not the IP's, so only fmax counts).
     for design in ("perfscope", "baseline"):
@@ -455,6 +460,10 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
                     up = f"{u['fmax']:.1f} ({u['fmin']:.1f}-{u['fmaxmax']:.1f})"
                 w(f"| {DEVICES[device]['name']} | {label} | {n} | {m['lut']} | {m['ff']} | {rams(m)} "
                   f"| {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {up or '-'} |")
+            if design == "perfscope":
+                m = ip[device, "trace", 7]
+                w(f"| {DEVICES[device]['name']} | perfscope with its trace unit ({TRACE_IP_DEPTH} records) | 7 "
+                  f"| {m['lut']} | {m['ff']} | {rams(m)} | {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | - |")
     w("| Cyclone II (published) | Nios II PCU | 3 | 670 LEs | 420 | 0 | - | - | - |")
     w("| Cyclone II (published) | Nios II PCU | 7 | 1,345 LEs | 808 | 0 | - | - | - |")
     w("")
@@ -467,6 +476,13 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     w(f"| iCE40 logic cells at 7 sections <= 672 (half the Nios II PCU's 1,345) | {p7['lut']} "
       f"({100 * p7['lut'] / 1345:.0f}% of 1,345; {100 * p7['lut'] / b7['lut']:.0f}% of the baseline's {b7['lut']}) "
       f"| {'yes' if p7['lut'] <= 672 else 'NO'} |")
+    t7 = ip["hx8k", "trace", 7]
+    unit = t7["lut"] - p7["lut"]
+    w(f"| iCE40 logic cells of the trace unit ({TRACE_IP_DEPTH} records) <= {TRACE_GOAL_LC}, block RAMs aside "
+      f"| {unit} (and {t7['bram'] - p7['bram']} block RAMs) | {'yes' if unit <= TRACE_GOAL_LC else 'NO'} |")
+    w(f"| iCE40 HX8K: the trace unit does not lower the IP's fmax (medians, 7 sections) "
+      f"| {t7['fmax']:.1f} MHz with it ({t7['fmin']:.1f}-{t7['fmaxmax']:.1f}), {p7['fmax']:.1f} MHz without "
+      f"({p7['fmin']:.1f}-{p7['fmaxmax']:.1f}) | {'yes' if t7['fmax'] >= p7['fmax'] else 'NO'} |")
     for board, dev in (("icebreaker", "up5k"), ("ulx3s", "ecp5")):
         cpu = soc[board, 7]["fmax"]
         ipf = ip[dev, "perfscope", 7]["fmax"]
@@ -622,7 +638,9 @@ def bench_trace(seeds):
 # The IP the tap is measured in: seven sections and the trace unit, whose
 # FIFO takes the tap's call events; the tap's parts as docs/retire.md names
 # them, each the one before with more.
-RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": 512}
+TRACE_IP_DEPTH = 512  # the trace unit's records where the IP is measured with it
+TRACE_GOAL_LC = 350   # iCE40 cells for the trace unit, block RAMs aside
+RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH}
 RETIRE_DESIGNS = (
     ("without the tap (RETIRE=0)", NO_RETIRE),
     ("call detection + histogram (RETIRE=1, HIST_BUCKETS=1024, TRIGGERS=0)",
@@ -777,14 +795,14 @@ def trace_area():
     tap, as bench_retire measures them. Prints metric <TAB> device <TAB>
     value."""
     got = {}
-    for depth in (0, 512):
+    for depth in (0, TRACE_IP_DEPTH):
         out = os.path.join(BUILD, "trace-area", f"d{depth}")
         s = synth("ice40", IP_RTL if depth else IP_RTL_NO_TRACE, "perfscope",
                   {"NUM_SECTIONS": 7, "TRACE_DEPTH": depth}, out)
         got[depth] = pnr("hx8k", s["json"], 1, BENCH_MHZ["hx8k", "ip"], out)
     for metric, key in (("trace_unit_lc", "ICESTORM_LC"), ("trace_unit_ram", "ICESTORM_RAM")):
-        print(f"{metric}\tice40_hx8k\t{got[512]['util'][key] - got[0]['util'][key]}")
-    print(f"ip_fmax_mhz_trace_512\tice40_hx8k\t{got[512]['fmax']:.1f}")
+        print(f"{metric}\tice40_hx8k\t{got[TRACE_IP_DEPTH]['util'][key] - got[0]['util'][key]}")
+    print(f"ip_fmax_mhz_trace_{TRACE_IP_DEPTH}\tice40_hx8k\t{got[TRACE_IP_DEPTH]['fmax']:.1f}")
     print(f"ip_fmax_mhz_trace_0\tice40_hx8k\t{got[0]['fmax']:.1f}")
     rt = {}
     for i in (0, 1):
@@ -803,14 +821,14 @@ def main():
     b.add_argument("--trace-depth", type=int, default=None,
                    help="perfscope's TRACE_DEPTH (default: the board top's; 0 builds the CPU without trace)")
     be = sub.add_parser("bench")
-    be.add_argument("--ip-seeds", type=int, default=5)
+    be.add_argument("--ip-seeds", type=int, default=11)
     be.add_argument("--soc-seeds", type=int, default=3)
     be.add_argument("--from-results", action="store_true",
                     help="re-render the last run's build/syn/bench/results.json into docs/fpga.md")
     bt = sub.add_parser("bench-trace")
     bt.add_argument("--seeds", type=int, default=3)
     br = sub.add_parser("bench-retire")
-    br.add_argument("--ip-seeds", type=int, default=5)
+    br.add_argument("--ip-seeds", type=int, default=11)
     br.add_argument("--soc-seeds", type=int, default=3)
     sub.add_parser("area-test")
     sub.add_parser("trace-area")
