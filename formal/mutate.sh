@@ -19,7 +19,7 @@ offset-off-by-one % r_cin    <= !r_run[0]; % r_cin    <= r_run[0];
 dropped-ack % o_wb_ack <= (accept && !rd_ram) || (r_step && r_read); % o_wb_ack <= accept && !rd_ram;
 ack-after-abort % if (i_reset || !i_wb_cyc) % if (i_reset)
 stall-ends-early % || (i_wb_cyc && ((accept && !rd_ram) || (r_step && r_read))); % ;
-clear-too-short % (r_clear_addr != 3'd7) % (r_clear_addr != 3'd2)
+clear-too-short % r_clear      <= (r_clear_addr != 3'd7); % r_clear      <= (r_clear_addr != 3'd2);
 counts-while-stopped % (cmd_begin && r_run[0]) % cmd_begin
 g-runs-while-stopped % r_gtime[31:0] + {31'd0, r_run[0]} % r_gtime[31:0] + 32'd1
 carry-lost-at-bit-32 % {sum_lo[32] ? sum_hi1 : sum_hi0, sum_lo[31:0]} % {sum_hi0, sum_lo[31:0]}

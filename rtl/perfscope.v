@@ -186,10 +186,9 @@ module perfscope #(
 	wire [PERF_SEC_REG_BITS-1:0] a_reg = i_wb_addr[PERF_SEC_REG_BITS-1:0];
 	// The decode matters only with an accepted request (or a trigger's
 	// go), and it sits under one if: a cycle without a request costs the
-	// simulator nothing here. The terms that other cycles read (the
-	// commands, wr, rd and the latch's) are 0 then. The rest of the decode
-	// matters only with an accepted request: a don't-care in other cycles,
-	// which a simulator skips and synthesis does not gate.
+	// simulator nothing here. Outside it the terms that other cycles read
+	// (the commands, wr, rd and the latch's) are 0, and the rest are
+	// don't-cares, which synthesis does not gate.
 	reg         a_valid, a_run, a_global, hi_hit;
 	reg         wr, cmd_reset, cmd_stop, cmd_start, cmd_end, cmd_begin, wr_ovf;
 	reg         rd, rd_latched, rd_pop_lo, rd_pop_hi;
@@ -587,7 +586,9 @@ module perfscope #(
 
 	// STALL as a flip-flop of its own, set from the next states of r_step,
 	// r_clear and o_wb_ack: the acceptance, which every event and the trace
-	// unit's write decision wait for, is then one LUT from a flip-flop.
+	// unit's write decision wait for, is then one LUT from a flip-flop. It
+	// can rise only with an acceptance (a trigger's go too) or a reset, so
+	// a simulator skips it in the other cycles while it is 0.
 	always @(posedge i_clk)
 		if (i_reset || act || r_busy)
 			r_busy <= i_reset || cmd_reset || (act && need_step) || (r_clear && (r_clear_addr != 3'd7))
