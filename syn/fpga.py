@@ -480,9 +480,11 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     unit = t7["lut"] - p7["lut"]
     w(f"| iCE40 logic cells of the trace unit ({TRACE_IP_DEPTH} records) <= {TRACE_GOAL_LC}, block RAMs aside "
       f"| {unit} (and {t7['bram'] - p7['bram']} block RAMs) | {'yes' if unit <= TRACE_GOAL_LC else 'NO'} |")
-    w(f"| iCE40 HX8K: the trace unit does not lower the IP's fmax (medians, 7 sections) "
-      f"| {t7['fmax']:.1f} MHz with it ({t7['fmin']:.1f}-{t7['fmaxmax']:.1f}), {p7['fmax']:.1f} MHz without "
-      f"({p7['fmin']:.1f}-{p7['fmaxmax']:.1f}) | {'yes' if t7['fmax'] >= p7['fmax'] else 'NO'} |")
+    for dev in ("hx8k", "ecp5"):
+        t, p = ip[dev, "trace", 7], ip[dev, "perfscope", 7]
+        w(f"| {DEVICES[dev]['name']}: the trace unit does not lower the IP's fmax (medians, 7 sections) "
+          f"| {t['fmax']:.1f} MHz with it ({t['fmin']:.1f}-{t['fmaxmax']:.1f}), {p['fmax']:.1f} MHz without "
+          f"({p['fmin']:.1f}-{p['fmaxmax']:.1f}) | {'yes' if t['fmax'] >= p['fmax'] else 'NO'} |")
     for board, dev in (("icebreaker", "up5k"), ("ulx3s", "ecp5")):
         cpu = soc[board, 7]["fmax"]
         ipf = ip[dev, "perfscope", 7]["fmax"]
@@ -515,6 +517,8 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
                    ("perfscope alone, 7 sections, " + DEVICES["up5k"]["name"] + " (wrapped)",
                     ip["up5k", "perfscope", 7]),
                    ("perfscope alone, 7 sections, " + DEVICES["ecp5"]["name"], ip["ecp5", "perfscope", 7]),
+                   ("perfscope with its trace unit, 7 sections, " + DEVICES["hx8k"]["name"], ip["hx8k", "trace", 7]),
+                   ("perfscope with its trace unit, 7 sections, " + DEVICES["ecp5"]["name"], ip["ecp5", "trace", 7]),
                    ("iCEBreaker SoC", soc["icebreaker", 7]), ("ULX3S SoC", soc["ulx3s", 7])):
         w(f"- {key}, {m['fmax']:.1f} MHz: {path_summary(m['path'])}")
     w("")
