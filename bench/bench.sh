@@ -12,18 +12,27 @@ top=$1; shift
 out=$top/build/bench/bench.md
 mkdir -p "$(dirname "$out")"
 
-# Simulated cycles per wall-clock second, in millions, of a simulator on a
-# firmware: the best of three runs, as other jobs share the machine.
-speed() {  # <sim> <hex> [plusarg]...
-  local t0 t1 cycles best=0 _
+# Simulated cycles per wall-clock second, in millions, of simulators on one
+# firmware, each given as <sim>:<plusarg or nothing>: the best of three runs
+# each, as other jobs share the machine, taken in turns (one run of each,
+# three times), so that a change in the machine's load falls on all alike.
+speeds() {  # <hex> <sim>:[plusarg]...
+  local hex=$1 t0 t1 cycles conf sim arg i _
+  shift
+  local -a best=()
   for _ in 1 2 3; do
-    t0=$(date +%s%N)
-    cycles=$("$1" +firmware="$2" "${@:3}" 2>&1 >/dev/null | sed -n 's/^sim: exit 0 after \([0-9]*\) cycles.*/\1/p')
-    t1=$(date +%s%N)
-    [ -n "$cycles" ] || { echo "bench: $2 did not exit 0 on $1 ${*:3}" >&2; exit 1; }
-    best=$(awk -v c="$cycles" -v ns=$((t1 - t0)) -v b="$best" 'BEGIN { r = c / (ns / 1e9) / 1e6; print (r > b ? r : b) }')
+    i=0
+    for conf in "$@"; do
+      sim=${conf%%:*} arg=${conf#*:}
+      t0=$(date +%s%N)
+      cycles=$("$sim" +firmware="$hex" ${arg:+"$arg"} 2>&1 >/dev/null | sed -n 's/^sim: exit 0 after \([0-9]*\) cycles.*/\1/p')
+      t1=$(date +%s%N)
+      [ -n "$cycles" ] || { echo "bench: $hex did not exit 0 on $sim $arg" >&2; exit 1; }
+      best[i]=$(awk -v c="$cycles" -v ns=$((t1 - t0)) -v b="${best[i]:-0}" 'BEGIN { r = c / (ns / 1e9) / 1e6; print (r > b ? r : b) }')
+      i=$((i + 1))
+    done
   done
-  echo "$best"
+  echo "${best[*]}"
 }
 
 # Host instructions (valgrind's callgrind) of a simulator's run of a firmware
@@ -79,7 +88,7 @@ heading() {
   # retire tap) and without the tap (RETIRE=0: the base IP and the trace
   # unit, the _notap figures); each as built by default and with
   # profile-guided optimization (the _pgo figures, sim/Makefile's PGO=).
-  heading "Simulation speed (Verilator, simulated cycles per wall-clock second, best of 3 runs)" CPU build \
+  heading "Simulation speed (Verilator, simulated cycles per wall-clock second, best of 3 runs taken in turns)" CPU build \
     "SoC with perfscope and the reference model" "SoC without perfscope" "with perfscope, model off" \
     "no retire tap, with the model" "no retire tap, model off"
   : > "$top/build/bench/sim-slowdown.tsv"
@@ -87,11 +96,9 @@ heading() {
     fw=$top/build/fw/$cpu/bench
     for build in "" -pgo; do
       sim=$top/build/sim/$cpu
-      with=$(speed "$sim$build/Vsoc_top" "$fw/speed.hex")
-      without=$(speed "$sim-noperf$build/Vsoc_top" "$fw/speed.hex")
-      off=$(speed "$sim$build/Vsoc_top" "$fw/speed.hex" +model=off)
-      nt=$(speed "$sim-notap$build/Vsoc_top" "$fw/speed.hex")
-      nt_off=$(speed "$sim-notap$build/Vsoc_top" "$fw/speed.hex" +model=off)
+      got=$(speeds "$fw/speed.hex" "$sim$build/Vsoc_top:" "$sim-noperf$build/Vsoc_top:" \
+        "$sim$build/Vsoc_top:+model=off" "$sim-notap$build/Vsoc_top:" "$sim-notap$build/Vsoc_top:+model=off")
+      read -r with without off nt nt_off <<< "$got"
       awk -v w="$with" -v n="$without" -v o="$off" -v t="$nt" -v to="$nt_off" -v cpu="$cpu" \
           -v b="${build//-/_}" -v name="${build:+PGO}" -v tsv="$top/build/bench/summary.tsv" \
           -v slow="$top/build/bench/sim-slowdown.tsv" 'BEGIN {

@@ -46,6 +46,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "scripts"))
+from docfigs import splice  # noqa: E402 (found through the path above)
+
 TOP = pathlib.Path(sys.argv[1]).resolve()
 CPUS = sys.argv[2:]
 OUT = TOP / "build" / "bench"
@@ -257,12 +260,6 @@ def examples():
     return ex
 
 
-def splice(name, text):
-    path = OUT / f"doc-{name}.md"
-    path.write_text(text)
-    subprocess.run([str(TOP / "scripts" / "docfigs.py"), "splice", str(DOC), name, str(path)], check=True)
-
-
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     res = {cpu: measure(cpu) for cpu in CPUS}
@@ -282,12 +279,12 @@ def main():
         "### Interrupt cycles the context switches cannot see (perf_context_set_leak)\n\n"
         f"{irq}\n")
     note = f"Measured by `make bench` on the reference SoC ({listing(CPUS)}).\n\n"
-    splice("bench-hooks-cost", note + cost + "\n\n" + cost_prose(res))
-    splice("bench-hooks-workloads", note + work + "\n\n" + workload_prose(res) + "\n" + per_call + "\n")
-    splice("bench-hooks-irq", irq + "\n")
+    splice(DOC, "bench-hooks-cost", note + cost + "\n\n" + cost_prose(res))
+    splice(DOC, "bench-hooks-workloads", note + work + "\n\n" + workload_prose(res) + "\n" + per_call + "\n")
+    splice(DOC, "bench-hooks-irq", irq + "\n")
     if FULL in CPUS:
         for key, text in examples().items():
-            splice(f"hooks-example-{key}", text)
+            splice(DOC, f"hooks-example-{key}", text)
 
 
 if __name__ == "__main__":

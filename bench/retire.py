@@ -42,7 +42,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "sim"))
-from perfscope_pytest import harness  # noqa: E402 (found through the path above)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "scripts"))
+from docfigs import splice  # noqa: E402 (found through the path above)
+from perfscope_pytest import harness  # noqa: E402
 
 CHECK = sys.argv[1:2] == ["--check"]
 TOP = pathlib.Path(sys.argv[1 + CHECK]).resolve()
@@ -145,11 +147,9 @@ def main():
     (OUT / "retire.md").write_text("## Retire stream against -finstrument-functions (bench/hooks.c)\n\n"
                                    + summary + "\n\n" + table(full["rows"]) + "\n")
     if FULL in res:
-        path = OUT / "retire-table.md"
-        path.write_text(summary + "\n\nThe calls of each function of the benchmark on " + FULL + ":\n\n"
-                        + table(full["rows"]) + "\n")
-        subprocess.run([str(TOP / "scripts" / "docfigs.py"), "splice", str(TOP / "docs" / "retire.md"),
-                        "bench-retire", str(path)], check=True)
+        splice(TOP / "docs" / "retire.md", "bench-retire",
+               summary + "\n\nThe calls of each function of the benchmark on " + FULL + ":\n\n"
+               + table(full["rows"]) + "\n")
 
 
 if __name__ == "__main__":

@@ -476,11 +476,11 @@ SOURCES = {
     "fpga/ice40-regs-7": lambda: fpga_row(ICE, "perfscope", 7)[4],
     "fpga/ice40-brams-7": lambda: fpga_row(ICE, "perfscope", 7)[5],
     "fpga/ice40-fmax-7": lambda: fpga_row(ICE, "perfscope", 7)[6],
-    "fpga/up5k-fmax": lambda: ip_fmax("iCE40 UP5K"),
-    "fpga/up5k-ratio": lambda: ip_fmax_ratio("iCE40 UP5K"),
+    "fpga/up5k-fmax": lambda: ip_fmax("iCE40 UP5K-SG48: IP fmax"),
+    "fpga/up5k-ratio": lambda: ip_fmax_ratio("iCE40 UP5K-SG48: IP fmax"),
     "fpga/up5k-soc-fmax": lambda: soc_fmax("icebreaker"),
-    "fpga/ecp5-fmax": lambda: ip_fmax("ECP5"),
-    "fpga/ecp5-ratio": lambda: ip_fmax_ratio("ECP5"),
+    "fpga/ecp5-fmax": lambda: ip_fmax("ECP5 LFE5U-85F-6BG381C: IP fmax"),
+    "fpga/ecp5-ratio": lambda: ip_fmax_ratio("ECP5 LFE5U-85F-6BG381C: IP fmax"),
     "fpga/ecp5-soc-fmax": lambda: soc_fmax("ulx3s"),
 }
 
@@ -526,8 +526,8 @@ def expected(name, opts, content):
     return text
 
 
-def splice(doc, name, source):
-    """Replaces what stands between a bench's markers in doc with source's text."""
+def splice(doc, name, new):
+    """Replaces what stands between a bench's markers in doc with the text new."""
     path = pathlib.Path(doc)
     text = path.read_text()
     begin, end = f"<!-- {name}:begin -->\n", f"<!-- {name}:end -->"
@@ -535,13 +535,13 @@ def splice(doc, name, source):
         sys.exit(f"docfigs.py: {doc} lacks one {begin.strip()} ... {end} pair")
     head, rest = text.split(begin)
     tail = rest.split(end)[1]
-    path.write_text(head + begin + pathlib.Path(source).read_text() + end + tail)
+    path.write_text(head + begin + new + end + tail)
 
 
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     if mode == "splice" and len(sys.argv) == 5:
-        return splice(*sys.argv[2:])
+        return splice(sys.argv[2], sys.argv[3], pathlib.Path(sys.argv[4]).read_text())
     if mode not in ("check", "write"):
         sys.exit("usage: docfigs.py check|write|splice DOC NAME FILE")
     failed = copies(mode)
