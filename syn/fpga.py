@@ -57,9 +57,8 @@ IP_RTL = core_files(IP, filesets=["ip"])
 RETIRE_RTL = core_files(IP, filesets=["retire"], no_depend=True)
 # The IP as built without its trace unit (TRACE_DEPTH = 0, the default):
 # perfscope_trace.v is not instantiated then, and Debian's yosys 0.23 maps
-# the same design to a dozen more LUTs when it has merely read one more
-# module (its names shift ABC's order), so the budgeted measurement leaves
-# it out.
+# the same design to other LUTs when it has merely read one more module
+# (its names shift ABC's order), so the budgeted measurement leaves it out.
 IP_RTL_NO_TRACE = [f for f in IP_RTL if os.path.basename(f) != "perfscope_trace.v"]
 BASELINE_RTL = core_files(IP, filesets=["baseline"], no_depend=True)
 AREA_TOP_RTL = core_files(IP, filesets=["area"], no_depend=True)
@@ -308,6 +307,14 @@ def ip_top(design):
     return "nios_pcu_like" if design == "baseline" else "perfscope"
 
 
+def ip_params(sections, trace_depth=0):
+    """The IP's parameters as bench and trace_area measure it. Without the
+    trace unit TRACE_DEPTH keeps its default rather than being set to 0:
+    yosys maps the same design differently when chparam names one more
+    parameter, so both measure the one netlist."""
+    return {"NUM_SECTIONS": sections, **({"TRACE_DEPTH": trace_depth} if trace_depth else {})}
+
+
 def path_summary(path):
     """Where a critical path starts and ends, and how its delay splits."""
     if not path:
@@ -381,11 +388,10 @@ def bench(ip_seeds, soc_seeds, from_results):
                 out = os.path.join(BUILD, "bench", f"{device}-{design}-{n}")
                 print(f"bench: {DEVICES[device]['name']}, {design}, {n} section{'s' * (n > 1)}", flush=True)
                 ip[device, design, n] = measure(device, ip_files(design), ip_top(design),
-                                                {"NUM_SECTIONS": n}, BENCH_MHZ[device, "ip"], seeds_ip, out)
+                                                ip_params(n), BENCH_MHZ[device, "ip"], seeds_ip, out)
         out = os.path.join(BUILD, "bench", f"{device}-trace-7")
         print(f"bench: {DEVICES[device]['name']}, perfscope, 7 sections, TRACE_DEPTH={TRACE_IP_DEPTH}", flush=True)
-        ip[device, "trace", 7] = measure(device, IP_RTL, "perfscope",
-                                         {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH},
+        ip[device, "trace", 7] = measure(device, IP_RTL, "perfscope", ip_params(7, TRACE_IP_DEPTH),
                                          BENCH_MHZ[device, "ip"], seeds_ip, out)
     # The UP5K-SG48 has too few pins for the IP's ports: fmax through the
     # registered wrapper (its cells are not the IP's, so only fmax counts).
@@ -793,16 +799,15 @@ def area_test():
 
 def trace_area():
     """The trace unit's cost on the iCE40, for make bench's summary.tsv: the IP
-    with 7 sections and TRACE_DEPTH = 512, less the IP without the unit,
-    placed on the HX8K (seed 1); and the retire tap's call detection and
+    with 7 sections and TRACE_DEPTH = 512, less the IP without the unit from
+    the same files (as bench's rows), placed on the HX8K (seed 1); and the retire tap's call detection and
     histogram (bench_retire's second design) less the same IP without the
     tap, as bench_retire measures them. Prints metric <TAB> device <TAB>
     value."""
     got = {}
     for depth in (0, TRACE_IP_DEPTH):
         out = os.path.join(BUILD, "trace-area", f"d{depth}")
-        s = synth("ice40", IP_RTL if depth else IP_RTL_NO_TRACE, "perfscope",
-                  {"NUM_SECTIONS": 7, "TRACE_DEPTH": depth}, out)
+        s = synth("ice40", IP_RTL, "perfscope", ip_params(7, depth), out)
         got[depth] = pnr("hx8k", s["json"], 1, BENCH_MHZ["hx8k", "ip"], out)
     for metric, key in (("trace_unit_lc", "ICESTORM_LC"), ("trace_unit_ram", "ICESTORM_RAM")):
         print(f"{metric}\tice40_hx8k\t{got[TRACE_IP_DEPTH]['util'][key] - got[0]['util'][key]}")
