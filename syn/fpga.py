@@ -649,7 +649,7 @@ def bench_trace(seeds):
 # FIFO takes the tap's call events; the tap's parts as docs/retire.md names
 # them, each the one before with more.
 TRACE_IP_DEPTH = 512  # the trace unit's records where the IP is measured with it
-TRACE_GOAL_LC = 350   # iCE40 cells for the trace unit, block RAMs aside
+TRACE_GOAL_LC = 350  # iCE40 cells for the trace unit, block RAMs aside
 RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH}
 RETIRE_DESIGNS = (
     ("without the tap (RETIRE=0)", NO_RETIRE),
@@ -799,11 +799,11 @@ def area_test():
 
 def trace_area():
     """The trace unit's cost on the iCE40, for make bench's summary.tsv: the IP
-    with 7 sections and TRACE_DEPTH = 512, less the IP without the unit from
-    the same files (as bench's rows), placed on the HX8K (seed 1); and the retire tap's call detection and
-    histogram (bench_retire's second design) less the same IP without the
-    tap, as bench_retire measures them. Prints metric <TAB> device <TAB>
-    value."""
+    with 7 sections and TRACE_DEPTH = 512, less the IP without the unit, both
+    as bench's rows build them, placed on the HX8K (seed 1); and the retire
+    tap's call detection and histogram (bench_retire's second design) less
+    the same IP without the tap, as bench_retire measures them. Prints
+    metric <TAB> device <TAB> value."""
     got = {}
     for depth in (0, TRACE_IP_DEPTH):
         out = os.path.join(BUILD, "trace-area", f"d{depth}")
