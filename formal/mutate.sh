@@ -91,8 +91,8 @@ trace-sync-time-wrong % r_rec[60:32], i_gtime[52:21]}; % r_rec[60:32], i_gtime[5
 trace-head-not-reread-after-write % .i_re    (1'b1), % .i_re    (take || ovr),
 trace-take-skipped-without-write % if (wr || avail) begin % if (wr) begin
 trace-level-frozen-on-take % end else if (wr || take || r_wrote) begin % end else if (wr || r_wrote) begin
-trace-drops-wrap % else if ((ev_drop || ovr) && !drops_inc[16]) % else if (ev_drop || ovr)
-trace-loss-count-wraps % else if (ev_drop && !cnt_inc[16]) % else if (ev_drop)
+trace-drops-wrap % else if (drops_up && !drops_sum[16]) % else if (drops_up)
+trace-loss-count-wraps % if (!cnt_sum[16]) % if (1'b1)
 trace-exit-keeps-depth % depth_step = r_depth + {{7{ev_exit}}, ev_enter || ev_exit}; % depth_step = r_depth + {7'd0, ev_enter};
 trace-exit-carries-depth-after % ev_depth  = r_depth; % ev_depth  = ev_exit ? depth_step : r_depth;
 trace-period-odd-blocks-only % wire         due = r_wr[PB] != r_sblk; % wire         due = r_wr[PB] && !r_sblk;
@@ -106,10 +106,10 @@ EOF
 # The trace unit's two sources: each must fail a proof of the trace unit
 # alone (formal/Makefile's model a), induction or a shorter bounded check.
 ALONE_MUTATIONS=$(cat <<'EOF'
-rt-depth-before-bus-event % rt_d1      = depth_step; % rt_d1      = r_depth;
+rt-depth-before-bus-event % rev_depth  = depth_step; % rev_depth  = r_depth;
 rt-jump-changes-depth % (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0]) % (i_rt_ev_type == PERF_TRACE_T_ENTER)
 rt-slot-not-late % r_slot_late <= rev_rec && ev; % r_slot_late <= 1'b0;
-rt-loss-counts-one % r_rec[31:0] <= {30'd0, ev_drop, !ev_drop}; % r_rec[31:0] <= 32'd1;
+rt-loss-counts-one % r_rec[31:0] <= {30'd0, loss_n}; % r_rec[31:0] <= 32'd1;
 rt-loss-in-retire-cycle % !i_accept && !i_rt_ev && % !i_accept &&
 rt-period-ignored % rt_need    = forced || due; % rt_need    = forced;
 rt-no-room-for-both % && !(rt_on && !r_ovw && lvl_ge_f2); % ;
@@ -117,7 +117,10 @@ rt-bus-sync-beside-slot % wr_sync   = ev_rec && need_sync && !r_slot; % wr_sync 
 rt-sync-when-port-busy % wr_rsync   = rev_rec && rt_need && !rt_busy; % wr_rsync   = rev_rec && rt_need;
 rt-forced-sync-skipped-when-busy % && !(forced && rt_busy) % && 1'b1
 rt-bus-forced-beside-slot % ev_rec    = !r_loss && !(forced && r_slot) && % ev_rec    = !r_loss &&
-rt-drops-one-for-two % {1'b0, ev_drop} + {1'b0, rev_drop}}; % {1'b0, ev_drop} + 2'd0};
+rt-drops-one-for-two % {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop} - 2'd1 % {1'b0, ovr} + {1'b0, ev_drop | rev_drop} - 2'd1
+rt-drops-stop-below-ones % else if (drops_up && (rev_drop || r_slot)) % else if (1'b0)
+rt-loss-count-stops-below-ones % else if (rev_drop) % else if (1'b0)
+rt-loss-counts-one-for-two % {16'd0, i_ev && r_en && rt_on} % {16'd0, 1'b0}
 rt-slot-written-under-record % wire        slot_wr   = r_slot && !r_rec_pend; % wire        slot_wr   = r_slot;
 EOF
 )

@@ -165,19 +165,18 @@ module perfscope_trace #(
 	// The retire tap's event. After a bus event in the same cycle it never
 	// needs a SYNC it cannot wait for: that event cleared the reasons.
 	reg         rev, rev_rec, rev_drop, wr_rsync, rt_need, rt_busy;
-	reg  [7:0]  rt_d1, rev_depth, rt_depth_nx;
+	reg  [7:0]  rev_depth, rt_depth_nx;
 	always @(*) begin
 		rev = 1'b0; rev_rec = 1'b0; rev_drop = 1'b0; wr_rsync = 1'b0; rt_need = 1'b0; rt_busy = 1'b0;
-		rt_d1 = r_depth; rev_depth = r_depth; rt_depth_nx = r_depth;
+		rev_depth = r_depth; rt_depth_nx = r_depth;
 		if (rt_on) begin
 			rev        = 1'b1;
 			// The depth after the bus's event is this one's record's; a
 			// call's ENTER adds one, EXIT takes one off (a jump's ENTER, bit
 			// 0 set, changes nothing): one adder, as the bus's.
-			rt_d1      = depth_step;
-			rev_depth  = rt_d1;
-			rt_depth_nx = rt_d1 + {{7{i_rt_ev_type == PERF_TRACE_T_EXIT}},
-			                       (i_rt_ev_type == PERF_TRACE_T_EXIT) || (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0])};
+			rev_depth  = depth_step;
+			rt_depth_nx = rev_depth + {{7{i_rt_ev_type == PERF_TRACE_T_EXIT}},
+			                           (i_rt_ev_type == PERF_TRACE_T_EXIT) || (i_rt_ev_type == PERF_TRACE_T_ENTER && !i_rt_ev_data[0])};
 			rt_busy    = r_rec_pend || r_slot;
 			rt_need    = forced || due;
 			if (ev) begin
@@ -304,20 +303,26 @@ module perfscope_trace #(
 		end
 	end
 
-	// Saturation is the incrementer's carry out, not a 16-input AND. With
-	// the retire tap up to three records go in one cycle (an overwrite by
-	// the slot's write, a bus event and a retire event dropped), added in
-	// their own adder.
-	wire [16:0] drops_inc = {1'b0, r_drops} + 17'd1;
-	wire [16:0] drops_sum = {1'b0, r_drops} + {15'd0, {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop}};
+	// One adder counts the records lost in a cycle: one without the retire
+	// tap (an event dropped or the oldest overwritten), up to three with it
+	// (an overwrite by the slot's write, a bus event and a retire event
+	// dropped). It adds one and, with the tap, the rest (drops_x), so that
+	// without the tap it adds a constant and the decision to drop is its
+	// enable, late in the cycle, not its operand. Saturation is the carry
+	// out, not a 16-input AND: an increment of one that would carry holds
+	// the count, all ones already; only a sum of two or three can pass all
+	// ones, and only with the tap.
+	wire        drops_up  = ovr || ev_drop || rev_drop;
+	wire [1:0]  drops_x   = (rev_drop || r_slot) ? {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop} - 2'd1 : 2'd0;
+	wire [16:0] drops_sum = {1'b0, r_drops} + {15'd0, drops_x} + 17'd1;
 	always @(posedge i_clk) begin
 		if (active) begin
 			if (i_reset || clear)
 				r_drops <= 16'd0;
-			else if (rev_drop || r_slot)
-				r_drops <= drops_sum[16] ? 16'hffff : drops_sum[15:0];
-			else if ((ev_drop || ovr) && !drops_inc[16])
-				r_drops <= drops_inc[15:0];
+			else if (drops_up && !drops_sum[16])
+				r_drops <= drops_sum[15:0];
+			else if (drops_up && (rev_drop || r_slot))
+				r_drops <= 16'hffff;
 		end
 	end
 
@@ -386,28 +391,27 @@ module perfscope_trace #(
 		end
 	end
 	// Word 0: the event's data, or the LOSS's count in bits 15:0
-	// (saturating; bits 31:16 stay 0). The count starts at 1 by the
-	// flip-flops' set and reset, so each bit needs one LUT beside its carry;
-	// a BEGIN or END's section number is chosen here, where its bits 31:3
-	// are a reset too, not in a mux in perfscope.v.
-	// A retire event dropped adds one more (in the cycle of a bus event's
-	// drop too), in its own adder.
-	wire [16:0] cnt_inc = {1'b0, r_rec[15:0]} + 17'd1;
-	wire [16:0] cnt_sum = {1'b0, r_rec[15:0]} + {15'd0, {1'b0, ev_drop} + 2'd1};
+	// (saturating as r_drops does; bits 31:16 stay 0). A BEGIN or END's
+	// section number is chosen here, where its bits 31:3 are a reset too,
+	// not in a mux in perfscope.v. A cycle drops a bus event, a retire
+	// event or both (loss_n). The count's one adder adds one, as r_drops's
+	// does, and one more for a bus and a retire event together: while a
+	// LOSS is pending every event is dropped, so that is the events
+	// themselves, known a few LUTs before the decisions to drop them.
+	wire [1:0]  loss_n  = {1'b0, ev_drop} + {1'b0, rev_drop};
+	wire [16:0] cnt_sum = {1'b0, r_rec[15:0]} + {16'd0, i_ev && r_en && rt_on} + 17'd1;
 	wire        ev_cmd  = (i_ev_type == PERF_TRACE_T_BEGIN) || (i_ev_type == PERF_TRACE_T_END);
 	always @(posedge i_clk) begin
 		if (active) begin
-			if (rev_drop) begin
-				if (!r_loss)
-					r_rec[31:0] <= {30'd0, ev_drop, !ev_drop};
-				else
-					r_rec[15:0] <= cnt_sum[16] ? 16'hffff : cnt_sum[15:0];
-			end else if (ev_drop && !r_loss)
-				r_rec[31:0] <= 32'd1;
-			else if (ev_rec)
+			if ((ev_drop || rev_drop) && !r_loss)
+				r_rec[31:0] <= {30'd0, loss_n};
+			else if (ev_drop || rev_drop) begin
+				if (!cnt_sum[16])
+					r_rec[15:0] <= cnt_sum[15:0];
+				else if (rev_drop)
+					r_rec[15:0] <= 16'hffff;
+			end else if (ev_rec)
 				r_rec[31:0] <= ev_cmd ? {29'd0, i_ev_sec} : i_ev_data;
-			else if (ev_drop && !cnt_inc[16])
-				r_rec[15:0] <= cnt_inc[15:0];
 		end
 	end
 
