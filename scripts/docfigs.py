@@ -476,6 +476,8 @@ SOURCES = {
     "fpga/ice40-regs-7": lambda: fpga_row(ICE, "perfscope", 7)[4],
     "fpga/ice40-brams-7": lambda: fpga_row(ICE, "perfscope", 7)[5],
     "fpga/ice40-fmax-7": lambda: fpga_row(ICE, "perfscope", 7)[6],
+    "fpga/nios-le-7": lambda: fpga_row("Cyclone II", "Nios II PCU", 7)[3].split()[0],
+    "fpga/nios-regs-7": lambda: fpga_row("Cyclone II", "Nios II PCU", 7)[4],
     "fpga/up5k-fmax": lambda: ip_fmax("iCE40 UP5K-SG48: IP fmax"),
     "fpga/up5k-ratio": lambda: ip_fmax_ratio("iCE40 UP5K-SG48: IP fmax"),
     "fpga/up5k-soc-fmax": lambda: soc_fmax("icebreaker"),
