@@ -358,6 +358,14 @@ def frame_version():
     return ", ".join(f"{fr['name']} {fr['version']}" for fr in frames)
 
 
+def gprof_version():
+    """The binutils version of the installed riscv64-unknown-elf-gprof, whose
+    habits docs/retire.md and docs/host-tool.md describe."""
+    out = subprocess.run(["riscv64-unknown-elf-gprof", "--version"], capture_output=True, text=True,
+                         check=True).stdout
+    return re.search(r"^GNU gprof .*?([0-9]+\.[0-9]+)\S*$", out, re.M).group(1)
+
+
 def tool_version():
     return re.search(r'#define VERSION "([^"]+)"', (TOP / "tools" / "src" / "main.c").read_text()).group(1)
 
@@ -467,6 +475,7 @@ SOURCES = {
     "version/ip": ip_version,
     "version/frame": frame_version,
     "version/tool": tool_version,
+    "version/gprof": gprof_version,
     "version/core": core_version,
     "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
     "fpga/ice40-lc-7": lambda: thousands(fpga_row(ICE, "perfscope", 7)[3]),

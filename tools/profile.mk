@@ -17,6 +17,9 @@
 #   retire.trace  MODE=retire: the calls, in the trace unit's file format
 #   hist.txt      MODE=retire: the histogram's cycles per function
 #   functions.txt the IAS function table       gmon.out, gprof.txt  gprof's view
+#   gprof.elf     the ELF as gprof reads it: a function name with a '.' or '$'
+#                 (GCC's clones: foo.part.0, foo.constprop.0) has '_' instead,
+#                 as gprof would charge such a function to the one before it
 #   trace.json    Chrome/Perfetto timeline      folded.txt, flame.svg  flame graphs
 #   report.txt    the Nios II section report, if the program prints a sections frame
 #
@@ -104,7 +107,7 @@ ELF       := $(OUT)/$(NAME).elf
 # with the rest, when one fails).
 WARNINGS  = $(OUT)/warnings.txt
 said_once = $(1) 2>> $(WARNINGS) || { awk '!seen[$$$$0]++' $(WARNINGS) >&2; exit 1; }
-REPORTS := functions.txt gmon.out hist.txt gprof.txt trace.json folded.txt flame.svg report.txt
+REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile: $(OUT)/$(NAME).hex
 	@rm -f $(addprefix $(OUT)/,$(REPORTS))
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
@@ -121,9 +124,12 @@ profile: $(OUT)/$(NAME).hex
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
 	@rm -f $(WARNINGS)
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
-	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS))
+	@$(CROSS)nm $(ELF) | awk '$$2 ~ /^[tTwW]$$/ && $$3 ~ /[.$$]/ && !seen[$$3]++ { n = $$3; gsub(/[.$$]/, "_", n); \
+	  print $$3, n }' > $(OUT)/gprof.syms && $(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
+	@$(call said_once,$(PERFSCOPE) gprof -e $(OUT)/gprof.elf $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS))
 	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
-	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(ELF) $(OUT)/gmon.out; } > $(OUT)/gprof.txt
+	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(OUT)/gprof.elf $(OUT)/gmon.out; } \
+	  > $(OUT)/gprof.txt
 	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
 	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS))

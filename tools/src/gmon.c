@@ -286,14 +286,62 @@ static int write_buckets(FILE *f, const struct gmon *m, int dry, uint64_t *bytes
 	return 0;
 }
 
-static void write_gmon(FILE *f, const struct gmon *m)
+/* GNU gprof (binutils 2.40) skips a function whose name has a '.' or a '$'
+ * in it (GCC's clones: foo.part.0, foo.isra.0, foo.constprop.0) and charges
+ * its time and calls to the function before it in the ELF. */
+static int gprof_skips(const char *name)
+{
+	return strpbrk(name, ".$") != NULL;
+}
+
+/* gmon.out gives s time or calls: an arc from or to it, a histogram bin in
+ * it (the buckets, or without them its own self cycles). */
+static int charged(const struct gmon *m, const struct sym *s)
+{
+	for (size_t i = 0; i < m->arcs; i++)
+		if (m->arc[i].to == s->addr ||
+		    (m->arc[i].from >= s->addr && m->arc[i].from < s->end))
+			return 1;
+	if (m->hist.n) {
+		const uint32_t bytes = hist_bucket_bytes(&m->hist);
+		for (uint32_t b = 0; b + 1 < m->hist.n; b++) {
+			const uint64_t lo = m->hist.base + (uint64_t)b * bytes;
+			if (m->hist_cycles[b] && lo < s->end && lo + bytes > s->addr)
+				return 1;
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < m->g.stats; i++)
+		if (m->g.stat[i].fn == s->addr && m->g.stat[i].self)
+			return 1;
+	return 0;
+}
+
+/* Says which functions gprof would show under another's name. */
+static void warn_skipped_names(const struct gmon *m)
+{
+	unsigned n = 0;
+	const char *first = NULL;
+	for (size_t i = 0; m->st && i < m->st->n; i++)
+		if (gprof_skips(m->st->v[i].name) && charged(m, &m->st->v[i]) && !n++)
+			first = m->st->v[i].name;
+	if (n)
+		warning_at(m->st->path, 0,
+		           "gprof gives the time and calls of a function whose name has a '.' or "
+		           "'$' to the function before it; %u here (%s%s): run gprof on a copy of "
+		           "the ELF with those names changed (docs/host-tool.md)",
+		           n, first, n == 1 ? "" : ", ...");
+}
+
+/* 0, or -1 after an error: nothing but the header written. */
+static int write_gmon(FILE *f, const struct gmon *m)
 {
 	static const unsigned char header[20] = { 'g', 'm', 'o', 'n', 1 }; /* version 1, 12 spare */
 	fwrite(header, 1, sizeof header, f);
 	uint64_t bytes = 0;
 	for (int dry = 1; dry >= 0; dry--) { /* measure first: refuse an absurd file */
 		if (m->hist.n && write_buckets(f, m, dry, &bytes))
-			return;
+			return -1;
 		for (size_t i = 0; !m->hist.n && i < m->g.stats; i++) {
 			const struct cg_stat *c = &m->g.stat[i];
 			const struct sym *s = symtab_find(m->st, c->fn);
@@ -313,10 +361,11 @@ static void write_gmon(FILE *f, const struct gmon *m)
 				        NULL, 0,
 				        "gprof: the time histogram would take %llu bytes: the cycle counts are implausible",
 				        (unsigned long long)bytes);
-			return;
+			return -1;
 		}
 	}
 	write_arcs(f, m);
+	return 0;
 }
 
 /* Every hist frame of one layout adds to the histogram; what gmon.out
@@ -387,7 +436,8 @@ void run_gprof(struct session *s)
 				          n->fn, n->calls);
 			}
 		}
-		write_gmon(s->f, &m);
+		if (!write_gmon(s->f, &m))
+			warn_skipped_names(&m);
 	}
 	free(m.arc);
 	map_free(&m.index[FROM_ENTRY]);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Functions at fixed addresses for test_stream.c's retire tap records:
- * linked at 0x100, each 0x100 bytes of nothing but its symbol. */
+/* Functions at fixed addresses for the unit tests' records (test_stream.c,
+ * test_hist.c): linked at 0x100, each 0x100 bytes of nothing but its
+ * symbol. */
 	.text
 	.macro function name
 	.globl \name
@@ -9,7 +10,9 @@
 	.space 0x100
 	.size \name, 0x100
 	.endm
-	function main   /* 0x100 */
-	function f      /* 0x200 */
-	function g      /* 0x300 */
-	function h      /* 0x400 */
+	function main     /* 0x100 */
+	function f        /* 0x200 */
+	function g        /* 0x300 */
+	function h        /* 0x400 */
+	.space 0x700      /* 0x500: in no function */
+	function h.part.0 /* 0xc00: a name GNU gprof skips, as GCC names a clone */

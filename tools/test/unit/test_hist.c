@@ -2,8 +2,9 @@
 /* The retire tap's histogram (hist frames): perfscope hist's table and
  * perfscope gprof's gmon.out, byte for byte, on the functions of
  * retire_fns.S (main 0x100, f 0x200, g 0x300, h 0x400, 0x100 bytes each,
- * nothing from 0x500), each bad head with its message, and GNU gprof's
- * flat profile of the gmon.out. */
+ * nothing from 0x500, h.part.0 at 0xc00), each bad head with its message,
+ * GNU gprof's flat profile of the gmon.out, and the warning about names
+ * gprof skips. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,9 +376,36 @@ static void hist_errors(void)
 	          1);
 }
 
+/* GNU gprof gives a function whose name has a '.' (h.part.0, as GCC names a
+ * clone) to the function before it: perfscope gprof says so when gmon.out
+ * charges one, with an arc to it here, and not for h, the one before it. */
+static void gprof_skipped_names(void)
+{
+	struct text t = { 0 }, u = { 0 };
+	const struct event to_clone[] = {
+		{ 0x100, 0 }, { 0xc00, 10 }, { EXIT, 100 }, { EXIT, 200 }
+	};
+	const struct event to_h[] = { { 0x100, 0 }, { 0x400, 10 }, { EXIT, 100 }, { EXIT, 200 } };
+	const char *gprof[] = { "gprof", "-e", UNIT_RETIRE_ELF, "dump.log", NULL };
+	events_add(&t, to_clone, 4, 0);
+	events_add(&u, to_h, 4, 0);
+	check_run("gprof: a call of h.part.0, a name gprof skips: said on standard error", t.s,
+	          gprof, "",
+	          "perfscope: " UNIT_RETIRE_ELF ": warning: gprof gives the time and calls of a "
+	          "function whose name has a '.' or '$' to the function before it; 1 here "
+	          "(h.part.0): run gprof on a copy of the ELF with those names changed "
+	          "(docs/host-tool.md)\n",
+	          0);
+	check_run("gprof: a call of h, the function before it: nothing said", u.s, gprof, "", "",
+	          0);
+	text_free(&t);
+	text_free(&u);
+}
+
 void test_hist(void)
 {
 	hist_table();
 	hist_gmon();
+	gprof_skipped_names();
 	hist_errors();
 }
