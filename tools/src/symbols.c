@@ -19,6 +19,7 @@
 struct read_sym {
 	struct sym s;
 	size_t seq;
+	int global;
 };
 
 static int by_address(const void *a, const void *b)
@@ -29,9 +30,8 @@ static int by_address(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* The STT_FUNC symbols of every symbol table, globals first: a global name
- * wins over a local alias at the same address. An absolute one names no
- * code (picolibc's vfscanf = 0 picks its integer-only scanf). */
+/* The STT_FUNC symbols of every symbol table, globals first. An absolute
+ * one names no code (picolibc's vfscanf = 0 picks its integer-only scanf). */
 static struct read_sym *read_functions(Elf *e, size_t *n)
 {
 	struct read_sym *v = NULL;
@@ -55,13 +55,25 @@ static struct read_sym *read_functions(Elf *e, size_t *n)
 					continue;
 				grow(&v, &cap, *n + 1, sizeof *v);
 				v[*n] = (struct read_sym){ .seq = *n,
-				                           .s = { .addr = (uint32_t)s.st_value,
-				                                  .end = (uint32_t)(s.st_value + s.st_size),
-				                                  .name = xstrdup(name) } };
+					                   .global = globals,
+					                   .s = { .addr = (uint32_t)s.st_value,
+					                          .end = (uint32_t)(s.st_value +
+					                                            s.st_size),
+					                          .name = xstrdup(name) } };
 				(*n)++;
 			}
 		}
 	return v;
+}
+
+/* Of aliases at one address, the name GNU gprof prefers, so that every
+ * report names a function as gprof.txt does: a global one before a local,
+ * then one with fewer leading underscores (vfprintf, not picolibc's
+ * __i_vfprintf); else the first in the symbol table. Lower is better. */
+static int name_rank(const struct read_sym *r)
+{
+	const char *p = r->s.name;
+	return (r->global ? 0 : 4) + (p[0] == '_') + (p[0] == '_' && p[1] == '_');
 }
 
 /* One symbol per address, and an extent for the sizeless ones (assembly
@@ -70,12 +82,20 @@ static void keep_functions(struct symtab *st, struct read_sym *v, size_t n)
 {
 	qsort(v, n, sizeof *v, by_address);
 	st->v = xcalloc(n, sizeof *st->v);
+	int kept_rank = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (st->n && st->v[st->n - 1].addr == v[i].s.addr) {
-			free(v[i].s.name);
+		struct sym *kept = st->n ? &st->v[st->n - 1] : NULL;
+		if (kept && kept->addr == v[i].s.addr) {
+			if (name_rank(&v[i]) < kept_rank) {
+				free(kept->name);
+				*kept = v[i].s;
+				kept_rank = name_rank(&v[i]);
+			} else
+				free(v[i].s.name);
 			continue;
 		}
 		st->v[st->n++] = v[i].s;
+		kept_rank = name_rank(&v[i]);
 	}
 	for (size_t i = 0; i < st->n; i++) {
 		struct sym *s = &st->v[i];
