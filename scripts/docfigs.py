@@ -358,6 +358,21 @@ def frame_version():
     return ", ".join(f"{fr['name']} {fr['version']}" for fr in frames)
 
 
+def reg_field_max(reg, name):
+    """A register field's largest value, from the register map's one
+    description (regs/perfscope.toml): 2^width − 1."""
+    with open(TOP / "regs" / "perfscope.toml", "rb") as f:
+        fields = tomllib.load(f)["field"]
+    width = next(fl["width"] for fl in fields if fl["reg"] == reg and fl["name"] == name)
+    return f"2^{width} − 1"
+
+
+def soc_core_default(param):
+    """A parameter's default in soc/soc.core, the reference SoC's FuseSoC core."""
+    text = (TOP / "soc" / "soc.core").read_text()
+    return re.search(rf"^  {re.escape(param)}:\n(?:    .*\n)*?    default: (\S+)$", text, re.M).group(1)
+
+
 def gprof_version():
     """The binutils version of the installed riscv64-unknown-elf-gprof, whose
     habits docs/retire.md and docs/host-tool.md describe."""
@@ -476,6 +491,8 @@ SOURCES = {
     "version/frame": frame_version,
     "version/tool": tool_version,
     "version/gprof": gprof_version,
+    "regs/trace-drops-max": lambda: reg_field_max("TRACE_DROPS", "COUNT"),
+    "soc/sections-default": lambda: soc_core_default("PERF_SECTIONS"),
     "version/core": core_version,
     "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
     "fpga/ice40-lc-7": lambda: thousands(fpga_row(ICE, "perfscope", 7)[3]),
