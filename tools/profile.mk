@@ -18,8 +18,9 @@
 #   hist.txt      MODE=retire: the histogram's cycles per function
 #   functions.txt the IAS function table       gmon.out, gprof.txt  gprof's view
 #   gprof.elf     the ELF as gprof reads it: a function name with a '.' or '$'
-#                 (GCC's clones: foo.part.0, foo.constprop.0) has '_' instead,
-#                 as gprof would charge such a function to the one before it
+#                 (GCC's clones: foo.part.0, foo.constprop.0) has '_' instead
+#                 (gprof.syms, perfscope gprof --renames), as gprof would charge
+#                 such a function to the one before it
 #   trace.json    Chrome/Perfetto timeline      folded.txt, flame.svg  flame graphs
 #   report.txt    the Nios II section report, if the program prints a sections frame
 #
@@ -124,9 +125,8 @@ profile: $(OUT)/$(NAME).hex
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
 	@rm -f $(WARNINGS)
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
-	@$(CROSS)nm $(ELF) | awk '$$2 ~ /^[tTwW]$$/ && $$3 ~ /[.$$]/ && !seen[$$3]++ { n = $$3; gsub(/[.$$]/, "_", n); \
-	  print $$3, n }' > $(OUT)/gprof.syms && $(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
-	@$(call said_once,$(PERFSCOPE) gprof -e $(OUT)/gprof.elf $(GPROF_LOG) -o $(OUT)/gmon.out $(CALLS))
+	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
+	@$(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
 	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
 	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(OUT)/gprof.elf $(OUT)/gmon.out; } \
 	  > $(OUT)/gprof.txt

@@ -34,6 +34,7 @@
 #include "callgraph.h"
 #include "commands.h"
 #include "map.h"
+#include "output.h"
 #include "session.h"
 #include "util.h"
 
@@ -317,6 +318,31 @@ static int charged(const struct gmon *m, const struct sym *s)
 	return 0;
 }
 
+/* --renames: "name new" for each function whose name gprof skips, new with
+ * '_' for each '.' and '$', and a '_' more while the ELF has a function of
+ * that name, for objcopy --redefine-syms. */
+static void write_renames(const struct symtab *st, const char *path)
+{
+	struct output out;
+	if (!output_open(&out, path))
+		return;
+	for (size_t i = 0; i < st->n; i++) {
+		const char *name = st->v[i].name;
+		if (!gprof_skips(name))
+			continue;
+		const size_t len = strlen(name);
+		char *to = xmalloc(len + 1 + st->n); /* room for a '_' per function */
+		memcpy(to, name, len + 1);
+		for (char *p = to; (p = strpbrk(p, ".$"));)
+			*p = '_';
+		for (size_t more = 0; symtab_named(st, to) && more < st->n; more++)
+			strcat(to, "_");
+		fprintf(out.f, "%s %s\n", name, to);
+		free(to);
+	}
+	output_close(&out, 1);
+}
+
 /* Says which functions gprof would show under another's name. */
 static void warn_skipped_names(const struct gmon *m)
 {
@@ -328,8 +354,8 @@ static void warn_skipped_names(const struct gmon *m)
 	if (n)
 		warning_at(m->st->path, 0,
 		           "gprof gives the time and calls of a function whose name has a '.' or "
-		           "'$' to the function before it; %u here (%s%s): run gprof on a copy of "
-		           "the ELF with those names changed (docs/host-tool.md)",
+		           "'$' to the function before it; %u here (%s%s): --renames writes "
+		           "new names for objcopy --redefine-syms (docs/host-tool.md)",
 		           n, first, n == 1 ? "" : ", ...");
 }
 
@@ -436,8 +462,12 @@ void run_gprof(struct session *s)
 				          n->fn, n->calls);
 			}
 		}
-		if (!write_gmon(s->f, &m))
-			warn_skipped_names(&m);
+		if (!write_gmon(s->f, &m)) {
+			if (s->o->renames)
+				write_renames(m.st, s->o->renames);
+			else
+				warn_skipped_names(&m);
+		}
 	}
 	free(m.arc);
 	map_free(&m.index[FROM_ENTRY]);

@@ -49,7 +49,8 @@ enum {
 	OPT_FROM,
 	OPT_TO,
 	OPT_HOOK_COST,
-	OPT_LOG
+	OPT_LOG,
+	OPT_RENAMES
 };
 
 static const struct option long_options[] = {
@@ -76,6 +77,7 @@ static const struct option long_options[] = {
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "hook-cost", required_argument, NULL, OPT_HOOK_COST },
 	{ "log", required_argument, NULL, OPT_LOG },
+	{ "renames", required_argument, NULL, OPT_RENAMES },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -264,6 +266,7 @@ int main(int argc, char **argv)
 			if (number(optarg, &o.hook_cost))
 				return usage_error("--hook-cost %s: not a number of cycles", optarg);
 			break;
+		case OPT_RENAMES: o.renames = optarg; break;
 		case OPT_PARTIAL: o.partial = 1; break;
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();

@@ -32,6 +32,7 @@ struct options {
 	const char *function;   /* trace: only this function's records */
 	uint64_t from, to;      /* trace, chrome: the window in cycles, to = UINT64_MAX: open */
 	uint32_t hook_cost;     /* events: cycles the hooks add to every call, taken off */
+	const char *renames;    /* gprof: objcopy --redefine-syms lines for the names gprof skips */
 	int partial;            /* write what was decoded despite errors */
 	const char *title;      /* flame */
 	unsigned width;         /* flame: pixels */

@@ -28,8 +28,8 @@ static const struct command_help {
 	  "The IAS function table: calls, self+children and self, each with\n"
 	  "total, %, average, maximum and minimum, and the deepest call." },
 	{ "gprof",
-	  "-e ELF [--hook-cost CYCLES] [--log LOG] [--partial] [-o gmon.out]\n"
-	  " [DUMP]",
+	  "-e ELF [--hook-cost CYCLES] [--log LOG] [--renames FILE] [--partial]\n"
+	  " [-o gmon.out] [DUMP]",
 	  "A gmon.out for GNU gprof (riscv64-unknown-elf-gprof ELF gmon.out):\n"
 	  "call arcs and exact cycle times from the events frames, or arcs\n"
 	  "alone from calltrace frames; with hist frames (in DUMP or LOG), their\n"
@@ -121,6 +121,11 @@ static const struct option_help {
 	  "--hook-cost CYCLES  events: take CYCLES off every call's own time, and off its\n"
 	  "                    callers' for each call inside them: what the entry and exit\n"
 	  "                    hooks add to a call (make bench measures it per CPU and mode)." },
+	{ "gprof",
+	  "--renames FILE      gprof: for objcopy --redefine-syms, a name GNU gprof reads\n"
+	  "                    for each function of the ELF whose name it skips (one\n"
+	  "                    with a '.' or '$', as GCC names a clone): '_' for each.\n"
+	  "                    gprof on the ELF objcopy writes shows those functions." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
 	{ "flame", "--width PIXELS      flame: the width (default 1200)." },
 	{ "report trace functions gprof chrome folded flame hot hist",

@@ -479,15 +479,15 @@ def profile_retire(prof, prog):
     """make profile MODE=retire on a program built with no instrumentation:
     its calls from the retire stream and its flat profile from perfscope's
     histogram, one bucket per instruction. GNU gprof reads the gmon.out and
-    prints a flat profile and a call graph, whose self cycles (the
-    hardware's count) and calls are the function table's (the harness's
-    decoder), under the same names, as the tool names an address with
-    aliases (vfprintf, not __i_vfprintf) as gprof does: functions whose name
-    is not unique (static ones of two files) aside, and picolibc's
-    __riscv_save_N and __riscv_restore_N, alternate
-    entries into shared code, whose instructions the histogram charges to
-    the label they lie under and the calls to the entry called. Returns the
-    names compared, as gprof shows them."""
+    prints a flat profile and a call graph. Every function of the table is
+    in it under the table's name (of aliases the tool takes the one gprof
+    prefers: vfprintf, not __i_vfprintf), with the table's self cycles (the
+    hardware's count) and calls (the harness's decoder); functions whose
+    name is not unique (static ones of two files) aside, and picolibc's
+    __riscv_save_N and __riscv_restore_N, alternate entries into shared
+    code, whose instructions the histogram charges to the label they lie
+    under and the calls to the entry called. Returns the names compared, as
+    gprof shows them."""
     text = open(os.path.join(prof, "gprof.txt")).read()
     check(f"profile {prog}, retire: gprof prints a flat profile and a call graph",
           "Flat profile:" in text and "Call graph" in text, text[:200])

@@ -16,3 +16,4 @@
 	function h        /* 0x400 */
 	.space 0x700      /* 0x500: in no function */
 	function h.part.0 /* 0xc00: a name GNU gprof skips, as GCC names a clone */
+	function h_part_0 /* 0xd00: the name gprof would read for it, taken */

@@ -201,9 +201,9 @@ static void errors(void)
 	run_free(&help);
 	tool_run(&help, NULL, (const char *[]){ "gprof", "--help", NULL });
 	check_contains(
-	        "errors: gprof's synopsis lists --hook-cost and --partial", help.out,
-	        "    perfscope gprof     -e ELF [--hook-cost CYCLES] [--log LOG] [--partial] [-o gmon.out]\n"
-	        "                        [DUMP]\n");
+	        "errors: gprof's synopsis lists --hook-cost, --renames and --partial", help.out,
+	        "    perfscope gprof     -e ELF [--hook-cost CYCLES] [--log LOG] [--renames FILE] [--partial]\n"
+	        "                        [-o gmon.out] [DUMP]\n");
 	run_free(&help);
 	check_run("errors: an output that cannot be written, exit 3", t.s,
 	          (const char *[]){ "trace", "-o", "no/such/dir/out.txt", "dump.log", NULL }, "",
