@@ -318,9 +318,19 @@ static int charged(const struct gmon *m, const struct sym *s)
 	return 0;
 }
 
-/* --renames: "name new" for each function whose name gprof skips, new with
- * '_' for each '.' and '$', and a '_' more while the ELF has a function of
- * that name, for objcopy --redefine-syms. */
+/* Whether a function before the i-th has its name (static ones of two files). */
+static int named_before(const struct symtab *st, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(st->v[j].name, st->v[i].name))
+			return 1;
+	return 0;
+}
+
+/* --renames: "name new" once for each name of a function gprof skips (objcopy
+ * renames every symbol of that name), new with '_' for each '.' and '$', and
+ * a '_' more while the ELF has a function of that name, for objcopy
+ * --redefine-syms. */
 static void write_renames(const struct symtab *st, const char *path)
 {
 	struct output out;
@@ -328,7 +338,7 @@ static void write_renames(const struct symtab *st, const char *path)
 		return;
 	for (size_t i = 0; i < st->n; i++) {
 		const char *name = st->v[i].name;
-		if (!gprof_skips(name))
+		if (!gprof_skips(name) || named_before(st, i))
 			continue;
 		const size_t len = strlen(name);
 		char *to = xmalloc(len + 1 + st->n); /* room for a '_' per function */

@@ -123,7 +123,7 @@ static const struct option_help {
 	  "                    hooks add to a call (make bench measures it per CPU and mode)." },
 	{ "gprof",
 	  "--renames FILE      gprof: for objcopy --redefine-syms, a name GNU gprof reads\n"
-	  "                    for each function of the ELF whose name it skips (one\n"
+	  "                    for each name of an ELF function that it skips (one\n"
 	  "                    with a '.' or '$', as GCC names a clone): '_' for each.\n"
 	  "                    gprof on the ELF objcopy writes shows those functions." },
 	{ "flame", "--title TEXT        flame: the title (default: the dump's name)." },
