@@ -318,6 +318,15 @@ static int charged(const struct gmon *m, const struct sym *s)
 	return 0;
 }
 
+/* Whether name is one of the n new names already given. */
+static int taken(char *const *given, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(given[i], name))
+			return 1;
+	return 0;
+}
+
 /* Whether a function before the i-th has its name (static ones of two files). */
 static int named_before(const struct symtab *st, size_t i)
 {
@@ -329,13 +338,15 @@ static int named_before(const struct symtab *st, size_t i)
 
 /* --renames: "name new" once for each name of a function gprof skips (objcopy
  * renames every symbol of that name), new with '_' for each '.' and '$', and
- * a '_' more while the ELF has a function of that name, for objcopy
- * --redefine-syms. */
+ * a '_' more while a function or an earlier new name has it (a.b and a$b),
+ * for objcopy --redefine-syms. */
 static void write_renames(const struct symtab *st, const char *path)
 {
 	struct output out;
 	if (!output_open(&out, path))
 		return;
+	char **given = xcalloc(st->n ? st->n : 1, sizeof *given);
+	size_t n = 0;
 	for (size_t i = 0; i < st->n; i++) {
 		const char *name = st->v[i].name;
 		if (!gprof_skips(name) || named_before(st, i))
@@ -345,11 +356,15 @@ static void write_renames(const struct symtab *st, const char *path)
 		memcpy(to, name, len + 1);
 		for (char *p = to; (p = strpbrk(p, ".$"));)
 			*p = '_';
-		for (size_t more = 0; symtab_named(st, to) && more < st->n; more++)
+		for (size_t more = 0; more < st->n && (symtab_named(st, to) || taken(given, n, to));
+		     more++)
 			strcat(to, "_");
 		fprintf(out.f, "%s %s\n", name, to);
-		free(to);
+		given[n++] = to;
 	}
+	for (size_t i = 0; i < n; i++)
+		free(given[i]);
+	free(given);
 	output_close(&out, 1);
 }
 

@@ -17,3 +17,4 @@
 	.space 0x700      /* 0x500: in no function */
 	function h.part.0 /* 0xc00: a name GNU gprof skips, as GCC names a clone */
 	function h_part_0 /* 0xd00: the name gprof would read for it, taken */
+	function h$part$0 /* 0xe00: another name gprof skips, with h.part.0's new name */
