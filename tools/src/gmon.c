@@ -351,14 +351,17 @@ static void write_renames(const struct symtab *st, const char *path)
 		const char *name = st->v[i].name;
 		if (!gprof_skips(name) || named_before(st, i))
 			continue;
-		const size_t len = strlen(name);
-		char *to = xmalloc(len + 1 + st->n); /* room for a '_' per function */
+		char *to = NULL;
+		size_t cap = 0, len = strlen(name);
+		grow(&to, &cap, len + 1, 1);
 		memcpy(to, name, len + 1);
 		for (char *p = to; (p = strpbrk(p, ".$"));)
 			*p = '_';
-		for (size_t more = 0; more < st->n && (symtab_named(st, to) || taken(given, n, to));
-		     more++)
-			strcat(to, "_");
+		while (symtab_named(st, to) || taken(given, n, to)) {
+			grow(&to, &cap, len + 2, 1);
+			to[len++] = '_';
+			to[len] = '\0';
+		}
 		fprintf(out.f, "%s %s\n", name, to);
 		given[n++] = to;
 	}
