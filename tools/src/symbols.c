@@ -86,9 +86,10 @@ static void keep_functions(struct symtab *st, struct read_sym *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		struct sym *kept = st->n ? &st->v[st->n - 1] : NULL;
 		if (kept && kept->addr == v[i].s.addr) {
+			/* The name only: the extent stays the first symbol's. */
 			if (name_rank(&v[i]) < kept_rank) {
 				free(kept->name);
-				*kept = v[i].s;
+				kept->name = v[i].s.name;
 				kept_rank = name_rank(&v[i]);
 			} else
 				free(v[i].s.name);
