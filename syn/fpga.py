@@ -102,6 +102,10 @@ FAMILIES = {
 # picosecond (with --timing-allow-fail); the bitstreams use the board clocks.
 BENCH_MHZ = {("hx8k", "ip"): 120, ("up5k", "ip"): 60, ("ecp5", "ip"): 200,
              ("up5k", "soc"): 30, ("ecp5", "soc"): 100}
+# The Nios II PCU on a Cyclone II as Intel publishes it: sections -> (logic
+# elements, registers); perfscope's area goal is half its seven sections' elements.
+NIOS_PCU = {3: (670, 420), 7: (1345, 808)}
+AREA_GOAL_LC = NIOS_PCU[7][0] // 2
 
 # Each board's files are its FuseSoC target's in soc/soc.core, but the CPU:
 # "cpu" without the trace unit (make bench-fpga's SoC rows and goals),
@@ -649,10 +653,6 @@ def bench_trace(seeds):
 # The IP the tap is measured in: seven sections and the trace unit, whose
 # FIFO takes the tap's call events; the tap's parts as docs/retire.md names
 # them, each the one before with more.
-# The Nios II PCU on a Cyclone II as Intel publishes it: sections -> (logic
-# elements, registers); perfscope's area goal is half its seven sections' elements.
-NIOS_PCU = {3: (670, 420), 7: (1345, 808)}
-AREA_GOAL_LC = NIOS_PCU[7][0] // 2
 TRACE_IP_DEPTH = 512  # the trace unit's records where the IP is measured with it
 TRACE_GOAL_LC = 350  # iCE40 cells for the trace unit, block RAMs aside
 RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH}
