@@ -9,6 +9,7 @@ Usage: gen.py [--out DIR]   write the generated files below DIR (default: the
 import argparse
 import pathlib
 import re
+import sys
 import tomllib
 
 import gen_frames
@@ -22,6 +23,35 @@ SPDX = "SPDX-License-Identifier: Apache-2.0"
 def load():
     with open(HERE / "perfscope.toml", "rb") as f:
         return tomllib.load(f)
+
+
+def bit_span(f):
+    """A field's bits as the register descriptions write them: "7" or "15:8"."""
+    hi = f["lsb"] + f["width"] - 1
+    return str(hi) if f["width"] == 1 else f"{hi}:{f['lsb']}"
+
+
+def bits(span):
+    return ("bits " if ":" in span else "bit ") + span
+
+
+def check_prose(m):
+    """The read and write texts name fields by their bits ("bits 15:0 LEVEL",
+    "bit 2 (CLEAR)"); those bits are the field's, and every field is named
+    so in its register's text, so that the datasheet's description and the
+    masks generated from [[field]] cannot drift apart."""
+    regs = {r["name"]: r for r in m["section_reg"] + m["ctrl_reg"]}
+    for f in m["field"]:
+        r = regs[f["reg"]]
+        text = r.get("read", "") + " " + r.get("write", "")
+        spans = re.findall(rf"(\d+(?::\d+)?) \(?{f['name']}\b", text)
+        if not spans:
+            raise ValueError(f"{f['reg']}.{f['name']}: its register's text names no bits for it "
+                             f"(write \"{bits(bit_span(f))} {f['name']}\")")
+        for span in spans:
+            if span != bit_span(f):
+                raise ValueError(f"{f['reg']}.{f['name']}: its register's text says {bits(span)}, "
+                                 f"[[field]] says {bits(bit_span(f))}")
 
 
 def word(offset):
@@ -156,6 +186,7 @@ def main():
     args = ap.parse_args()
     out = pathlib.Path(args.out)
     m = load()
+    check_prose(m)
     files = {
         "rtl/perfscope_regs.vh": verilog(m),
         "driver/include/perfscope_regs.h": c_header(m),
@@ -170,4 +201,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except ValueError as e:  # a description that contradicts itself: one line, no traceback
+        sys.exit(f"regs/gen.py: {e}")

@@ -358,13 +358,24 @@ def frame_version():
     return ", ".join(f"{fr['name']} {fr['version']}" for fr in frames)
 
 
-def reg_field_max(reg, name):
-    """A register field's largest value, from the register map's one
-    description (regs/perfscope.toml): 2^width − 1."""
+def reg_fields(reg, *names):
+    """Fields of one register, from the register map's one description
+    (regs/perfscope.toml)."""
     with open(TOP / "regs" / "perfscope.toml", "rb") as f:
-        fields = tomllib.load(f)["field"]
-    width = next(fl["width"] for fl in fields if fl["reg"] == reg and fl["name"] == name)
-    return f"2^{width} − 1"
+        return [fl for fl in tomllib.load(f)["field"] if fl["reg"] == reg and fl["name"] in names]
+
+
+def reg_field_max(reg, name):
+    """A register field's largest value: 2^width − 1."""
+    return f"2^{reg_fields(reg, name)[0]['width']} − 1"
+
+
+def reg_field_bits(reg, *names):
+    """The bits of one field, or of adjacent ones together: "27:24"."""
+    fields = reg_fields(reg, *names)
+    lsb = min(fl["lsb"] for fl in fields)
+    msb = max(fl["lsb"] + fl["width"] - 1 for fl in fields)
+    return f"{msb}:{lsb}"
 
 
 def soc_core_default(param):
@@ -492,6 +503,9 @@ SOURCES = {
     "version/tool": tool_version,
     "version/gprof": gprof_version,
     "regs/trace-drops-max": lambda: reg_field_max("TRACE_DROPS", "COUNT"),
+    "regs/trace-drops-width": lambda: str(reg_fields("TRACE_DROPS", "COUNT")[0]["width"]),
+    "regs/config-trace-bits": lambda: reg_field_bits("CONFIG", "TRACE"),
+    "regs/trace-drops-mode-bits": lambda: reg_field_bits("TRACE_DROPS", "ENABLE", "OVERWRITE"),
     "soc/sections-default": lambda: soc_core_default("PERF_SECTIONS"),
     "version/core": core_version,
     "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
