@@ -430,6 +430,17 @@ def soc_fmax(board):
     return fpga_find(f"board row {board}", lambda c: len(c) > 8 and c[0].startswith(board))[7]
 
 
+def board_brams(board):
+    """Block RAMs of a board's SoC without perfscope (PERF_SECTIONS=0)."""
+    return fpga_find(f"board row {board} without perfscope",
+                     lambda c: len(c) > 8 and c[0].startswith(board) and c[2].startswith("none"))[5]
+
+
+def trace_brams():
+    """Block RAMs of the trace unit's FIFO, from its area goal's row."""
+    return re.search(r"\(and (\d+) block RAMs\)", fpga_goal("iCE40 logic cells of the trace unit")[1]).group(1)
+
+
 def ip_fmax_ratio(goal):
     return re.search(r"\(([\d.]+) x\)", fpga_goal(goal)[1]).group(1)
 
@@ -518,6 +529,9 @@ SOURCES = {
     "fpga/ice40-fmax-7": lambda: fpga_row(ICE, "perfscope", 7)[6],
     "fpga/nios-le-7": lambda: fpga_row("Cyclone II", "Nios II PCU", 7)[3].split()[0],
     "fpga/nios-regs-7": lambda: fpga_row("Cyclone II", "Nios II PCU", 7)[4],
+    "fpga/icebreaker-soc-brams": lambda: board_brams("icebreaker"),
+    "fpga/ulx3s-soc-brams": lambda: board_brams("ulx3s"),
+    "fpga/trace-brams": trace_brams,
     "fpga/up5k-fmax": lambda: ip_fmax("iCE40 UP5K-SG48: IP fmax"),
     "fpga/up5k-ratio": lambda: ip_fmax_ratio("iCE40 UP5K-SG48: IP fmax"),
     "fpga/up5k-soc-fmax": lambda: soc_fmax("icebreaker"),
