@@ -448,8 +448,8 @@ static void hist_frame(void *ctx, const struct frame *f, const struct hist_head 
 	if (outside)
 		warning_at(
 		        f->in->name, f->line,
-		        "hist frame %d: %llu cycles at addresses outside the buckets (OUTSIDE) are "
-		        "in no bin of gmon.out",
+		        "hist frame %d: %llu cycles outside the buckets (OUTSIDE: at an address outside "
+		        "them, or before the first instruction retired) are in no bin of gmon.out",
 		        f->index, (unsigned long long)outside);
 	if (h->status & PERF_HIST_CTRL_SAT_MASK)
 		warning_at(

@@ -172,8 +172,9 @@ static void hist_gmon(void)
 	check_run(
 	        "hist: gprof from a hist frame alone: OUTSIDE said on standard error", t.s, gprof,
 	        "",
-	        "perfscope: dump.log:1: warning: hist frame 1: 20 cycles at addresses outside the "
-	        "buckets (OUTSIDE) are in no bin of gmon.out\n",
+	        "perfscope: dump.log:1: warning: hist frame 1: 20 cycles outside the buckets "
+	        "(OUTSIDE: at an address outside them, or before the first instruction retired) "
+	        "are in no bin of gmon.out\n",
 	        0);
 	unsigned char want[640];
 	const size_t want_n = gmon_a(want);
