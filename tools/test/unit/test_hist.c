@@ -169,13 +169,12 @@ static void hist_gmon(void)
 	struct text t = { 0 };
 	frame_a(&t);
 	const char *gprof[] = { "gprof", "-e", UNIT_RETIRE_ELF, "dump.log", NULL };
-	check_run(
-	        "hist: gprof from a hist frame alone: OUTSIDE said on standard error", t.s, gprof,
-	        "",
-	        "perfscope: dump.log:1: warning: hist frame 1: 20 cycles outside the buckets "
-	        "(OUTSIDE: at an address outside them, or before the first instruction retired) "
-	        "are in no bin of gmon.out\n",
-	        0);
+	check_run("hist: gprof from a hist frame alone: OUTSIDE said on standard error", t.s, gprof,
+	          "",
+	          "perfscope: dump.log:1: warning: hist frame 1: 20 cycles outside the buckets "
+	          "(OUTSIDE: at an address outside them, or before the first instruction retired) "
+	          "are in no bin of gmon.out\n",
+	          0);
 	unsigned char want[640];
 	const size_t want_n = gmon_a(want);
 	size_t n = 0;
