@@ -203,6 +203,12 @@ def trace_record(rec):
     return {"type": kind, "word0": w0, "depth": _field(w1, "DEPTH"), "time_lo": _field(w1, "TIME_LO")}
 
 
+def trace_header():
+    """A trace file's header: the magic, the format's version, the record
+    size."""
+    return STREAM["magic"].encode() + b"\0" + struct.pack("<II", STREAM["version"], STREAM["record_bytes"])
+
+
 def trace_records(data):
     """The records of a trace file's bytes, each with its time: (window of
     the last SYNC << 21) | TIME_LO, a SYNC's its window's start; None

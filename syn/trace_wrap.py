@@ -17,16 +17,13 @@ read or written: one line, exit 1.
 import pathlib
 import struct
 import sys
-import tomllib
 
 # The file's header and the record layout, from the one description of the
-# format the IP and the host tool are built from.
-with open(pathlib.Path(__file__).resolve().parent.parent / "regs" / "frames.toml", "rb") as _f:
-    _STREAM = tomllib.load(_f)["stream"]
-MAGIC = _STREAM["magic"].encode() + b"\0"
-VERSION = _STREAM["version"]
-RECORD_BYTES = _STREAM["record_bytes"]
-TYPE_SHIFT = 32 + next(f["lsb"] for f in _STREAM["fields"] if f["name"] == "TYPE")  # word 1's type
+# format the IP and the host tool are built from (regs/frames.toml).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "regs"))
+import frame_reader  # noqa: E402 (found through the path above)
+
+RECORD_BYTES = frame_reader.STREAM["record_bytes"]
 
 
 def wrap(raw):
@@ -35,9 +32,9 @@ def wrap(raw):
         return None, "empty: the adapter caught nothing (open it before the program starts)"
     if len(raw) % RECORD_BYTES:
         return None, f"{len(raw)} bytes is not a whole number of {RECORD_BYTES}-byte records"
-    if struct.unpack_from("<Q", raw)[0] >> TYPE_SHIFT != 0:
+    if frame_reader.trace_record(struct.unpack_from("<Q", raw)[0])["type"] != "SYNC":
         return None, "the first record is not a SYNC: the capture began inside the stream"
-    return MAGIC + struct.pack("<II", VERSION, RECORD_BYTES) + raw, None
+    return frame_reader.trace_header() + raw, None
 
 
 def main():
