@@ -42,7 +42,9 @@ def check_prose(m):
     masks generated from [[field]] cannot drift apart."""
     regs = {r["name"]: r for r in m["section_reg"] + m["ctrl_reg"]}
     for f in m["field"]:
-        r = regs[f["reg"]]
+        r = regs.get(f["reg"])
+        if r is None:
+            raise ValueError(f"{f['reg']}.{f['name']}: there is no register {f['reg']}")
         text = r.get("read", "") + " " + r.get("write", "")
         spans = re.findall(rf"(\d+(?::\d+)?) \(?{f['name']}\b", text)
         if not spans:
