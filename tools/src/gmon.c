@@ -318,38 +318,30 @@ static int charged(const struct gmon *m, const struct sym *s)
 	return 0;
 }
 
-/* Whether name is one of the n new names already given. */
-static int taken(char *const *given, size_t n, const char *name)
+/* Whether name is one of the first n of names. */
+static int listed(char *const *names, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(given[i], name))
-			return 1;
-	return 0;
-}
-
-/* Whether a function before the i-th has its name (static ones of two files). */
-static int named_before(const struct symtab *st, size_t i)
-{
-	for (size_t j = 0; j < i; j++)
-		if (!strcmp(st->v[j].name, st->v[i].name))
+		if (!strcmp(names[i], name))
 			return 1;
 	return 0;
 }
 
 /* --renames: "name new" once for each name of a function gprof skips (objcopy
- * renames every symbol of that name), new with '_' for each '.' and '$', and
- * a '_' more while a function or an earlier new name has it (a.b and a$b),
- * for objcopy --redefine-syms. */
+ * renames every symbol of that name: static ones of two files), new with '_'
+ * for each '.' and '$', and a '_' more while a function or an earlier new
+ * name has it (a.b and a$b), for objcopy --redefine-syms. */
 static void write_renames(const struct symtab *st, const char *path)
 {
 	struct output out;
 	if (!output_open(&out, path))
 		return;
-	char **given = xcalloc(st->n ? st->n : 1, sizeof *given);
+	char **from = xcalloc(st->n ? st->n : 1, sizeof *from);   /* the names renamed */
+	char **given = xcalloc(st->n ? st->n : 1, sizeof *given); /* and their new names */
 	size_t n = 0;
 	for (size_t i = 0; i < st->n; i++) {
-		const char *name = st->v[i].name;
-		if (!gprof_skips(name) || named_before(st, i))
+		char *name = st->v[i].name;
+		if (!gprof_skips(name) || listed(from, n, name))
 			continue;
 		char *to = NULL;
 		size_t cap = 0, len = strlen(name);
@@ -357,17 +349,19 @@ static void write_renames(const struct symtab *st, const char *path)
 		memcpy(to, name, len + 1);
 		for (char *p = to; (p = strpbrk(p, ".$"));)
 			*p = '_';
-		while (symtab_named(st, to) || taken(given, n, to)) {
+		while (symtab_named(st, to) || listed(given, n, to)) {
 			grow(&to, &cap, len + 2, 1);
 			to[len++] = '_';
 			to[len] = '\0';
 		}
 		fprintf(out.f, "%s %s\n", name, to);
+		from[n] = name;
 		given[n++] = to;
 	}
 	for (size_t i = 0; i < n; i++)
 		free(given[i]);
 	free(given);
+	free(from);
 	output_close(&out, 1);
 }
 
