@@ -156,29 +156,62 @@ int perf_calibrate(void *base, int scratch_section, uint32_t *bias)
 	return 0;
 }
 
-/* The two printing entry points differ only in the bias; ap holds the names. */
-static int print_report(void *base, uint32_t clock_hz, const uint32_t *bias, int num_sections,
-                        va_list ap)
+/* Why a report was refused, on one line: the callers of the printing entry
+ * points seldom look at the return value, so it is printed too. */
+static void print_refusal(const char *fn, void *base, uint32_t clock_hz, int num_sections, int have,
+                          int rc)
 {
-	if (num_sections < 0 || num_sections > PERF_MAX_SECTIONS)
-		return -PERF_EINVAL;
-	const char *names[PERF_MAX_SECTIONS];
-	for (int i = 0; i < num_sections; i++)
-		names[i] = va_arg(ap, const char *);
+	struct perf_out o = { perf_put_stdout, NULL, 0 };
+	perf_out_str(&o, fn);
+	perf_out_str(&o, ": no report: ");
+	if (rc == -PERF_ENODEV || rc == -PERF_EVERSION) {
+		perf_out_str(&o, rc == -PERF_ENODEV ? "no perfscope at "
+		                                    : "another major version of perfscope at ");
+		perf_out_hex(&o, (uint32_t)(uintptr_t)base);
+	} else if (!clock_hz) {
+		perf_out_str(&o, "clock_freq_hertz is 0");
+	} else {
+		perf_out_str(&o, "num_sections is ");
+		if (num_sections < 0)
+			perf_out_char(&o, '-');
+		perf_out_num(&o,
+		             (uint64_t)(num_sections < 0 ? -(int64_t)num_sections : num_sections),
+		             0, 0, 0);
+		perf_out_str(&o, ", outside 0..");
+		perf_out_num(&o, (uint64_t)have, 0, 0, 0);
+	}
+	perf_out_char(&o, '\n');
+}
+
+/* The two printing entry points differ only in the bias; ap holds the names. */
+static int print_report(const char *fn, void *base, uint32_t clock_hz, const uint32_t *bias,
+                        int num_sections, va_list ap)
+{
 	struct perf_snapshot s;
-	int rc = perf_snapshot(base, &s);
-	if (rc < 0)
-		return rc;
-	return bias ? perf_report_write_net(&s, clock_hz, *bias, num_sections, names,
-	                                    perf_put_stdout, NULL)
-	            : perf_report_write(&s, clock_hz, num_sections, names, perf_put_stdout, NULL);
+	int have = PERF_MAX_SECTIONS; /* the instance's sections, once read */
+	int rc = num_sections < 0 || num_sections > PERF_MAX_SECTIONS ? -PERF_EINVAL
+	                                                              : perf_snapshot(base, &s);
+	if (rc >= 0) {
+		have = s.num_sections;
+		const char *names[PERF_MAX_SECTIONS];
+		for (int i = 0; i < num_sections; i++)
+			names[i] = va_arg(ap, const char *);
+		rc = bias ? perf_report_write_net(&s, clock_hz, *bias, num_sections, names,
+		                                  perf_put_stdout, NULL)
+		          : perf_report_write(&s, clock_hz, num_sections, names, perf_put_stdout,
+		                              NULL);
+	}
+	if (rc < 0 && rc != -PERF_EIO) /* after -PERF_EIO nothing more gets out */
+		print_refusal(fn, base, clock_hz, num_sections, have, rc);
+	return rc;
 }
 
 int (perf_print_formatted_report)(void *perf_base, alt_u32 clock_freq_hertz, int num_sections, ...)
 {
 	va_list ap;
 	va_start(ap, num_sections);
-	int rc = print_report(perf_base, clock_freq_hertz, NULL, num_sections, ap);
+	int rc = print_report("perf_print_formatted_report", perf_base, clock_freq_hertz, NULL,
+	                      num_sections, ap);
 	va_end(ap);
 	return rc;
 }
@@ -187,7 +220,8 @@ int perf_report_print_net(void *perf_base, uint32_t clock_hz, uint32_t bias, int
 {
 	va_list ap;
 	va_start(ap, num_sections);
-	int rc = print_report(perf_base, clock_hz, &bias, num_sections, ap);
+	int rc =
+	        print_report("perf_report_print_net", perf_base, clock_hz, &bias, num_sections, ap);
 	va_end(ap);
 	return rc;
 }

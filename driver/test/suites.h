@@ -10,4 +10,8 @@ void test_misuse(void);
 void test_hwtrace(void);
 void test_retire(void);
 
+/* stdout of the calls between capture_start() and capture_end() (main.c). */
+void capture_start(void);
+const char *capture_end(void);
+
 #endif

@@ -3,14 +3,11 @@
  * The report's text, compared whole. Expected texts were computed apart from
  * the driver, with exact rational arithmetic (Python fractions).
  */
-#define _POSIX_C_SOURCE 200809L /* dup, dup2, fileno: to capture stdout */
-
 #include "fake_perfscope.h"
 #include "perfscope.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "check.h"
 #include "suites.h"
@@ -227,30 +224,6 @@ static void test_net_report(void)
 	          "|tiny           |   0.00 |  0.000000000|              0|       1000|\n" RULE);
 }
 
-/* stdout of the calls between capture_start() and capture_end(). */
-static FILE *captured;
-static int saved_stdout;
-
-static void capture_start(void)
-{
-	fflush(stdout);
-	captured = tmpfile();
-	saved_stdout = dup(STDOUT_FILENO);
-	dup2(fileno(captured), STDOUT_FILENO);
-}
-
-static const char *capture_end(void)
-{
-	static char text[2048];
-	fflush(stdout);
-	dup2(saved_stdout, STDOUT_FILENO);
-	close(saved_stdout);
-	rewind(captured);
-	text[fread(text, 1, sizeof text - 1, captured)] = '\0';
-	fclose(captured);
-	return text;
-}
-
 static void test_print(void)
 {
 	int rc;
@@ -285,14 +258,26 @@ static void test_print(void)
 	int zero_hz = perf_print_formatted_report(FAKE_BASE, 0, 2, "loop", NULL);
 	int more = perf_print_formatted_report(FAKE_BASE, 1000, 3, "a", "b", "c");
 	int beyond = perf_print_formatted_report(FAKE_BASE, 1000, PERF_MAX_SECTIONS + 1);
+	int negative = perf_report_print_net(FAKE_BASE, 1000, 100, -1);
+	fake.config += 1u << PERF_CONFIG_VERSION_MAJOR_SHIFT;
+	int version = perf_print_formatted_report(FAKE_BASE, 1000, 1, "a");
 	fake.id = 0;
 	int nodev = perf_print_formatted_report(FAKE_BASE, 1000, 1, "a");
 	text = capture_end();
 	check_int("print: clock_hz 0", zero_hz, -PERF_EINVAL);
 	check_int("print: more sections than the instance has", more, -PERF_EINVAL);
 	check_int("print: more than PERF_MAX_SECTIONS", beyond, -PERF_EINVAL);
+	check_int("print net: -1 sections", negative, -PERF_EINVAL);
+	check_int("print: another major version", version, -PERF_EVERSION);
 	check_int("print: no device", nodev, -PERF_ENODEV);
-	check_str("print: errors print nothing", text, "");
+	check_str(
+	        "print: each refusal prints one line saying why", text,
+	        "perf_print_formatted_report: no report: clock_freq_hertz is 0\n"
+	        "perf_print_formatted_report: no report: num_sections is 3, outside 0..2\n"
+	        "perf_print_formatted_report: no report: num_sections is 8, outside 0..7\n"
+	        "perf_report_print_net: no report: num_sections is -1, outside 0..7\n"
+	        "perf_print_formatted_report: no report: another major version of perfscope at 0x80000000\n"
+	        "perf_print_formatted_report: no report: no perfscope at 0x80000000\n");
 }
 
 void test_report(void)
