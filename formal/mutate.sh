@@ -7,7 +7,7 @@
 # One line per mutation: "PASS mutation <name>: caught by ..." when a proof
 # failed, "FAIL mutation <name>: ..." when every proof passed.
 #
-#   formal/mutate.sh [ip] [ip-trace] [trace] [alone]   those groups (below), all without one
+#   formal/mutate.sh [ip] [ip-trace] [trace] [alone] [oreg]   those groups (below), all without one
 set -u
 cd "$(dirname "$0")/.." || exit 1
 TOP=$PWD
@@ -88,7 +88,7 @@ trace-roll-not-forcing % wire        forced    = r_force_sync || r_roll; % wire 
 trace-roll-lost-with-record % r_roll <= roll_now; % r_roll <= 1'b0;
 trace-head-visible-too-early % wire        avail     = (r_level[AW:1] != 0) || (r_level[0] && !r_wrote); % wire        avail     = (r_level != 0);
 trace-sync-time-wrong % r_rec[60:32], i_gtime[52:21]}; % r_rec[60:32], i_gtime[52:21] + 32'd1};
-trace-head-not-reread-after-write % .i_re    (1'b1), % .i_re    (take || ovr),
+trace-head-not-reread-after-write % .i_re    (1'b1),  // at every edge % .i_re    (take || ovr),  //
 trace-take-skipped-without-write % if (wr || avail) begin % if (wr) begin
 trace-level-frozen-on-take % end else if (wr || take || r_wrote) begin % end else if (wr || r_wrote) begin
 trace-drops-wrap % else if (drops_up && !drops_sum[16]) % else if (drops_up)
@@ -125,6 +125,18 @@ rt-slot-written-under-record % wire        slot_wr   = r_slot && !r_rec_pend; % 
 EOF
 )
 
+# OREG = 1's head and room flags: each must fail a proof of the trace unit
+# alone with OREG = 1 (formal/Makefile's model o), its OREG_K-induction or
+# the shorter bounded check.
+OREG_MUTATIONS=$(cat <<'EOF'
+oreg-head-misses-write-behind-read % | ({64{r_b_sel}} & q_b) | ({64{r_w2_sel}} & r_wd2); % | ({64{r_b_sel}} & q_b);
+oreg-head-from-a-over-its-write % adv && !r_adv && !r_hit_a; % adv && !r_adv;
+oreg-b-never-overwritten % r_hit_b    <= wr && lvl_2; % r_hit_b    <= 1'b0;
+oreg-room-flag-stuck-going-up % r_ge_f2 <= lvl_ge_f1; % r_ge_f2 <= lvl_full;
+oreg-head-held-from-a % r_hold     <= ram_q; % r_hold     <= q_a;
+EOF
+)
+
 # try FILE MODEL [tb]: each mutation on stdin planted in rtl/FILE must fail a
 # proof of MODEL, induction or the bounded model check; with tb the IP
 # testbench (three sections: the misuse checks and 200k random operations,
@@ -136,7 +148,7 @@ try() {
     start=$(date +%s)
     mutant "$name" "$file" "$from" "$to" "$model_name" || { status=1; continue; }
     # Induction first: a broken invariant usually fails it in seconds.
-    ind=$(formal/prove.sh ind "$model" 1 "$name")
+    ind=$(formal/prove.sh ind "$model" "${IND_K:-1}" "$name")
     bmc=$(formal/prove.sh bmc "$model" "${BMC_DEPTH:-20}" "$name")
     caught=""
     case $ind in FAIL*) caught="induction (${ind##*induction: })" ;; esac
@@ -157,11 +169,12 @@ try() {
 }
 
 # The groups to run, all without arguments: ip (with the testbench),
-# ip-trace, trace, alone.
-groups=" ${*:-ip ip-trace trace alone} "
+# ip-trace, trace, alone, oreg.
+groups=" ${*:-ip ip-trace trace alone oreg} "
 status=0
 [[ $groups == *" ip "* ]] && try perfscope.v s2 tb <<< "$MUTATIONS"
 [[ $groups == *" ip-trace "* ]] && try perfscope.v t2 <<< "$IP_TRACE_MUTATIONS"
 [[ $groups == *" trace "* ]] && try perfscope_trace.v t2 <<< "$TRACE_MUTATIONS"
 [[ $groups == *" alone "* ]] && BMC_DEPTH=10 try perfscope_trace.v a <<< "$ALONE_MUTATIONS"
+[[ $groups == *" oreg "* ]] && IND_K=3 BMC_DEPTH=10 try perfscope_trace.v o <<< "$OREG_MUTATIONS"
 exit $status

@@ -43,7 +43,8 @@ module perfscope #(
 	parameter TRACE_DEPTH  = 0,  // trace FIFO records: 0 (no trace unit) or a power of two, 16..4096
 	parameter RETIRE       = 0,  // 1: the retire tap (i_rt_*) is built
 	parameter HIST_BUCKETS = 0,  // with RETIRE: histogram words, 0 (none) or a power of two, 2..4096
-	parameter TRIGGERS     = 0   // with RETIRE: sections 1..TRIGGERS take trigger addresses, 0..NUM_SECTIONS
+	parameter TRIGGERS     = 0,  // with RETIRE: sections 1..TRIGGERS take trigger addresses, 0..NUM_SECTIONS
+	parameter TRACE_OREG   = 0   // with TRACE_DEPTH: 1 reads the FIFO's RAM through its output register (ECP5)
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,      // synchronous, active high
@@ -102,6 +103,9 @@ module perfscope #(
 	if (TRACE_DEPTH != 0 && (TRACE_DEPTH < 16 || TRACE_DEPTH > 4096
 	                         || (TRACE_DEPTH & (TRACE_DEPTH - 1)) != 0)) begin : g_bad_trace_depth
 		perfscope_error_TRACE_DEPTH_must_be_0_or_a_power_of_two_16_to_4096 u_error ();
+	end
+	if (TRACE_OREG != 0 && TRACE_OREG != 1) begin : g_bad_trace_oreg
+		perfscope_error_TRACE_OREG_must_be_0_or_1 u_error ();
 	end
 	if (RETIRE != 0 && RETIRE != 1) begin : g_bad_retire
 		perfscope_error_RETIRE_must_be_0_or_1 u_error ();
@@ -334,7 +338,7 @@ module perfscope #(
 	if (TRACE) begin : g_trace
 		wire [1:0]  ctrl;
 		wire [31:0] status, drops;
-		perfscope_trace #(.DEPTH(TRACE_DEPTH)) u_trace (
+		perfscope_trace #(.DEPTH(TRACE_DEPTH), .OREG(TRACE_OREG)) u_trace (
 			.i_clk         (i_clk),
 			.i_reset       (i_reset),
 			.i_gtime       (r_gtime[52:0]),

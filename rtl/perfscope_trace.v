@@ -34,7 +34,12 @@
 // The FIFO's head leaves the RAM's registered read port: a record becomes
 // visible on the port (and to POP_LO) in the second cycle after its write,
 // and the read address is the head of the next cycle. The port reads at
-// every edge: an enable would cost more logic than the reads.
+// every edge: an enable would cost more logic than the reads. With OREG
+// the RAM's word passes its output register too (the ECP5's block RAM is
+// slow to its output, and a LUT after it costs a quarter of the IP's
+// fmax): two copies of the RAM, read from r_rd alone, give the records
+// after the head, and the head is chosen among them and the last writes
+// (g_ram_oreg below). The records and their timing are the same.
 //
 // Records carry G[20:0] (TIME_LO); a SYNC carries the window G[52:21] of
 // the records after it, and one is forced whenever G[20:0] rolled over
@@ -43,7 +48,8 @@
 `default_nettype none
 
 module perfscope_trace #(
-	parameter DEPTH = 512   // records the FIFO holds: a power of two, 16..4096
+	parameter DEPTH = 512,  // records the FIFO holds: a power of two, 16..4096
+	parameter OREG  = 0     // 1: the FIFO's RAM reads through its output register (ECP5), in two copies
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,       // synchronous, active high
@@ -82,6 +88,9 @@ module perfscope_trace #(
 	generate
 	if (DEPTH < 16 || DEPTH > 4096 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
 		perfscope_trace_error_DEPTH_must_be_a_power_of_two_16_to_4096 u_error ();
+	end
+	if (OREG != 0 && OREG != 1) begin : g_bad_oreg
+		perfscope_trace_error_OREG_must_be_0_or_1 u_error ();
 	end
 	// The records' layout must be the one this RTL builds (frames.toml).
 	if (PERF_TRACE_TYPE_LSB != 29 || PERF_TRACE_DEPTH_WIDTH != 8 || PERF_TRACE_TIME_LO_WIDTH != 21
@@ -128,10 +137,14 @@ module perfscope_trace #(
 	reg  [7:0]  depth_step, ev_depth;
 	// Room for the SYNC and the record, counting the level before this edge.
 	// The level never exceeds FULL, a power of two: its top bit alone says
-	// full, and the bits below it the last records' room.
+	// full, and the bits below it the last records' room. With OREG (a
+	// faster fabric) the two room flags are flip-flops, set as the level
+	// moves (Next state), so that no compare of the level comes before the
+	// decisions that move it; on the iCE40 the compares cost fewer cells.
 	wire        lvl_full  = r_level[AW];
-	wire        lvl_ge_f1 = lvl_full || (&r_level[AW-1:0]);     // FULL - 1 or more
-	wire        lvl_ge_f2 = lvl_full || (&r_level[AW-1:1]);     // FULL - 2 or more
+	reg         r_ge_f1, r_ge_f2;  // with OREG: the level is FULL - 1, FULL - 2 or more
+	wire        lvl_ge_f1 = (OREG != 0) ? r_ge_f1 : lvl_full || (&r_level[AW-1:0]);  // FULL - 1 or more
+	wire        lvl_ge_f2 = (OREG != 0) ? r_ge_f2 : lvl_full || (&r_level[AW-1:1]);  // FULL - 2 or more
 	// A retire event in this cycle too needs one more record's room: the
 	// two are recorded together or dropped together. The slot, if it holds
 	// a record, is written before the bus's event, whose SYNC then waits if
@@ -225,7 +238,11 @@ module perfscope_trace #(
 			// the high-water mark grows only while the level stands on it.
 			up       = wr && !take && !lvl_full;
 			dn       = take && !wr;
-			level_nx = r_level + {{AW{dn}}, up || dn};
+			// With OREG a mux after both, not an adder after the take.
+			if (OREG != 0)
+				level_nx = up ? r_level + {{AW{1'b0}}, 1'b1} : dn ? r_level - {{AW{1'b0}}, 1'b1} : r_level;
+			else
+				level_nx = r_level + {{AW{dn}}, up || dn};
 			// The read address: a mux after the increment, not a carry
 			// chain after the take, which comes late (from the bus,
 			// through the write decision).
@@ -234,28 +251,110 @@ module perfscope_trace #(
 	end
 	wire        clear     = i_ctrl_we && i_ctrl_data[2];
 
+	// The head: in every cycle it is visible, ram_q is the record at r_rd.
 	wire [63:0] ram_q;
 `ifdef FORMAL
 	(* anyconst *) reg [AW-1:0] f_addr;
 	wire [63:0] f_mem;
 `endif
-	perfscope_ram #(
-		.AW(AW),
-		.DW(64)
-	) u_fifo (
-		.i_clk   (i_clk),
-		.i_we    (wr),
-		.i_waddr (r_wr),
-		.i_wdata (wdata),
-		.i_re    (1'b1),
-		.i_raddr (rd_nx),
-		.o_rdata (ram_q)
+	generate
+	if (OREG == 0) begin : g_ram
+		perfscope_ram #(
+			.AW(AW),
+			.DW(64)
+		) u_fifo (
+			.i_clk   (i_clk),
+			.i_we    (wr),
+			.i_waddr (r_wr),
+			.i_wdata (wdata),
+			.i_re    (1'b1),  // at every edge: the next cycle's head
+			.i_raddr (rd_nx),
+			.o_rdata (ram_q)
 `ifdef FORMAL
-		,
-		.f_addr  (f_addr),
-		.f_data  (f_mem)
+			,
+			.f_addr  (f_addr),
+			.f_data  (f_mem)
 `endif
-	);
+		);
+	end else begin : g_ram_oreg
+		// A read through the output register takes two edges, and its
+		// address then comes from r_rd alone, a flip-flop: at every edge
+		// copy A reads the record after the head and copy B the one after
+		// that. The head of the next cycle is then one of five: the record
+		// written at this edge if it goes there (r_cap); the head as it is,
+		// if it stays (r_hold); or, if it moves on, what A or B read two
+		// edges back, one of them as the head moved at the edge between, or
+		// the record written at that edge of their read, which they missed.
+		wire [63:0]   q_a, q_b;
+		wire [AW-1:0] rd_a = r_rd + {{(AW-1){1'b0}}, 1'b1};
+		wire [AW-1:0] rd_b = r_rd + {{(AW-2){1'b0}}, 2'd2};
+		wire          adv  = take || ovr;   // the head moves at this edge
+		perfscope_ram #(
+			.AW(AW),
+			.DW(64),
+			.OREG(1)
+		) u_fifo_a (
+			.i_clk   (i_clk),
+			.i_we    (wr),
+			.i_waddr (r_wr),
+			.i_wdata (wdata),
+			.i_re    (1'b1),
+			.i_raddr (rd_a),
+			.o_rdata (q_a)
+`ifdef FORMAL
+			,
+			.f_addr  (f_addr),
+			.f_data  (f_mem)
+`endif
+		);
+`ifdef FORMAL
+		wire [63:0] f_mem_b;  // both copies take every write
+`endif
+		perfscope_ram #(
+			.AW(AW),
+			.DW(64),
+			.OREG(1)
+		) u_fifo_b (
+			.i_clk   (i_clk),
+			.i_we    (wr),
+			.i_waddr (r_wr),
+			.i_wdata (wdata),
+			.i_re    (1'b1),
+			.i_raddr (rd_b),
+			.o_rdata (q_b)
+`ifdef FORMAL
+			,
+			.f_addr  (f_addr),
+			.f_data  (f_mem_b)
+`endif
+		);
+		// Where a write goes, from the level (r_wr less r_rd), not from a
+		// compare of the pointers.
+		wire        lvl_0 = (r_level[AW-1:0] == {AW{1'b0}});
+		wire        lvl_1 = (r_level[AW-1:0] == {{(AW-1){1'b0}}, 1'b1});
+		wire        lvl_2 = (r_level[AW-1:0] == {{(AW-2){1'b0}}, 2'd2});
+		reg         r_adv;                 // the head moved at the last edge
+		reg         r_hit_a, r_hit_b;      // the last edge wrote the word A, or B, read
+		reg  [63:0] r_wd1, r_wd2;          // the record written at the last edge, and the one before
+		reg  [63:0] r_hold;                // the head in the last cycle
+		reg         r_cap, r_hold_sel, r_a_sel, r_b_sel, r_w2_sel;  // which of the five is the head
+		always @(posedge i_clk) begin
+			r_adv      <= adv;
+			r_hit_a    <= wr && lvl_1;
+			r_hit_b    <= wr && lvl_2;
+			r_wd1      <= wdata;
+			r_wd2      <= r_wd1;
+			r_hold     <= ram_q;
+			r_cap      <= wr && (adv ? lvl_1 : lvl_0);
+			r_hold_sel <= !(wr && (adv ? lvl_1 : lvl_0)) && !adv;
+			r_a_sel    <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && !r_adv && !r_hit_a;
+			r_b_sel    <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && r_adv && !r_hit_b;
+			r_w2_sel   <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && (r_adv ? r_hit_b : r_hit_a);
+		end
+		assign ram_q = ({64{r_cap}} & r_wd1) | ({64{r_hold_sel}} & r_hold) | ({64{r_a_sel}} & q_a)
+		             | ({64{r_b_sel}} & q_b) | ({64{r_w2_sel}} & r_wd2);
+	end
+	endgenerate
 
 	assign o_trace_data = ram_q;
 	assign o_ctrl       = {r_ovw, r_en};
@@ -288,13 +387,24 @@ module perfscope_trace #(
 
 	always @(posedge i_clk) begin
 		if (i_reset || clear) begin
-			r_level <= {(AW+1){1'b0}};
-			r_gap   <= {(AW+1){1'b0}};
-			r_rd    <= {AW{1'b0}};
-			r_wr    <= {AW{1'b0}};
-			r_wrote <= 1'b0;
+			r_level   <= {(AW+1){1'b0}};
+			r_gap     <= {(AW+1){1'b0}};
+			r_rd      <= {AW{1'b0}};
+			r_wr      <= {AW{1'b0}};
+			r_wrote   <= 1'b0;
+			r_ge_f1   <= 1'b0;
+			r_ge_f2   <= 1'b0;
 		end else if (wr || take || r_wrote) begin
 			r_level <= level_nx;
+			// One up: FULL - 1 or more if it was FULL - 2 or more, and so
+			// on; one down, the other way.
+			if (up) begin
+				r_ge_f1 <= lvl_ge_f2;
+				r_ge_f2 <= lvl_full || ((&r_level[AW-1:2]) && (|r_level[1:0]));  // FULL - 3 or more
+			end else if (dn) begin
+				r_ge_f1 <= lvl_full;
+				r_ge_f2 <= lvl_ge_f1;
+			end
 			if (dn || (up && (r_gap != 0)))
 				r_gap <= r_gap + {{AW{up}}, 1'b1};
 			r_rd    <= rd_nx;
@@ -515,6 +625,8 @@ module perfscope_trace #(
 		if (f_past_valid) begin
 			assert(r_level <= FULL);
 			assert(r_wr == r_rd + r_level[AW-1:0]);
+			assert(lvl_ge_f1 == (lvl_full || (&r_level[AW-1:0])));
+			assert(lvl_ge_f2 == (lvl_full || (&r_level[AW-1:1])));
 			if (r_level == 0)
 				assert(!r_wrote);
 			// Never two writes for one port: the bus's pending record, the

@@ -19,6 +19,10 @@
 // every trigger's section command and bus hold, and every register of the
 // tap.
 //
+// A build with -DPERF_TRACE_OREG=1 (the RTL's TRACE_OREG = 1, the FIFO's
+// head through the block RAM's output register) runs the same checks: the
+// records and their timing are the same as without it.
+//
 // Usage: perfscope_tb [+seed=N] [+ops=N] [+random_only] [+trace]
 //   +random_only skips the directed checks, not the misuse checks.
 #include <cinttypes>
@@ -44,6 +48,9 @@ extern "C" {
 #define PERF_RETIRE 0
 #define PERF_HIST_BUCKETS 0
 #define PERF_TRIGGERS 0
+#endif
+#ifndef PERF_TRACE_OREG
+#define PERF_TRACE_OREG 0
 #endif
 
 namespace {
@@ -1101,7 +1108,8 @@ int main(int argc, char **argv) {
     const bool trace = arg && *arg;
     arg = ctx->commandArgsPlusMatch("random_only");
     const bool random_only = arg && *arg;
-    const std::string nsec = std::to_string(Bench::NSEC) + (Bench::NSEC == 1 ? " section" : " sections");
+    const std::string nsec = std::to_string(Bench::NSEC) + (Bench::NSEC == 1 ? " section" : " sections") +
+                             (PERF_TRACE_OREG ? ", TRACE_OREG 1" : "");
 
     if (!random_only) {
         Bench b(ctx.get(), trace);
