@@ -137,10 +137,10 @@ module perfscope_trace #(
 	reg  [7:0]  depth_step, ev_depth;
 	// Room for the SYNC and the record, counting the level before this edge.
 	// The level never exceeds FULL, a power of two: its top bit alone says
-	// full, and the bits below it the last records' room. With OREG (a
-	// faster fabric) the two room flags are flip-flops, set as the level
-	// moves (Next state), so that no compare of the level comes before the
-	// decisions that move it; on the iCE40 the compares cost fewer cells.
+	// full, and the bits below it the last records' room. With OREG (the
+	// ECP5's build) the two room flags are flip-flops, set as the level
+	// moves, so that no compare of the level comes before the decisions
+	// that move it; on the iCE40 the compares cost fewer cells.
 	wire        lvl_full  = r_level[AW];
 	reg         r_ge_f1, r_ge_f2;  // with OREG: the level is FULL - 1, FULL - 2 or more
 	wire        lvl_ge_f1 = (OREG != 0) ? r_ge_f1 : lvl_full || (&r_level[AW-1:0]);  // FULL - 1 or more
@@ -338,6 +338,7 @@ module perfscope_trace #(
 		reg  [63:0] r_wd1, r_wd2;          // the record written at the last edge, and the one before
 		reg  [63:0] r_hold;                // the head in the last cycle
 		reg         r_cap, r_hold_sel, r_a_sel, r_b_sel, r_w2_sel;  // which of the five is the head
+		wire        cap = wr && (adv ? lvl_1 : lvl_0);  // this edge writes the next cycle's head
 		always @(posedge i_clk) begin
 			r_adv      <= adv;
 			r_hit_a    <= wr && lvl_1;
@@ -345,11 +346,11 @@ module perfscope_trace #(
 			r_wd1      <= wdata;
 			r_wd2      <= r_wd1;
 			r_hold     <= ram_q;
-			r_cap      <= wr && (adv ? lvl_1 : lvl_0);
-			r_hold_sel <= !(wr && (adv ? lvl_1 : lvl_0)) && !adv;
-			r_a_sel    <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && !r_adv && !r_hit_a;
-			r_b_sel    <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && r_adv && !r_hit_b;
-			r_w2_sel   <= !(wr && (adv ? lvl_1 : lvl_0)) && adv && (r_adv ? r_hit_b : r_hit_a);
+			r_cap      <= cap;
+			r_hold_sel <= !cap && !adv;
+			r_a_sel    <= !cap && adv && !r_adv && !r_hit_a;
+			r_b_sel    <= !cap && adv && r_adv && !r_hit_b;
+			r_w2_sel   <= !cap && adv && (r_adv ? r_hit_b : r_hit_a);
 		end
 		assign ram_q = ({64{r_cap}} & r_wd1) | ({64{r_hold_sel}} & r_hold) | ({64{r_a_sel}} & q_a)
 		             | ({64{r_b_sel}} & q_b) | ({64{r_w2_sel}} & r_wd2);
@@ -625,8 +626,10 @@ module perfscope_trace #(
 		if (f_past_valid) begin
 			assert(r_level <= FULL);
 			assert(r_wr == r_rd + r_level[AW-1:0]);
-			assert(lvl_ge_f1 == (lvl_full || (&r_level[AW-1:0])));
-			assert(lvl_ge_f2 == (lvl_full || (&r_level[AW-1:1])));
+			if (OREG != 0) begin  // the room flags follow the level
+				assert(r_ge_f1 == (lvl_full || (&r_level[AW-1:0])));
+				assert(r_ge_f2 == (lvl_full || (&r_level[AW-1:1])));
+			end
 			if (r_level == 0)
 				assert(!r_wrote);
 			// Never two writes for one port: the bus's pending record, the
