@@ -436,6 +436,17 @@ def board_brams(board):
                      lambda c: len(c) > 8 and c[0].startswith(board) and c[2].startswith("none"))[5]
 
 
+def trace_ip_depth():
+    """The trace FIFO's records where syn/fpga.py measures the IP with the unit."""
+    return re.search(r"^TRACE_IP_DEPTH = (\d+)", (TOP / "syn" / "fpga.py").read_text(), re.M).group(1)
+
+
+def ecp5_trace(oreg):
+    """The ECP5 row of perfscope with its trace unit, with TRACE_OREG or without."""
+    return fpga_row(ECP, f"perfscope with its trace unit ({trace_ip_depth()} records"
+                         f"{', TRACE_OREG=1' if oreg else ''})", 7)
+
+
 def trace_brams():
     """Block RAMs of the trace unit's FIFO, from its area goal's row."""
     return re.search(r"\(and (\d+) block RAMs\)", fpga_goal("iCE40 logic cells of the trace unit")[1]).group(1)
@@ -450,6 +461,7 @@ def ip_fmax(goal):
 
 
 ICE = "iCE40 HX8K"
+ECP = "ECP5"
 SOURCES = {
     "demo/report": demo_report,
     "demo/sim": demo_sim,
@@ -481,6 +493,7 @@ SOURCES = {
     "formal/assertions-wb": lambda: assertions("formal/fwb_slave.v"),
     "formal/depth": lambda: formal_var("DEPTH"),
     "formal/cover-depth": lambda: formal_var("COVER"),
+    "formal/oreg-k": lambda: formal_var("OREG_K"),
     "formal/deep-cover-depth": lambda: formal_var("DEEP_COVER"),
     "formal/trace-depth": lambda: formal_var("TRACE_DEPTH"),
     "formal/alone-mutation-depth": lambda: re.search(r"BMC_DEPTH=([0-9]+) try perfscope_trace.v a ",
@@ -538,6 +551,14 @@ SOURCES = {
     "fpga/ecp5-fmax": lambda: ip_fmax("ECP5 LFE5U-85F-6BG381C: IP fmax"),
     "fpga/ecp5-ratio": lambda: ip_fmax_ratio("ECP5 LFE5U-85F-6BG381C: IP fmax"),
     "fpga/ecp5-soc-fmax": lambda: soc_fmax("ulx3s"),
+    "fpga/ecp5-fmax-7": lambda: fpga_row(ECP, "perfscope", 7)[6],
+    "fpga/trace-ip-depth": trace_ip_depth,
+    "fpga/ecp5-trace-fmax": lambda: ecp5_trace(0)[6],
+    "fpga/ecp5-trace-brams": lambda: ecp5_trace(0)[5].split()[0],
+    "fpga/ecp5-oreg-fmax": lambda: ecp5_trace(1)[6],
+    "fpga/ecp5-oreg-brams": lambda: ecp5_trace(1)[5].split()[0],
+    "fpga/ecp5-oreg-luts": lambda: str(int(ecp5_trace(1)[3]) - int(ecp5_trace(0)[3])),
+    "fpga/ecp5-oreg-ffs": lambda: str(int(ecp5_trace(1)[4]) - int(ecp5_trace(0)[4])),
 }
 
 
