@@ -393,17 +393,13 @@ def bench(ip_seeds, soc_seeds, from_results):
                 print(f"bench: {DEVICES[device]['name']}, {design}, {n} section{'s' * (n > 1)}", flush=True)
                 ip[device, design, n] = measure(device, ip_files(design), ip_top(design),
                                                 ip_params(n), BENCH_MHZ[device, "ip"], seeds_ip, out)
-        out = os.path.join(BUILD, "bench", f"{device}-trace-7")
-        print(f"bench: {DEVICES[device]['name']}, perfscope, 7 sections, TRACE_DEPTH={TRACE_IP_DEPTH}", flush=True)
-        ip[device, "trace", 7] = measure(device, IP_RTL, "perfscope", ip_params(7, TRACE_IP_DEPTH),
-                                         BENCH_MHZ[device, "ip"], seeds_ip, out)
-    # The ECP5's block RAM is slow to its output: its FIFO read through the
-    # output register (TRACE_OREG), the configuration docs/trace.md gives it.
-    out = os.path.join(BUILD, "bench", "ecp5-trace-oreg-7")
-    print(f"bench: {DEVICES['ecp5']['name']}, perfscope, 7 sections, TRACE_DEPTH={TRACE_IP_DEPTH}, TRACE_OREG=1",
-          flush=True)
-    ip["ecp5", "trace-oreg", 7] = measure("ecp5", IP_RTL, "perfscope", {**ip_params(7, TRACE_IP_DEPTH), "TRACE_OREG": 1},
-                                          BENCH_MHZ["ecp5", "ip"], seeds_ip, out)
+        for kind, (devices, extra, what) in TRACE_KINDS.items():
+            if device in devices:
+                out = os.path.join(BUILD, "bench", f"{device}-{kind}-7")
+                print(f"bench: {DEVICES[device]['name']}, perfscope, 7 sections, TRACE_DEPTH={TRACE_IP_DEPTH}{what}",
+                      flush=True)
+                ip[device, kind, 7] = measure(device, IP_RTL, "perfscope", {**ip_params(7, TRACE_IP_DEPTH), **extra},
+                                              BENCH_MHZ[device, "ip"], seeds_ip, out)
     # The UP5K-SG48 has too few pins for the IP's ports: fmax through the
     # registered wrapper (its cells are not the IP's, so only fmax counts).
     for design in ("perfscope", "baseline"):
@@ -478,7 +474,7 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
                 w(f"| {DEVICES[device]['name']} | {label} | {n} | {m['lut']} | {m['ff']} | {rams(m)} "
                   f"| {m['fmax']:.1f} | {m['fmin']:.1f}-{m['fmaxmax']:.1f} | {up or '-'} |")
             if design == "perfscope":
-                for kind, what in (("trace", ""), ("trace-oreg", ", TRACE_OREG=1")):
+                for kind, (_, _, what) in TRACE_KINDS.items():
                     if (device, kind, 7) in ip:
                         m = ip[device, kind, 7]
                         w(f"| {DEVICES[device]['name']} | perfscope with its trace unit ({TRACE_IP_DEPTH} records{what}) "
@@ -501,8 +497,8 @@ def render(ip, soc, ip_seeds, soc_seeds, total_s):
     unit = t7["lut"] - p7["lut"]
     w(f"| iCE40 logic cells of the trace unit ({TRACE_IP_DEPTH} records) <= {TRACE_GOAL_LC}, block RAMs aside "
       f"| {unit} (and {t7['bram'] - p7['bram']} block RAMs) | {'yes' if unit <= TRACE_GOAL_LC else 'NO'} |")
-    for dev, kind, what in (("hx8k", "trace", ""), ("ecp5", "trace-oreg", ", TRACE_OREG=1")):
-        t, p = ip[dev, kind, 7], ip[dev, "perfscope", 7]
+    for dev, kind in (("hx8k", "trace"), ("ecp5", "trace-oreg")):
+        t, p, what = ip[dev, kind, 7], ip[dev, "perfscope", 7], TRACE_KINDS[kind][2]
         w(f"| {DEVICES[dev]['name']}: the trace unit does not lower the IP's fmax (medians, 7 sections{what}) "
           f"| {t['fmax']:.1f} MHz with it ({t['fmin']:.1f}-{t['fmaxmax']:.1f}), {p['fmax']:.1f} MHz without "
           f"({p['fmin']:.1f}-{p['fmaxmax']:.1f}) | {'yes' if t['fmax'] >= p['fmax'] else 'NO'} |")
@@ -666,6 +662,14 @@ def bench_trace(seeds):
 # FIFO takes the tap's call events; the tap's parts as docs/retire.md names
 # them, each the one before with more.
 TRACE_IP_DEPTH = 512  # the trace unit's records where the IP is measured with it
+# The IP with the unit as bench measures it: on which devices, with which
+# parameters more, and how its rows say so. The ECP5's block RAM is slow to
+# its output: its FIFO read through the output register too (TRACE_OREG),
+# the configuration docs/trace.md gives it there.
+TRACE_KINDS = {
+    "trace": (("hx8k", "ecp5"), {}, ""),
+    "trace-oreg": (("ecp5",), {"TRACE_OREG": 1}, ", TRACE_OREG=1"),
+}
 TRACE_GOAL_LC = 350  # iCE40 cells for the trace unit, block RAMs aside
 RETIRE_IP = {"NUM_SECTIONS": 7, "TRACE_DEPTH": TRACE_IP_DEPTH}
 RETIRE_DESIGNS = (
