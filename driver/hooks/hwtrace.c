@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../perf_internal.h"
+#include "perfscope_frame.h"
 #include "perfscope_hwtrace.h"
 
 #ifndef PERF_HWTRACE_BASE
@@ -47,11 +48,20 @@ void __cyg_profile_func_exit(void *this_fn, void *call_site)
 	                  (uint32_t)(uintptr_t)this_fn);
 }
 
+/* Records popped since perf_hwtrace_start: the next frame's first. */
+static uint32_t popped;
+
+static int has_trace_unit(void *base) PERF_NO_TRACE;
+static int has_trace_unit(void *base)
+{
+	return (PERF_REG_READ(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) != 0;
+}
+
 int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 {
 	if (mode != PERF_HWTRACE_STOP_ON_FULL && mode != PERF_HWTRACE_OVERWRITE)
 		return -PERF_EINVAL;
-	if ((PERF_REG_READ(base, PERF_REG_CONFIG) & PERF_CONFIG_TRACE_MASK) == 0)
+	if (!has_trace_unit(base))
 		return -PERF_ENODEV;
 #ifdef __riscv
 	/* Patched code jumps to perf_hwtrace_return with no relocation the
@@ -63,6 +73,7 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, ctrl);
+	popped = 0;
 	return 0;
 }
 
@@ -94,4 +105,54 @@ uint32_t perf_hwtrace_high_water(void *base)
 	const uint32_t status = PERF_REG_READ(base, PERF_REG_TRACE_STATUS);
 	return ((status & PERF_TRACE_STATUS_LEVEL_MASK) >> PERF_TRACE_STATUS_LEVEL_SHIFT) +
 	       ((status & PERF_TRACE_STATUS_GAP_MASK) >> PERF_TRACE_STATUS_GAP_SHIFT);
+}
+
+int perf_hwtrace_pop(void *base, uint64_t *rec)
+{
+	const uint32_t w0 = PERF_REG_READ(base, PERF_REG_TRACE_POP_LO);
+	const uint32_t w1 = PERF_REG_READ(base, PERF_REG_TRACE_POP_HI);
+	/* An empty pop latches 1111 in bits 31:28, which no record has. */
+	if (w1 >> 28 == 0xfu)
+		return 0;
+	*rec = (uint64_t)w1 << 32 | w0;
+	popped++;
+	return 1;
+}
+
+struct chunk {
+	uint32_t first, n;
+	uint64_t rec[PERF_HWTRACE_FRAME_RECORDS];
+};
+
+static void trace_payload(struct perf_frame *f, const void *arg) PERF_NO_TRACE;
+static void trace_payload(struct perf_frame *f, const void *arg)
+{
+	const struct chunk *c = arg;
+	const struct perf_frame_trace_head h = { .first = c->first, .n = c->n };
+	PERF_FRAME_PUT(f, PERF_FRAME_TRACE_HEAD_FIELDS, &h);
+	for (uint32_t i = 0; i < c->n; i++) {
+		const struct perf_frame_trace_record r = { .word0 = (uint32_t)c->rec[i],
+			                                   .word1 = (uint32_t)(c->rec[i] >> 32) };
+		PERF_FRAME_PUT(f, PERF_FRAME_TRACE_RECORD_FIELDS, &r);
+	}
+}
+
+int perf_hwtrace_frame(void *base, perf_put_fn put, void *ctx)
+{
+	if (!has_trace_unit(base))
+		return -PERF_ENODEV;
+	/* perf_frame_write runs the payload twice: the records are popped
+	 * into the chunk first, a frame's worth at a time. */
+	struct chunk c;
+	int total = 0;
+	do {
+		c.first = popped;
+		for (c.n = 0;
+		     c.n < PERF_HWTRACE_FRAME_RECORDS && perf_hwtrace_pop(base, &c.rec[c.n]);)
+			c.n++;
+		if (c.n && perf_frame_write("trace", trace_payload, &c, put, ctx))
+			return -PERF_EIO;
+		total += (int)c.n;
+	} while (c.n == PERF_HWTRACE_FRAME_RECORDS);
+	return total;
 }

@@ -68,6 +68,28 @@ uint32_t perf_hwtrace_drops(void *base) PERF_NO_TRACE;
 uint32_t perf_hwtrace_level(void *base) PERF_NO_TRACE;
 uint32_t perf_hwtrace_high_water(void *base) PERF_NO_TRACE;
 
+/* Draining by polling, on a SoC whose trace stream has no consumer (its
+ * i_trace_ready tied low, as in a LiteX SoC): perf_hwtrace_pop takes the
+ * oldest visible record out of the FIFO (TRACE_POP_LO, then the word
+ * TRACE_POP_HI latched) into *rec, word 1 in bits 63:32. Returns 1, or 0
+ * if the FIFO had none visible (*rec untouched). The two reads share the
+ * latch of a TIME_LO read: a handler that reads a section's time between
+ * them corrupts the record, so pop where no such interrupt comes. */
+int perf_hwtrace_pop(void *base, uint64_t *rec) PERF_NO_TRACE;
+
+/* Pops every visible record and writes them as "trace" frames
+ * (docs/dump-format.md) of up to PERF_HWTRACE_FRAME_RECORDS each, through
+ * put (putchar if NULL), for the host tool, which reads a log's trace
+ * frames as one recording. Each frame numbers its first record among those
+ * popped since perf_hwtrace_start, so that a frame missing from the log
+ * reads as records lost. Call it after the traced code, or between its
+ * parts, before the FIFO fills (TRACE_DEPTH records; the unit counts what
+ * it drops, with a LOSS record). Returns the records written, or
+ * -PERF_ENODEV if perfscope has no trace unit, or -PERF_EIO if put failed
+ * (the records of that frame are lost). */
+#define PERF_HWTRACE_FRAME_RECORDS 32
+int perf_hwtrace_frame(void *base, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
 /* An interrupt handler marks its entry and its exit, one store each, so
  * that its time is charged to it and not to the function it interrupted;
  * cause is the handler's choice (mcause). */

@@ -96,6 +96,18 @@ static uint32_t read_reg(uint32_t off)
 			       ((fake.trace_ctrl & PERF_TRACE_CTRL_OVERWRITE_MASK) >>
 			        PERF_TRACE_CTRL_OVERWRITE_SHIFT
 			                << PERF_TRACE_DROPS_OVERWRITE_SHIFT);
+		if (off == PERF_REG_TRACE_POP_LO) {
+			if (!fake.trace_level) {
+				fake.latch_hi = 0xf0000000u;
+				return 0;
+			}
+			const uint64_t r = fake.trace_rec[fake.trace_head++ % 128];
+			fake.trace_level--;
+			fake.latch_hi = (uint32_t)(r >> 32);
+			return (uint32_t)r;
+		}
+		if (off == PERF_REG_TRACE_POP_HI)
+			return fake.latch_hi;
 	}
 	if (n > fake.sections)
 		return 0;

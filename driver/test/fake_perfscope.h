@@ -39,8 +39,14 @@ struct fake {
 	 * TRACE_DROPS bits 30 and 31), the records in the FIFO and the most
 	 * there have been (TRACE_STATUS reads the level and, in bits 31:16, the
 	 * mark less the level), and the drops (TRACE_DROPS bits 15:0). CLEAR
-	 * zeroes the level, the mark and the drops. */
+	 * zeroes the level, the mark and the drops. The FIFO's records are
+	 * trace_rec[trace_head ..], trace_level of them: TRACE_POP_LO takes the
+	 * oldest, returns its word 0 and puts word 1 in the latch TIME_LO's
+	 * reads fill, which TRACE_POP_HI reads; an empty FIFO returns 0 and
+	 * latches 0xf0000000. */
 	uint32_t trace_ctrl, trace_level, trace_high, trace_drops;
+	uint64_t trace_rec[128];
+	unsigned trace_head;
 	struct fake_access log[64];
 	unsigned log_len;    /* accesses so far, even past the end of log */
 	unsigned stray;      /* accesses outside the window or not word aligned */
