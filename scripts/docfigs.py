@@ -167,6 +167,26 @@ def hist_errors():
     return "\n".join(l for l in out.stderr.splitlines() if ": error: hist frame" in l)
 
 
+def trace_frame_gap():
+    """perfscope's warnings on a log whose trace frames leave records out:
+    full frames (PERF_HWTRACE_FRAME_RECORDS records) of balanced calls, the
+    fourth of five missing (regs/frames.toml's layout, frame_reader.pack)."""
+    sys.path.insert(0, str(TOP / "regs"))
+    import frame_reader
+    n = int(hwtrace_frame_records())
+    enter, exit_ = (0x100, 1 << 29), (0x100, 2 << 29 | 1 << 21)
+    recs = [(0, 0)] + [enter if i % 2 else exit_ for i in range(1, 5 * n - 1)]
+    def frame(k):
+        chunk = recs[k * n:(k + 1) * n]
+        return frame_reader.line("trace", frame_reader.pack("trace", {
+            "head": {"first": k * n, "n": len(chunk)}, "record": [{"word0": a, "word1": b} for a, b in chunk]}))
+    with tempfile.TemporaryDirectory() as tmp:
+        pathlib.Path(tmp, "console.log").write_text("".join(frame(k) for k in (0, 1, 2, 4)))
+        out = subprocess.run([str(BUILD / "tools" / "perfscope"), "functions", "console.log"], cwd=tmp,
+                             capture_output=True, text=True)
+    return "\n".join(out.stderr.splitlines())
+
+
 def stream_errors():
     """perfscope's one-line errors on damaged trace stream files: each header
     field wrong in turn, then a record cut short (regs/frames.toml's [stream])."""
@@ -296,6 +316,13 @@ def sim_trace_stall_max():
     """+trace_stall='s largest value, kTraceStallMax in sim/main.cpp."""
     text = (TOP / "sim" / "main.cpp").read_text()
     return re.search(r"kTraceStallMax = ([0-9]+);", text).group(1)
+
+
+def hwtrace_frame_records():
+    """The records of a full trace frame, PERF_HWTRACE_FRAME_RECORDS in
+    driver/include/perfscope_hwtrace.h."""
+    text = (TOP / "driver" / "include" / "perfscope_hwtrace.h").read_text()
+    return re.search(r"#define PERF_HWTRACE_FRAME_RECORDS ([0-9]+)", text).group(1)
 
 
 def sim_pgo_cycles():
@@ -502,9 +529,11 @@ SOURCES = {
     "regress/default-timeout": plugin_default_timeout,
     "sim/default-timeout": sim_default_timeout,
     "sim/trace-stall-max": sim_trace_stall_max,
+    "driver/hwtrace-frame-records": hwtrace_frame_records,
     "sim/pgo-cycles": sim_pgo_cycles,
     "bench/instr-cycles": bench_instr_cycles,
     "host/stream-errors": stream_errors,
+    "host/trace-frame-gap": trace_frame_gap,
     "stream/version": lambda: str(stream()["version"]),
     "stream/record-bytes": lambda: str(stream()["record_bytes"]),
     "stream/time-bits": lambda: str(stream()["time_bits"]),

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "diag.h"
+#include "stream.h"
 #include "symbols.h"
 #include "util.h"
 
@@ -153,6 +155,55 @@ end:;
 		cg_damaged(h->events, f);
 	if (begun)
 		cg_end(h->events, f);
+}
+
+/* A log's trace frames (perf_hwtrace_frame): their records, in the log's
+ * order, are one recording, read as a trace stream file's (stream.h). Each
+ * frame numbers its first record; a frame that starts after the record
+ * the frames before it reached leaves out that many, read as a loss. */
+struct trace_frames {
+	struct stream_reader *r; /* the recording, once a trace frame came */
+	uint32_t next;           /* the number of the record after the last read */
+};
+
+static void trace(struct frame *f, const struct dump_handler *h, struct trace_frames *t)
+{
+	struct perf_frame_trace_head head;
+	int begun = 0;
+	if (READ(f, PERF_FRAME_TRACE_HEAD_FIELDS, &head) ||
+	    !fits(f, head.n, PERF_FRAME_TRACE_RECORD_BYTES, "records"))
+		goto end;
+	if (!t->r)
+		t->r = stream_open(f->in, h, 1);
+	begun = 1;
+	const uint32_t ahead = head.first - t->next; /* mod 2^32, as the driver counts */
+	if (ahead && ahead < 0x80000000u) {
+		warning_at(
+		        f->in->name, f->line,
+		        "trace frame %d starts at record %u, after record %u that the frames before "
+		        "it reached: %u records are missing (a trace frame lost from the log), read "
+		        "as a loss",
+		        f->index, head.first, t->next, ahead);
+		stream_gap(t->r, ahead);
+	} else if (ahead) {
+		warning_at(
+		        f->in->name, f->line,
+		        "trace frame %d starts at record %u, before record %u that the frames "
+		        "before it reached (a frame given twice, or a new perf_hwtrace_start): its "
+		        "records are read on as they come",
+		        f->index, head.first, t->next);
+	}
+	for (uint32_t i = 0; i < head.n; i++) {
+		struct perf_frame_trace_record rec;
+		if (READ(f, PERF_FRAME_TRACE_RECORD_FIELDS, &rec))
+			break;
+		stream_record(t->r, rec.word0, rec.word1, (uint64_t)f->line);
+	}
+	t->next = head.first + head.n;
+end:;
+	const int sound = frame_end(f);
+	if (begun && !sound)
+		stream_damaged(t->r);
 }
 
 static void funcstat(struct frame *f, const struct dump_handler *h)
@@ -327,6 +378,7 @@ end:
 void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[FRAME_KINDS + 1])
 {
 	struct frame f;
+	struct trace_frames t = { 0 };
 	for (int k = 0; k <= FRAME_KINDS; k++)
 		seen[k] = 0;
 	while (frame_next(in, &f, &seen[FRAME_KINDS])) {
@@ -337,7 +389,7 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		        (f.kind == FRAME_EVENTS && h->events) ||
 		        ((f.kind == FRAME_FUNCSTAT || f.kind == FRAME_PROFILE) && h->funcstat) ||
 		        (f.kind == FRAME_HOT && h->hot) || (f.kind == FRAME_HIST && h->hist) ||
-		        f.kind == FRAME_RUN;
+		        (f.kind == FRAME_TRACE && (h->events || h->stream)) || f.kind == FRAME_RUN;
 		if (!wanted) {
 			frame_skip(&f);
 			continue;
@@ -351,7 +403,17 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		switch (f.kind) {
 		case FRAME_SECTIONS: sections(&f, h); break;
 		case FRAME_CALLTRACE: calltrace(&f, h); break;
-		case FRAME_EVENTS: events(&f, h); break;
+		case FRAME_EVENTS:
+			/* The events frames' calls go to the same call graph: a trace
+			 * recording open before them ends there, and a trace frame
+			 * after them starts another (numbered on). */
+			if (t.r) {
+				stream_close(t.r);
+				t.r = NULL;
+			}
+			events(&f, h);
+			break;
+		case FRAME_TRACE: trace(&f, h, &t); break;
 		case FRAME_FUNCSTAT:
 		case FRAME_PROFILE: funcstat(&f, h); break;
 		case FRAME_HOT: hot(&f, h); break;
@@ -361,4 +423,6 @@ void decode_dump(struct input *in, const struct dump_handler *h, unsigned seen[F
 		}
 		diag_release(f.failed != FRAME_BROKEN);
 	}
+	if (t.r)
+		stream_close(t.r);
 }

@@ -199,6 +199,9 @@ static unsigned frames_decode_for(struct session *s, int i, const struct dump_ha
 	for (int k = 0; k < FRAME_KINDS; k++)
 		if (want & 1u << k)
 			found += seen[k];
+	/* Trace frames (perf_hwtrace_frame) serve whatever a trace stream does. */
+	if (h->events || h->stream)
+		found += seen[FRAME_TRACE];
 	if (!found) {
 		char wanted[96], has[160];
 		wanted_types(want, wanted, sizeof wanted);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The trace unit's stream file, record by record (docs/trace.md; how the
- * host tool reads it: docs/host-tool.md, "Traces from the trace unit"):
+ * The trace unit's stream file, record by record, or the same records from
+ * a log's trace frames (decode.c) (docs/trace.md; how the host tool reads
+ * them: docs/host-tool.md, "Traces from the trace unit"):
  *
  * - Time: G has 53 bits. A SYNC gives the window, G[52:21], of the records
  *   after it; each other record its G[20:0] (TIME_LO), its time being
@@ -47,11 +48,14 @@
 #include "stream.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "callgraph.h"
 #include "diag.h"
+#include "util.h"
 
 /* A SYNC's word 0 holds G's bits above TIME_LO's. */
 #define WINDOW_SHIFT (PERF_TRACE_TIME_BITS - 32)
@@ -59,13 +63,14 @@
 static const char *const type_name[] = { "SYNC", "ENTER",     "EXIT",     "BEGIN",
 	                                 "END",  "IRQ_ENTER", "IRQ_EXIT", "LOSS" };
 
-struct reader {
+struct stream_reader {
 	struct input *in;
+	int frames; /* the records come from trace frames, not a stream file */
 	const struct dump_handler *h;
 	struct callgraph *g;
 	struct frame f;  /* what the call graph and the callbacks are told */
 	uint64_t index;  /* of the record being read, from 0 */
-	uint64_t at;     /* its file byte */
+	uint64_t at;     /* its file byte, or its frame's line */
 	uint64_t time;   /* the time reached, once synced: raw + shift */
 	uint64_t raw;    /* the same as the records give it, without shift */
 	uint64_t window; /* the last SYNC's window, shifted left to G[52:21] */
@@ -76,6 +81,7 @@ struct reader {
 	uint32_t depth;                /* the unit's depth after the records so far */
 	int after_loss;                /* a LOSS came since the last record with a depth */
 	uint64_t losses, lost, rolled; /* rolled: ROLLED LOSS records */
+	uint64_t missing;              /* records of trace frames missing from the log */
 	uint64_t loss_time;            /* of the last LOSS: its first dropped event's */
 	int stacked;                   /* h->stack was called */
 	int open[PERF_MAX_SECTIONS + 1];
@@ -163,20 +169,29 @@ static int header(struct input *in)
 	return 1;
 }
 
-static void warn(const struct reader *r, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void warn(const struct reader *r, const char *fmt, ...)
+static const char *source(const struct stream_reader *r)
+{
+	return r->frames ? "trace frames" : "trace stream";
+}
+
+static void warn(const struct stream_reader *r, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static void warn(const struct stream_reader *r, const char *fmt, ...)
 {
 	char what[320];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	warning_at(r->in->name, 0, "trace stream, record %llu (file byte %llu): %s",
-	           (unsigned long long)r->index, (unsigned long long)r->at, what);
+	if (r->frames)
+		warning_at(r->in->name, (long)r->at, "trace frames, record %llu: %s",
+		           (unsigned long long)r->index, what);
+	else
+		warning_at(r->in->name, 0, "trace stream, record %llu (file byte %llu): %s",
+		           (unsigned long long)r->index, (unsigned long long)r->at, what);
 }
 
 /* Before a record whose time is past h->stack_at: the stack as it was. */
-static void stack_before(struct reader *r, uint64_t time)
+static void stack_before(struct stream_reader *r, uint64_t time)
 {
 	if (r->h->stack && !r->stacked && time > r->h->stack_at) {
 		r->stacked = 1;
@@ -188,7 +203,7 @@ static void stack_before(struct reader *r, uint64_t time)
  * then takes the record's (docs/trace.md: every record carries the depth
  * before its event; an ENTER adds one after it, an EXIT takes one off, mod
  * 256; a retire tap's jump, an ENTER too, leaves the depth as it is). */
-static void depth(struct reader *r, unsigned type, int jumps, uint32_t d)
+static void depth(struct stream_reader *r, unsigned type, int jumps, uint32_t d)
 {
 	const uint32_t want = r->depth;
 	if (r->depth_known && d != want) {
@@ -225,7 +240,7 @@ static const struct cg_stat *open_call(const struct callgraph *g, size_t i)
  * interrupt's pseudo-call stays: the jump is then a call from the
  * handler); any other jump stays inside its function. Without the ELF no
  * jump is known to be a call. */
-static void jump(struct reader *r, uint32_t to, uint64_t t)
+static void jump(struct stream_reader *r, uint32_t to, uint64_t t)
 {
 	const struct sym *s = r->g->st ? symtab_find(r->g->st, to) : NULL;
 	if (!s || s->addr != to)
@@ -241,7 +256,7 @@ static void jump(struct reader *r, uint32_t to, uint64_t t)
  * here too. No call ends if none is of that function (a return into code
  * entered before the recording), nor across an interrupt's pseudo-call,
  * nor without the ELF. */
-static void unwind(struct reader *r, uint32_t to, uint64_t t)
+static void unwind(struct stream_reader *r, uint32_t to, uint64_t t)
 {
 	const struct sym *s = r->g->st ? symtab_find(r->g->st, to) : NULL;
 	if (!s)
@@ -256,7 +271,7 @@ static void unwind(struct reader *r, uint32_t to, uint64_t t)
 		cg_exit_at(r->g, &r->f, t);
 }
 
-static void irq_exit(struct reader *r)
+static void irq_exit(struct stream_reader *r)
 {
 	if (cg_top_is_irq(r->g)) {
 		cg_exit_at(r->g, &r->f, r->time);
@@ -276,7 +291,7 @@ static void irq_exit(struct reader *r)
 	cg_exit_at(r->g, &r->f, r->time);
 }
 
-static void section(struct reader *r, unsigned type, uint32_t n)
+static void section(struct stream_reader *r, unsigned type, uint32_t n)
 {
 	if (type == PERF_TRACE_END && n == 0)
 		return; /* the end of a recording: its time alone */
@@ -297,14 +312,14 @@ static void section(struct reader *r, unsigned type, uint32_t n)
 
 /* A SYNC: the window of the records after it. One earlier than the time
  * reached is shifted to start there. */
-static void sync(struct reader *r, uint32_t w0)
+static void sync(struct stream_reader *r, uint32_t w0)
 {
 	const uint64_t start = (uint64_t)w0 << WINDOW_SHIFT;
 	if (!r->synced && r->skipped)
 		warning_at(r->in->name, 0,
-		           "trace stream: %llu records before the first SYNC skipped (a flight "
-		           "recording starts mid-stream)",
-		           (unsigned long long)r->skipped);
+		           "%s: %llu records before the first SYNC skipped (a flight recording "
+		           "starts mid-stream)",
+		           source(r), (unsigned long long)r->skipped);
 	if (!r->synced || start > r->raw) {
 		r->raw = start;
 	} else if (start >> WINDOW_SHIFT < r->raw >> WINDOW_SHIFT) {
@@ -324,7 +339,7 @@ static void sync(struct reader *r, uint32_t w0)
 
 /* An event's or a LOSS's time from its TIME_LO. One earlier than the time
  * reached is shifted to continue from it. */
-static uint64_t stamp(struct reader *r, unsigned type, uint32_t w1)
+static uint64_t stamp(struct stream_reader *r, unsigned type, uint32_t w1)
 {
 	const uint64_t raw = r->window | (w1 & PERF_TRACE_TIME_LO_MASK) >> PERF_TRACE_TIME_LO_SHIFT;
 	if (raw < r->raw) {
@@ -341,7 +356,7 @@ static uint64_t stamp(struct reader *r, unsigned type, uint32_t w1)
 	return r->time;
 }
 
-static void record(struct reader *r, uint32_t w0, uint32_t w1)
+static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 {
 	const unsigned type = w1 >> PERF_TRACE_TYPE_SHIFT;
 	if (type == PERF_TRACE_SYNC) {
@@ -389,16 +404,85 @@ static void record(struct reader *r, uint32_t w0, uint32_t w1)
 	}
 }
 
+void stream_record(struct stream_reader *r, uint32_t w0, uint32_t w1, uint64_t at)
+{
+	r->at = at;
+	record(r, w0, w1);
+	r->index++;
+}
+
+void stream_gap(struct stream_reader *r, uint64_t records)
+{
+	/* As a LOSS of that many at the time reached: the calls after it are
+	 * checked against the depth the records give. */
+	r->missing += records;
+	r->after_loss = 1;
+	r->index += records;
+	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, r->time);
+}
+
+void stream_damaged(struct stream_reader *r)
+{
+	cg_damaged(r->g, &r->f);
+}
+
+struct stream_reader *stream_open(struct input *in, const struct dump_handler *h, int frames)
+{
+	struct stream_reader *r = xcalloc(1, sizeof *r);
+	r->in = in;
+	r->frames = frames;
+	r->h = h;
+	r->g = h->events ? h->events : h->stream;
+	r->f = (struct frame){ .in = in, .kind = FRAME_EVENTS, .index = 1, .stream = 1 };
+	cg_begin(r->g, &r->f, 0);
+	return r;
+}
+
+void stream_close(struct stream_reader *r)
+{
+	const struct dump_handler *h = r->h;
+	if (!r->synced && r->skipped)
+		warning_at(r->in->name, 0,
+		           "%s: no SYNC record: its %llu records have no time and are skipped",
+		           source(r), (unsigned long long)r->skipped);
+	if (r->losses && !r->rolled)
+		warning_at(
+		        r->in->name, 0,
+		        "%s: %llu records lost in %llu LOSS records (the FIFO was full): a partial "
+		        "recording",
+		        source(r), (unsigned long long)r->lost, (unsigned long long)r->losses);
+	else if (r->losses)
+		warning_at(
+		        r->in->name, 0,
+		        "%s: %llu records lost in %llu LOSS records (the FIFO was full): a partial "
+		        "recording; %llu of the LOSS records are ROLLED, marked at the cycle of the "
+		        "record before them: their first drop was at or after it, in a window no "
+		        "record gives",
+		        source(r), (unsigned long long)r->lost, (unsigned long long)r->losses,
+		        (unsigned long long)r->rolled);
+	if (r->missing)
+		warning_at(r->in->name, 0,
+		           "trace frames: %llu records missing from the log (a trace frame lost or "
+		           "damaged): a partial recording",
+		           (unsigned long long)r->missing);
+	if (h->stack && !r->stacked)
+		h->stack(h->ctx, &r->f, r->g);
+	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)
+		if (r->open[n] && h->section)
+			h->section(h->ctx, &r->f, n, r->start[n], r->time, 1);
+	r->g->now = r->time; /* open calls are counted up to the last record */
+	cg_end(r->g, &r->f);
+	free(r);
+}
+
 int stream_decode(struct input *in, const struct dump_handler *h)
 {
 	if (!header(in))
 		return 0;
-	struct reader r = { .in = in, .h = h, .g = h->events ? h->events : h->stream };
-	r.f = (struct frame){ .in = in, .kind = FRAME_EVENTS, .index = 1, .stream = 1 };
-	cg_begin(r.g, &r.f, 0);
-	for (;; r.index++) {
+	struct stream_reader *r = stream_open(in, h, 0);
+	for (;;) {
 		unsigned char b[PERF_TRACE_RECORD_BYTES];
-		r.at = in->offset;
+		const uint64_t at = in->offset;
 		const unsigned got = take(in, b, sizeof b);
 		if (got < sizeof b) {
 			if (got) {
@@ -406,40 +490,14 @@ int stream_decode(struct input *in, const struct dump_handler *h)
 				        in->name, 0,
 				        "trace stream, record %llu (file byte %llu): truncated: the file ends "
 				        "after %u of its %u bytes",
-				        (unsigned long long)r.index, (unsigned long long)r.at, got,
+				        (unsigned long long)r->index, (unsigned long long)at, got,
 				        PERF_TRACE_RECORD_BYTES);
-				cg_damaged(r.g, &r.f);
+				stream_damaged(r);
 			}
 			break;
 		}
-		record(&r, le32(b), le32(b + 4));
+		stream_record(r, le32(b), le32(b + 4), at);
 	}
-	if (!r.synced && r.skipped)
-		warning_at(
-		        in->name, 0,
-		        "trace stream: no SYNC record: its %llu records have no time and are skipped",
-		        (unsigned long long)r.skipped);
-	if (r.losses && !r.rolled)
-		warning_at(
-		        in->name, 0,
-		        "trace stream: %llu records lost in %llu LOSS records (the FIFO was full): "
-		        "a partial recording",
-		        (unsigned long long)r.lost, (unsigned long long)r.losses);
-	else if (r.losses)
-		warning_at(
-		        in->name, 0,
-		        "trace stream: %llu records lost in %llu LOSS records (the FIFO was full): "
-		        "a partial recording; %llu of the LOSS records are ROLLED, marked at the cycle "
-		        "of the record before them: their first drop was at or after it, in a window "
-		        "no record gives",
-		        (unsigned long long)r.lost, (unsigned long long)r.losses,
-		        (unsigned long long)r.rolled);
-	if (h->stack && !r.stacked)
-		h->stack(h->ctx, &r.f, r.g);
-	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)
-		if (r.open[n] && h->section)
-			h->section(h->ctx, &r.f, n, r.start[n], r.time, 1);
-	r.g->now = r.time; /* open calls are counted up to the last record */
-	cg_end(r.g, &r.f);
+	stream_close(r);
 	return 1;
 }

@@ -192,7 +192,9 @@ static const char description[] =
         "    dump streams, whatever its size. DUMP may also be the stream file of\n"
         "    perfscope's trace unit (docs/trace.md), known by its first bytes (\"PSTRACE\"),\n"
         "    for the commands that read calls: trace, functions, gprof, chrome, folded\n"
-        "    and flame; --log names the run's console log beside it.\n";
+        "    and flame; --log names the run's console log beside it. The same commands\n"
+        "    read the trace frames a program drains the unit into (perf_hwtrace_frame),\n"
+        "    in a console log, as one such stream.\n";
 
 static const char rest[] =
         "DIAGNOSTICS\n"

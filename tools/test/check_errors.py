@@ -140,6 +140,15 @@ def events(*evs, lost=0):
     return struct.pack("<3I", 1, len(evs), lost) + body
 
 
+def trace_frame(first, *recs):
+    """A trace frame of (word0, word1) records, numbered from first."""
+    return frame("trace", struct.pack("<3I", 2, first, len(recs)) + b"".join(struct.pack("<2I", *r) for r in recs))
+
+
+# A trace unit's records: the SYNC of window 0, an ENTER of 0x100 at depth
+# 0 and cycle 10, its EXIT (at depth 1) at cycle 30.
+T_SYNC, T_ENTER, T_EXIT = (0, 0), (0x100, 1 << 29 | 10), (0x100, 2 << 29 | 1 << 21 | 30)
+
 # name, command line (DUMP: the input file), input, exit status, stderr lines ({f}: the input)
 CASES = [
     ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
@@ -200,6 +209,20 @@ CASES = [
      frame("events", events((0x100, 0), (None, 30), (SUSPEND, 35), lost=3)), 0,
      ["perfscope: {f}:1: warning: events frame: the buffer lost 3 events, so the calls after it filled are missing",
       "perfscope: {f}:1: warning: events frame: the SUSPEND of event 2 has no RESUME: the buffer filled before it"]),
+    ("trace frames: one missing from the log", ["functions", "DUMP"],
+     trace_frame(0, T_SYNC, T_ENTER) + trace_frame(5, T_EXIT), 0,
+     ["perfscope: {f}:2: warning: trace frame 2 starts at record 5, after record 2 that the frames before it reached: 3 records are missing (a trace frame lost from the log), read as a loss",
+      "perfscope: {f}: warning: trace frames: 3 records missing from the log (a trace frame lost or damaged): a partial recording"]),
+    ("trace frames: one given twice", ["functions", "DUMP"],
+     trace_frame(0, T_SYNC, T_ENTER) + trace_frame(0, T_SYNC, T_ENTER) + trace_frame(2, T_EXIT), 0,
+     ["perfscope: {f}:2: warning: trace frame 2 starts at record 0, before record 2 that the frames before it reached (a frame given twice, or a new perf_hwtrace_start): its records are read on as they come",
+      "perfscope: {f}:2: warning: trace frames, record 3: ENTER at depth 0, where the records before it give depth 1: a record is missing or damaged; depths are checked from this one on",
+      "perfscope: {f}: warning: trace stream: 1 calls still open at its end, counted up to its last event"]),
+    ("trace frames: a count the payload cannot hold", ["functions", "DUMP"],
+     frame("trace", struct.pack("<3I", 2, 0, 3) + struct.pack("<2I", *T_SYNC)), 1,
+     ["perfscope: {f}:1: error: trace frame, payload byte 12 (file byte 40): 3 records need 24 bytes after the header, the payload has 8", NOTHING]),
+    ("trace frames: no frame a report reads", ["report", "DUMP"], trace_frame(0, T_SYNC), 1,
+     ["perfscope: {f}: error: no sections frame for report (the dump has 1 trace frames)", NOTHING]),
     ("a directory as the dump", ["trace", "/"], GOOD, 1,
      ["perfscope: /: error: is a directory"]),
     ("a directory as the ELF", ["trace", "-e", "/", "DUMP"], GOOD, 1,
