@@ -19,7 +19,8 @@
 // +uart=<file> (UART builds only), +trace_file=<file> (the trace unit's
 // records, in docs/trace.md's file format), +trace_stall=<n> (the harness
 // takes the trace stream's records in one cycle of n, those whose number
-// is a multiple of n, while the firmware runs; default 1: every cycle),
+// is a multiple of n, while the firmware runs; default 1: every cycle;
+// never: none, as a SoC whose stream has no consumer, which pops them),
 // +model=off (no reference model: the run, its console, trace file and
 // exit code are as with it, but nothing is checked, which saves the few
 // percent of the run time the model takes; for long regressions of
@@ -619,13 +620,19 @@ int main(int argc, char **argv)
     std::string trace_file = trace_arg.value;
     if (trace_arg.found && (trace_arg.bare || trace_file.empty()))
         trace_file = dir_of(argv[0]) + "/sim.fst";
-    uint64_t trace_stall = 1;
+    uint64_t trace_stall = 1; // 0: never, +trace_stall=never
     const Plusarg stall_arg = plusarg(argc, argv, "trace_stall");
-    if (stall_arg.found && (stall_arg.bare || !parse_cycles(stall_arg.value, trace_stall) || trace_stall > kTraceStallMax)) {
-        std::fprintf(stderr, "sim: +trace_stall%s%s is not a number of cycles; pass a decimal count from 1 to %llu, "
-                     "e.g. +trace_stall=4\n", stall_arg.bare ? "" : "=", stall_arg.value.c_str(),
-                     (unsigned long long)kTraceStallMax);
-        return 2;
+    if (stall_arg.found && stall_arg.value == "never") {
+	    trace_stall = 0;
+    } else if (stall_arg.found && (stall_arg.bare || !parse_cycles(stall_arg.value, trace_stall) ||
+	                           trace_stall > kTraceStallMax)) {
+	    std::fprintf(
+		    stderr,
+		    "sim: +trace_stall%s%s is not a number of cycles; pass a decimal count from 1 to %llu, "
+		    "or never, e.g. +trace_stall=4\n",
+		    stall_arg.bare ? "" : "=", stall_arg.value.c_str(),
+		    (unsigned long long)kTraceStallMax);
+	    return 2;
     }
     const Plusarg tfile_arg = plusarg(argc, argv, "trace_file");
     if (tfile_arg.found && (tfile_arg.bare || tfile_arg.value.empty())) {
@@ -1119,8 +1126,8 @@ int main(int argc, char **argv)
                 in.dbg_addr = d.addr;
         }
         // +trace_stall= while the firmware runs; every cycle after its exit.
-        in.trace_ready = phase != Phase::Run || (cycle + 1) % trace_stall == 0;
-        clock.advance(in);
+	in.trace_ready = phase != Phase::Run || (trace_stall && (cycle + 1) % trace_stall == 0);
+	clock.advance(in);
         cycle++;
     }
 

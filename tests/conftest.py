@@ -23,6 +23,9 @@ RUN_SETTINGS = {
     # while it runs (it ends before cycle 1,000,000; the harness drains the
     # rest after).
     "trace": {"plusargs": ("+trace_stall=1000000",)},
+    # hwtrace_pop drains the FIFO itself, by POP, into trace frames: the
+    # stream takes none while it runs, as on a SoC with no consumer.
+    "hwtrace_pop": {"plusargs": ("+trace_stall=never",)},
     # hwtrace_long runs 10 M cycles on purpose.
     "hwtrace_long": {"timeout": 12_000_000},
     # retire.c again, with the IP's retire tap armed by the harness: its

@@ -127,7 +127,17 @@ def compare(kind, p, text, at):
         if h["status"] & 3:
             return f"HIST_CTRL 0x{h['status']:x}: the histogram was running or busy when read"
         return None
+    if kind == "trace":
+        # No text dump: the reference model checked every word popped; here
+        # the frames must number their records on without a gap.
+        first, want = h["first"], TRACE["next"]
+        TRACE["next"] = first + h["n"]
+        return None if first == want else f"starts at record {first}, the frames before it reached {want}"
     return f"unknown frame type {kind!r}"
+
+
+# The trace frames of the output so far: the number of the next record.
+TRACE = {"next": 0}
 
 
 def build_id(elf):
@@ -158,7 +168,8 @@ def main():
         except frame_reader.FrameError as e:
             problem = str(e)
         claim = {"events": "is well nested", "run": "names this program and the SoC's clock",
-                 "hist": "is a stopped histogram of the IP's"}.get(
+                 "hist": "is a stopped histogram of the IP's",
+                 "trace": "numbers its records on from the frames before it"}.get(
             f.kind, "equals the text dump")
         check(f"{what} ({f.size} bytes) {claim}", problem is None, problem)
     return 1 if failures() else 0

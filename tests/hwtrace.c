@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The trace unit's hooks on a real program (driver/hooks/hwtrace.c), built
- * twice: as hwtrace with the one-store hooks `perfscope patch` writes, and
- * as hwtrace_cyg (-DHOOKS_CYG) with -finstrument-functions. Either way,
- * every call of work, leaf and fib is two stores, ENTER and EXIT, which the
- * IP stamps and streams to the harness;
- * the reference model checks every record, and the host tool's table of
- * the stream is checked against the calls below (tools/test/check_outputs.py).
- * Here: the unit is found, nothing is dropped while the harness drains a
- * record a cycle, and the program computes what it would untraced. */
+ * three times: as hwtrace with the one-store hooks `perfscope patch` writes,
+ * as hwtrace_cyg (-DHOOKS_CYG) with -finstrument-functions, and as
+ * hwtrace_pop (also -DDRAIN_FRAMES), which drains the FIFO itself by
+ * TRACE_POP_LO into trace frames on the console, as a SoC whose stream has
+ * no consumer does (conftest.py holds the harness's i_trace_ready low).
+ * Either way, every call of work, leaf and fib is two stores, ENTER and
+ * EXIT, which the IP stamps and streams to the harness or the pops; the
+ * reference model checks every record, and the host tool's table of the
+ * stream or the frames is checked against the calls below
+ * (tools/test/check_outputs.py). Here: the unit is found, nothing is
+ * dropped while the harness drains a record a cycle (or the FIFO holds
+ * them all), and the program computes what it would untraced. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -63,6 +67,17 @@ PERF_NO_TRACE int main(void)
 	check_u64("hwtrace: then sw t0, -112(x0), TRACE_ENTER at 0xffffff90", code[1], 0xf8502823u);
 #endif
 	check_u64("hwtrace: no record dropped", perf_hwtrace_drops(PERF), 0);
+#ifdef DRAIN_FRAMES
+	/* Every record the FIFO holds, in frames of 32: the 376 ENTERs and
+	 * EXITs, BEGIN, END and the SYNCs, all visible once stopped. */
+	const uint32_t level = perf_hwtrace_level(PERF);
+	check_int("hwtrace: perf_hwtrace_frame writes every record the FIFO held",
+	          perf_hwtrace_frame(PERF, NULL, NULL), (int)level);
+	check_int("hwtrace: ... which is more than the 378 events", level > 378, 1);
+	check_u64("hwtrace: ... and leaves it empty", perf_hwtrace_level(PERF), 0);
+	check_int("hwtrace: a drain of the empty FIFO writes nothing",
+	          perf_hwtrace_frame(PERF, NULL, NULL), 0);
+#endif
 	/* The report, then its sections frame and before that the run frame
 	 * with the clock and the build id, which the host tool takes for the
 	 * stream; tests/frames.py checks the frame against the report. */

@@ -8,7 +8,7 @@
 #              image bigger than the RAM: exit 2, one line naming the
 #              problem and what to pass, nothing simulated
 #   timeout    +timeout= not a positive number: exit 2, one line
-#   trace      +trace_stall= not 1..1000000, +trace_file without a name or
+#   trace      +trace_stall= not 1..1000000 or never, +trace_file without a name or
 #              not writable: exit 2, one line; a good one gets the header
 #   plusargs   an argument the harness does not take (+timout=, a file
 #              name without +firmware=): exit 2, one line; Verilator's own
@@ -112,13 +112,13 @@ expect "+timeout without a value" 2 \
   +firmware="$fw/hello.hex" +timeout
 
 # The trace stream's plusargs: refused before anything is simulated.
-for t in abc -5 0 12x 1000001 99999999999999999999; do
+for t in abc -5 0 12x 1000001 99999999999999999999 Never; do
   expect "+trace_stall=$t" 2 \
-    "sim: +trace_stall=$t is not a number of cycles; pass a decimal count from 1 to 1000000, e.g. +trace_stall=4" \
+    "sim: +trace_stall=$t is not a number of cycles; pass a decimal count from 1 to 1000000, or never, e.g. +trace_stall=4" \
     +firmware="$fw/hello.hex" +trace_stall="$t"
 done
 expect "+trace_stall without a value" 2 \
-  "sim: +trace_stall is not a number of cycles; pass a decimal count from 1 to 1000000, e.g. +trace_stall=4" \
+  "sim: +trace_stall is not a number of cycles; pass a decimal count from 1 to 1000000, or never, e.g. +trace_stall=4" \
   +firmware="$fw/hello.hex" +trace_stall
 expect "+trace_file without a value" 2 "sim: +trace_file needs a file name, e.g. +trace_file=run.trace" \
   +firmware="$fw/hello.hex" +trace_file

@@ -550,6 +550,47 @@ def hwtrace(test):
           int(work["total"]) == sum(int(r["self"]) for r in rows), rows)
 
 
+def hwtrace_frames(tmp):
+    """tests/hwtrace.c drained by the program itself into trace frames
+    (hwtrace_pop): the host tool reads the console's frames as the stream
+    they carry, the calls the program makes. And one stream read both ways:
+    hwtrace_cyg's trace file, and the same records in trace frames of 32 in
+    a console log, give the same table, stack, folded stacks and timeline;
+    with one frame left out of the log, its records are counted lost, in
+    the table and in one warning."""
+    rows = list(csv.DictReader(output("functions", "--format", "csv", "-e", elf("hwtrace_pop"),
+                                      out("hwtrace_pop")).splitlines()))
+    same("hwtrace_pop: the trace frames' calls: work 1, leaf 10, fib(10) 177 down to depth 11",
+         {r["name"]: (int(r["calls"]), int(r["depth"])) for r in rows},
+         {"work": (1, 1), "leaf": (10, 2), "fib": (177, 11)})
+    stream = os.path.join(FW, "hwtrace_cyg.trace")
+    data = open(stream, "rb").read()
+    recs = [struct.unpack_from("<II", data, at) for at in range(16, len(data), 8)]
+
+    def log(skip):
+        text = ""
+        for k, i in enumerate(range(0, len(recs), 32)):
+            chunk = recs[i:i + 32]
+            if k != skip:
+                text += "console text\n" + oracle.frame("trace", pack("trace", {
+                    "head": {"first": i, "n": len(chunk)},
+                    "record": [{"word0": w0, "word1": w1} for w0, w1 in chunk]}))
+        path = os.path.join(tmp, f"frames-{skip}.log")
+        open(path, "w").write(text)
+        return path
+
+    whole, gap = log(None), log(2)
+    for view in (["functions", "--format", "csv"], ["trace"], ["folded"], ["chrome"]):
+        got = output(*view, "-e", elf("hwtrace_cyg"), whole).replace(whole, stream)
+        same(f"trace frames: {view[0]} of a stream's records in frames = {view[0]} of its file",
+             got, output(*view, "-e", elf("hwtrace_cyg"), stream))
+    rc, text, err = oracle.run("functions", "-e", elf("hwtrace_cyg"), gap)
+    lost = min(32, len(recs) - 64)
+    check(f"trace frames: a frame left out: its {lost} records lost, in the table and one warning",
+          rc == 0 and f"lost: {lost} events" in text and
+          f"trace frames: {lost} records missing from the log" in err, (rc, text[:200], err))
+
+
 def hwtrace_long():
     """tests/hwtrace_long.c's 10 M-cycle stream: every call the program counted
     is in it, and nothing was lost."""
@@ -617,6 +658,7 @@ def main():
         raw(tmp)
         hwtrace("hwtrace")
         hwtrace("hwtrace_cyg")
+        hwtrace_frames(tmp)
         hwtrace_long()
         retire()
         demo_profile(sys.argv[1])
