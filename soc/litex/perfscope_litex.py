@@ -44,20 +44,24 @@ def add_sources(platform):
             platform.add_source(full)
 
 
-def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys"):
+def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys", trace_depth=0):
     """Adds a perfscope with num_sections sections to soc's bus as `name`,
     a C identifier (generated/mem.h defines <NAME>_BASE).
 
     origin: the byte address of the 256-byte window; None lets LiteX place it
     in the CPU's uncached I/O region (VexRiscv: 0x8000_0000 and up), else it
     must lie there and be 256-byte aligned. Counts are in cycles of
-    clock_domain, the domain the bus must run in. Returns the Wishbone
-    interface."""
+    clock_domain, the domain the bus must run in. trace_depth: the trace
+    unit's FIFO records (docs/trace.md), 0 (none) or a power of two from 16
+    to 4096; its stream has no consumer here, and the firmware drains the
+    FIFO by polling (perf_hwtrace_frame). Returns the Wishbone interface."""
     # The name becomes <NAME>_BASE in generated/mem.h: a C identifier.
     if not name.isidentifier() or not name.isascii():
         raise ValueError(f"perfscope: name {name!r} is not a C identifier (generated/mem.h's {name.upper()}_BASE)")
     if not 1 <= num_sections <= 7:
         raise ValueError(f"perfscope: num_sections must be 1..7, not {num_sections}")
+    if trace_depth and not (16 <= trace_depth <= 4096 and trace_depth & (trace_depth - 1) == 0):
+        raise ValueError(f"perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not {trace_depth}")
     if origin is not None and origin % WINDOW_BYTES:
         raise ValueError(f"perfscope: origin 0x{origin:x} is not {WINDOW_BYTES}-byte aligned")
     add_sources(soc.platform)
@@ -67,6 +71,7 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     bus = wishbone.Interface(data_width=32, adr_width=30, addressing="word")
     setattr(soc, f"{name}_ip", Instance("perfscope",
         p_NUM_SECTIONS=num_sections,
+        p_TRACE_DEPTH=trace_depth,
         i_i_clk=ClockSignal(clock_domain),
         i_i_reset=ResetSignal(clock_domain),
         i_i_wb_cyc=bus.cyc,
@@ -80,8 +85,9 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         # once and the stall output is not needed.
         o_o_wb_ack=bus.ack,
         o_o_wb_data=bus.dat_r,
-        # No trace unit (TRACE_DEPTH 0): its stream stays quiet. The IP
-        # never errs, so the bus's ERR keeps its reset value 0.
+        # The trace unit's stream has no consumer: the firmware pops its
+        # records (TRACE_POP_LO, perf_hwtrace_frame). The IP never errs,
+        # so the bus's ERR keeps its reset value 0.
         i_i_trace_ready=0,
         # No retire tap (RETIRE 0): its inputs are ignored.
         i_i_rt_firing=0,

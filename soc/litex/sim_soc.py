@@ -28,7 +28,8 @@ class PerfscopeSimSoC(litex_sim.SimSoC):
         super().__init__(**kwargs)
         # At a fixed address, so that the firmware's listing and the docs
         # show one; add_perfscope(self) alone would let LiteX place it.
-        add_perfscope(self, origin=0x8200_0000)
+        # With the trace unit, which the firmware drains by polling.
+        add_perfscope(self, origin=0x8200_0000, trace_depth=512)
 
 
 def main():

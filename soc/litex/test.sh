@@ -48,7 +48,7 @@ if [ $rc -ne 0 ]; then
   fail "make run exited with $rc"
 fi
 # Exit 0 only says the firmware wrote sim_finish; the verdict is below.
-check "firmware finished its report" "perfscope-litex: report 0, done" \
+check "firmware finished its report" "perfscope-litex: report 0" \
   "$(printf '%s\n' "$con" | grep '^perfscope-litex: report')"
 check "probe at PERFSCOPE_BASE, clock" "perfscope-litex: probe 7 at 0x82000000, $HZ Hz" \
   "$(printf '%s\n' "$con" | grep '^perfscope-litex: probe')"
@@ -74,6 +74,19 @@ if [ -n "$total" ] && [ "$total" -ge "$least" ]; then
 else
   fail "total time '${total}' clocks, less than the sections' $least"
 fi
+
+# The trace unit: work()'s 188 calls, an ENTER and an EXIT record each, a
+# SYNC before the first and one after 256 records (the SYNC period,
+# regs/frames.toml): 378 records, which the firmware drains by polling into
+# trace frames, and the host tool reads the calls back from them.
+trace_line=$(printf '%s\n' "$con" | grep '^perfscope-litex: trace')
+check "trace unit found, work() as untraced, nothing dropped, every record drained" \
+  "perfscope-litex: trace 0, work 200, 378 records, 0 dropped, done" "$trace_line"
+make -s -C "$TOP/tools" > /dev/null
+calls=$(tr -d '\r' < "$OUT/console.log" | "$TOP/build/tools/perfscope" functions --format csv \
+          -e "$OUT/fw/perfscope_demo.elf" 2>&1 | awk -F, 'NR > 1 { printf "%s %s %s;", $2, $4, $NF }')
+check "host tool: the trace frames' calls (name, calls, depth)" "work 1 1;leaf 10 2;fib 177 11;" \
+  "$(printf '%s' "$calls" | tr ';' '\n' | sort -k2,2n -k1,1 | awk 'NF { printf "%s;", $0 }')"
 
 # docs/litex.md shows this run's report and the constants above.
 doc_report=$(sed -n '/^<!-- litex-report -->$/,/^<!-- \/litex-report -->$/p' "$TOP/docs/litex.md" | grep -v '^<!--' | grep -v '^```')
@@ -106,7 +119,7 @@ rm -rf "$snip" && mkdir -p "$snip"
 code=$(awk '/^```c$/ { c = 1; next } c && /^```$/ { exit } c' "$TOP/docs/litex.md")
 { printf '%s\n' "$code" | grep '^#include'; echo 'int main(void)'; echo '{'
   printf '%s\n' "$code" | grep -v '^#include'; echo 'return 0;'; echo '}'; } > "$snip/main.c"
-cp fw/Makefile fw/driver-srcs.mk "$snip/"
+cp fw/Makefile fw/driver-srcs.mk fw/traced.c fw/traced.h "$snip/"
 if nice -n 19 make -s -C "$snip" TOP="$TOP" BUILD_DIR="$OUT" OUT="$snip/out" > "$snip/build.log" 2>&1 \
    && [ -s "$snip/out/perfscope_demo.bin" ]; then
   pass "docs/litex.md's C lines build in a main with fw/'s Makefile"
@@ -115,16 +128,17 @@ else
 fi
 
 # add_perfscope refuses what LiteX would take and build wrong, before it
-# touches the SoC: a name that is no C identifier, sections outside 1..7.
+# touches the SoC: a name that is no C identifier, sections outside 1..7, a
+# trace depth the IP does not build.
 got=$(python -c 'import sys
 import perfscope_litex as p
-for kw in ({"name": "perf-scope"}, {"num_sections": 8}):
+for kw in ({"name": "perf-scope"}, {"num_sections": 8}, {"trace_depth": 100}):
     try:
         p.add_perfscope(None, **kw)
     except ValueError as e:
         print(e)' 2>&1 | tr '\n' '|')
-check "add_perfscope refuses a name that is no C identifier, and 8 sections" \
-  "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|" "$got"
+check "add_perfscope refuses a name that is no C identifier, 8 sections and a trace depth of 100" \
+  "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not 100|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.

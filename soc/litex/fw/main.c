@@ -4,7 +4,9 @@
  * at the base LiteX exports (generated/mem.h: PERFSCOPE_BASE) and prints the
  * Nios II layout report. soc/litex/test.sh checks every count of the report
  * against what the SoC's timing predicts, so the sections are loops of nops
- * whose cost follows from the bus (docs/litex.md).
+ * whose cost follows from the bus (docs/litex.md). Then the trace unit
+ * records the calls of traced.c, and the program drains it into trace
+ * frames on the console, which the host tool reads.
  */
 #include <stdio.h>
 
@@ -15,6 +17,12 @@
 #include <libbase/uart.h>
 
 #include "perfscope.h"
+#include "perfscope_hwtrace.h"
+#include "traced.h"
+
+/* For the run frame before the first trace frame: the host tool's
+ * timelines then show real time. */
+const uint32_t perf_clock_hz = CONFIG_CLOCK_FREQUENCY;
 
 /* Runs of each section. In this build every run of a nop section takes
  * the same time; on VexRiscv_Min that holds only while no mark waits for the
@@ -61,7 +69,18 @@ int main(void)
 
 	int err = perf_print_formatted_report(PERFSCOPE_BASE, CONFIG_CLOCK_FREQUENCY, 3,
 	                                      "nop x 64", "nop x 128", "sum loop");
-	printf("perfscope-litex: report %d, done\n", err);
+	printf("perfscope-litex: report %d\n", err);
+
+	/* The calls of work(), one store each into the trace unit's FIFO (G
+	 * must run: the records carry it), then every record on the console. */
+	PERF_START_MEASURING(PERFSCOPE_BASE);
+	const int started = perf_hwtrace_start((void *)PERFSCOPE_BASE, PERF_HWTRACE_STOP_ON_FULL);
+	const unsigned r = work();
+	perf_hwtrace_stop((void *)PERFSCOPE_BASE);
+	const unsigned drops = (unsigned)perf_hwtrace_drops((void *)PERFSCOPE_BASE);
+	const int records = perf_hwtrace_frame((void *)PERFSCOPE_BASE, NULL, NULL);
+	printf("perfscope-litex: trace %d, work %u, %d records, %u dropped, done\n", started, r,
+	       records, drops);
 	uart_sync();
 	while (!uart_txempty_read())
 		;
