@@ -75,17 +75,16 @@ else
   fail "total time '${total}' clocks, less than the sections' $least"
 fi
 
-# The trace unit: work()'s 188 calls, an ENTER and an EXIT record each, a
-# SYNC before the first and one after 256 records (the SYNC period,
-# regs/frames.toml): 378 records, which the firmware drains by polling into
-# trace frames, and the host tool reads the calls back from them.
+# The trace unit: work()'s 95 calls, an ENTER and an EXIT record each, and
+# a SYNC before the first: 191 records, which the firmware drains by
+# polling into trace frames, and the host tool reads the calls back from them.
 trace_line=$(printf '%s\n' "$con" | grep '^perfscope-litex: trace')
 check "trace unit found, work() as untraced, nothing dropped, every record drained" \
-  "perfscope-litex: trace 0, work 200, 378 records, 0 dropped, done" "$trace_line"
+  "perfscope-litex: trace 0, work 140, 191 records, 0 dropped, done" "$trace_line"
 make -s -C "$TOP/tools" > /dev/null
 calls=$(tr -d '\r' < "$OUT/console.log" | "$TOP/build/tools/perfscope" functions --format csv \
           -e "$OUT/fw/perfscope_demo.elf" 2>&1 | awk -F, 'NR > 1 { printf "%s %s %s;", $2, $4, $NF }')
-check "host tool: the trace frames' calls (name, calls, depth)" "work 1 1;leaf 10 2;fib 177 11;" \
+check "host tool: the trace frames' calls (name, calls, depth)" "work 1 1;move 31 7;hanoi 63 7;" \
   "$(printf '%s' "$calls" | tr ';' '\n' | sort -k2,2n -k1,1 | awk 'NF { printf "%s;", $0 }')"
 
 # docs/litex.md shows this run's report and the constants above.
