@@ -69,11 +69,17 @@ void table_from_events(struct table *t, const struct callgraph *g)
 	size_t cap = 0;
 	*t = (struct table){ 0 };
 	const unsigned frames = g->frames - g->streams;
+	char from[96];
+	if (frames && g->streams) /* a log of events frames and trace frames */
+		snprintf(from, sizeof from, "%u events frame%s and %u trace stream%s", frames,
+		         frames == 1 ? "" : "s", g->streams, g->streams == 1 ? "" : "s");
+	else
+		snprintf(from, sizeof from, "%u %s%s", g->streams ? g->streams : frames,
+		         g->streams ? "trace stream" : "events frame",
+		         (g->streams ? g->streams : frames) == 1 ? "" : "s");
 	int len = snprintf(t->head, sizeof t->head,
-	                   "max call depth seen: %u, functions: %zu (from %u %s%s)\n", g->max_depth,
-	                   g->stats, g->streams ? g->streams : frames,
-	                   g->streams ? "trace stream" : "events frame",
-	                   (g->streams ? g->streams : frames) == 1 ? "" : "s");
+	                   "max call depth seen: %u, functions: %zu (from %s)\n", g->max_depth,
+	                   g->stats, from);
 	t->lost = g->lost_all;
 	t->hook_cost = g->hook_cost;
 	t->damaged = g->damaged;

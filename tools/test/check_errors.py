@@ -84,6 +84,22 @@ def lost_everywhere(tmp):
     check("lost: gprof says so on stderr", "the buffer lost 6 events" in err, err)
 
 
+def trace_and_events(tmp):
+    """A log with an events frame between two trace frames: the events frame
+    ends the trace recording open before it, and the next trace frame
+    starts another; the table's head counts both kinds."""
+    dump = os.path.join(tmp, "mixed.log")
+    open(dump, "w").write(trace_frame(0, T_SYNC, T_ENTER) + frame("events", events((0x200, 5), (None, 9)))
+                          + trace_frame(2, T_SYNC, T_EXIT))
+    rc, out, err = run("functions", dump)
+    check("errors: an events frame between trace frames: two recordings and the frame, each call in its own",
+          rc == 0 and out.splitlines()[0] == "max call depth seen: 1, functions: 2 (from 1 events frame and 2 trace "
+          "streams)" and err.splitlines() == [
+              f"perfscope: {dump}: warning: trace stream: 1 calls still open at its end, counted up to its last event",
+              f"perfscope: {dump}: warning: trace stream: 1 exits without their entry (calls made before recording "
+              "began), ignored"], (rc, out, err))
+
+
 def deep_folded(tmp):
     """100,000 nested calls: folded would write 55 GB; it refuses, at once."""
     n = 100000
@@ -385,6 +401,7 @@ def main():
         lone_resume(tmp)
         lost_everywhere(tmp)
         deep_folded(tmp)
+        trace_and_events(tmp)
         wide_columns(tmp)
         usage()
         patch(tmp, oracle.TOOL)
