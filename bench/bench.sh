@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Runs the benchmark firmware on each CPU and prints the tables: the marks,
 # the hooks (hooks.py, which also writes build/bench/summary.tsv and the
-# figures of docs/hooks.md), the trace unit's area (syn/fpga.py trace-area),
+# figures of docs/hooks.md), the trace unit's area (syn/fpga.py trace-area)
+# and its polled drain (drain.c, into docs/trace.md),
 # the simulation speed, the firmware tests serial against -n 2
 # (fwtest_parallel.sh), and the retire stream's calls against the
 # instrumented build's (retire.py, which also fills docs/retire.md's table).
@@ -82,6 +83,10 @@ heading() {
   echo
   heading "Trace unit and retire tap on the iCE40 HX8K (TRACE_DEPTH 512, 7 sections, seed 1)" metric device value
   awk -F'\t' '{ printf "| %s | %s | %s |\n", $1, $2, $3 }' "$top/build/bench/trace-area.tsv"
+  echo
+  # The trace unit's polled drain: drain.sh's table, into the summary and
+  # docs/trace.md.
+  "$(dirname "$0")/drain.sh" "$top" "$@"
   echo
   # The slowdowns go to the summary as fractions: 1 - with / without. The
   # SoC with perfscope is measured as sim/Makefile builds it (trace unit and
