@@ -58,7 +58,7 @@ module perfscope_ram #(
 	end
 
 	generate
-	if (OREG) begin : g_oreg
+	if (OREG != 0) begin : g_oreg
 		reg [DW-1:0] r_q2;
 		always @(posedge i_clk)
 			if (i_re)
