@@ -14,15 +14,15 @@
 #include <stdint.h>
 
 /* The frame types, X(name, NAME), in the order of the host tool's kinds. */
-#define PERF_FRAME_TYPES(X)     \
-	X(sections, SECTIONS)   \
+#define PERF_FRAME_TYPES(X) \
+	X(sections, SECTIONS) \
 	X(calltrace, CALLTRACE) \
-	X(events, EVENTS)       \
-	X(funcstat, FUNCSTAT)   \
-	X(profile, PROFILE)     \
-	X(hot, HOT)             \
-	X(run, RUN)             \
-	X(hist, HIST)           \
+	X(events, EVENTS) \
+	X(funcstat, FUNCSTAT) \
+	X(profile, PROFILE) \
+	X(hot, HOT) \
+	X(run, RUN) \
+	X(hist, HIST) \
 	X(trace, TRACE)
 
 /* The version each type's payload starts with (the driver writes it), and
@@ -281,9 +281,7 @@ struct perf_frame_hist_word { uint32_t count; };
  *   first  the number of records popped before this frame's since `perf_hwtrace_start`: the index of its first record in the recording
  *   n      N, the records
  */
-struct perf_frame_trace_head {
-	uint32_t first, n;
-};
+struct perf_frame_trace_head { uint32_t first, n; };
 #define PERF_FRAME_TRACE_HEAD_BYTES 8u
 /* The payload byte of each head field, after the version word. */
 enum { PERF_FRAME_TRACE_FIRST_AT = 4, PERF_FRAME_TRACE_N_AT = 8 };
@@ -294,9 +292,7 @@ enum { PERF_FRAME_TRACE_FIRST_AT = 4, PERF_FRAME_TRACE_N_AT = 8 };
  *   word0  word 0
  *   word1  word 1: the type, and the depth and TIME_LO or a LOSS's flags
  */
-struct perf_frame_trace_record {
-	uint32_t word0, word1;
-};
+struct perf_frame_trace_record { uint32_t word0, word1; };
 #define PERF_FRAME_TRACE_RECORD_BYTES 8u
 
 /* ---- The trace unit's records and trace file (docs/trace.md) -------- */
