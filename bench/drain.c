@@ -14,7 +14,7 @@
 #include "soc.h"
 
 #define PERF ((void *)SOC_PERF_BASE)
-#define N    256 /* ENTERs: with their SYNC, below the SoC's 512 records */
+#define N 256 /* ENTERs: with their SYNC, below the SoC's 512 records */
 
 static int discard(int c, void *ctx)
 {
