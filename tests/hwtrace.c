@@ -79,6 +79,18 @@ PERF_NO_TRACE int main(void)
 	check_u64("hwtrace: ... and leaves it empty", perf_hwtrace_level(PERF), 0);
 	check_int("hwtrace: a drain of the empty FIFO writes nothing",
 	          perf_hwtrace_frame(PERF, NULL, NULL), 0);
+	/* A pop masks machine interrupts between its two reads and leaves
+	 * mstatus.MIE as it found it (mie is 0 here: nothing can interrupt). */
+	for (uint32_t mie = 0; mie <= 8u; mie += 8u) {
+		uint64_t rec;
+		uint32_t mstatus;
+		__asm__ volatile("csrc mstatus, %0\n\tcsrs mstatus, %1" : : "r"(8u), "r"(mie));
+		const int got = perf_hwtrace_pop(PERF, &rec);
+		__asm__ volatile("csrr %0, mstatus\n\tcsrc mstatus, %1" : "=r"(mstatus) : "r"(8u));
+		check_int(mie ? "hwtrace: a pop with MIE set: none, MIE set after"
+		              : "hwtrace: a pop with MIE clear: none, MIE clear after",
+		          got * 16 + (int)(mstatus & 8u), (int)mie);
+	}
 #endif
 	/* The report, then its sections frame and before that the run frame
 	 * with the clock and the build id, which the host tool takes for the

@@ -109,8 +109,12 @@ uint32_t perf_hwtrace_high_water(void *base)
 
 int perf_hwtrace_pop(void *base, uint64_t *rec)
 {
+	/* An interrupt handler reading a section's time between the two reads
+	 * would take the latch POP_HI reads, as it would TIME_HI's. */
+	const uint32_t mstatus = perf_irq_save();
 	const uint32_t w0 = PERF_REG_READ(base, PERF_REG_TRACE_POP_LO);
 	const uint32_t w1 = PERF_REG_READ(base, PERF_REG_TRACE_POP_HI);
+	perf_irq_restore(mstatus);
 	/* An empty pop latches 1111 in bits 31:28, which no record has. */
 	if (w1 >> 28 == 0xfu)
 		return 0;

@@ -73,8 +73,8 @@ uint32_t perf_hwtrace_high_water(void *base) PERF_NO_TRACE;
  * oldest visible record out of the FIFO (TRACE_POP_LO, then the word
  * TRACE_POP_HI latched) into *rec, word 1 in bits 63:32. Returns 1, or 0
  * if the FIFO had none visible (*rec untouched). The two reads share the
- * latch of a TIME_LO read: a handler that reads a section's time between
- * them corrupts the record, so pop where no such interrupt comes. */
+ * latch of a TIME_LO read, so machine interrupts are masked between them,
+ * as around the driver's 64-bit reads. */
 int perf_hwtrace_pop(void *base, uint64_t *rec) PERF_NO_TRACE;
 
 /* Pops every visible record and writes them as "trace" frames
