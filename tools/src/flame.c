@@ -74,7 +74,11 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 	        (unsigned long long)n->self, (unsigned long long)n->calls, x, y, w, BOX_HEIGHT - 1);
 	colour(d->f, name);
 	fputs("\"/>", d->f);
-	const size_t fit = w >= 6 + 3 * CHAR_WIDTH ? (size_t)((w - 6) / CHAR_WIDTH) : 0, len = strlen(name);
+	/* A call path wider than the root (a damaged input's) still gives a
+	 * count of characters a size_t holds. */
+	const double room = w < 1e6 ? w : 1e6;
+	const size_t fit = room >= 6 + 3 * CHAR_WIDTH ? (size_t)((room - 6) / CHAR_WIDTH) : 0,
+	             len = strlen(name);
 	if (fit >= 3) { /* the name, or as much as fits and ".." */
 		fprintf(d->f, "<text x=\"%.1f\" y=\"%lld\">", x + 3, y + 12);
 		xml_text(d->f, name, len <= fit ? len : fit - 2);

@@ -417,6 +417,7 @@ void stream_gap(struct stream_reader *r, uint64_t records)
 	 * checked against the depth the records give. */
 	r->missing += records;
 	r->after_loss = 1;
+	r->loss_time = r->time; /* where a depth that disagrees closes the calls */
 	r->index += records;
 	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, r->time);
 }
