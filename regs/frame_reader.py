@@ -170,6 +170,21 @@ def line(kind, payload, claimed=None, crc=None):
     return f"@PS {kind} {size} 0x{crc:08x} {base64.b64encode(payload).decode()}\n"
 
 
+def trace_frame(first, records):
+    """A trace frame line (perf_hwtrace_frame's) of (word0, word1) records,
+    its first numbered first."""
+    return line("trace", pack("trace", {"head": {"first": first, "n": len(records)},
+                                        "record": [{"word0": w0, "word1": w1} for w0, w1 in records]}))
+
+
+def trace_frames(records, per, skip=()):
+    """The records in trace frames of per each, numbered on, as
+    perf_hwtrace_frame writes them; the frames whose index is in skip left
+    out (a log that lost them)."""
+    return "".join(trace_frame(i, records[i:i + per]) for k, i in enumerate(range(0, len(records), per))
+                   if k not in skip)
+
+
 def raw(kind, payload):
     """The raw form: the header line, then the payload's bytes."""
     return f"@PS {kind} {len(payload)} 0x{zlib.crc32(payload):08x}\n".encode() + payload

@@ -174,7 +174,7 @@ def events(*evs, lost=0):
 
 def trace_frame(first, *recs):
     """A trace frame of (word0, word1) records, numbered from first."""
-    return frame("trace", struct.pack("<3I", 2, first, len(recs)) + b"".join(struct.pack("<2I", *r) for r in recs))
+    return oracle.frame_reader.trace_frame(first, recs)
 
 
 # A trace unit's records: the SYNC of window 0, an ENTER of 0x100 at depth

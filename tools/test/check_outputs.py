@@ -568,18 +568,11 @@ def hwtrace_frames(tmp):
     recs = [struct.unpack_from("<II", data, at) for at in range(16, len(data), 8)]
 
     def log(skip):
-        text = ""
-        for k, i in enumerate(range(0, len(recs), 32)):
-            chunk = recs[i:i + 32]
-            if k != skip:
-                text += "console text\n" + oracle.frame("trace", pack("trace", {
-                    "head": {"first": i, "n": len(chunk)},
-                    "record": [{"word0": w0, "word1": w1} for w0, w1 in chunk]}))
-        path = os.path.join(tmp, f"frames-{skip}.log")
-        open(path, "w").write(text)
+        path = os.path.join(tmp, f"frames-{len(skip)}.log")
+        open(path, "w").write(oracle.frame_reader.trace_frames(recs, 32, skip))
         return path
 
-    whole, gap = log(None), log(2)
+    whole, gap = log(()), log((2,))
     for view in (["functions", "--format", "csv"], ["trace"], ["folded"], ["chrome"]):
         got = output(*view, "-e", elf("hwtrace_cyg"), whole).replace(whole, stream)
         same(f"trace frames: {view[0]} of a stream's records in frames = {view[0]} of its file",
