@@ -490,6 +490,34 @@ void PerfModel::catch_up() {
     wraps_seen_ += wraps;
 }
 
+// cycle(), in full: any cycle, with or without the retire tap.
+bool PerfModel::cycle_any(uint64_t cycle_no, const PerfBusSample &s) {
+    bool rt_busy = false;
+    rt_now_ = false;
+    if (rt_.retire) {
+        if (s.rt_firing || s.rt_trap) {
+            rt_now_ = decoder_.cycle(s.rt_firing, s.rt_pc, s.rt_insn, s.rt_trap, &rt_ev_);
+            rt_busy = (rt_now_ && calls_ && tdepth_) || (s.rt_firing && trig_armed_);
+        }
+        rt_busy = rt_busy || slot_pending_ || (hist_ && !hist_->data_valid()) ||
+                  (trig_ && (trig_->stall() || cycle_no == go_step_at_));
+    }
+    if (!settled_ || s.ack || (s.cyc && s.stb && !s.stall) || s.reset || s.trace_valid || rt_busy) {
+        const bool good = busy_cycle(cycle_no, s);
+        // Only a busy cycle moves these, so a quiet one tests one flag.
+        settled_ = !pending_ && fifo_.empty() && !pop_due_ && !ev_pending_ && !loss_;
+        return good;
+    }
+    if (hist_ && s.rt_firing) {
+        hist_replay_ = true;
+        hist_replay_pc_ = s.rt_pc;
+    }
+    check_stall(cycle_no, s.stall);
+    taken_ = false;
+    lag_++;
+    return ok();
+}
+
 bool PerfModel::busy_cycle(uint64_t cycle_no, const PerfBusSample &s) {
     catch_up();
     // The acknowledge: exactly in the cycle the timing table says.
