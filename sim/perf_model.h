@@ -213,7 +213,7 @@ private:
     bool slot_pending_ = false;  // a retire event's record waits for the port
     uint64_t slot_rec_ = 0;
     bool pop_due_ = false;     // a POP_LO's step in the next cycle
-    bool settled_ = true;      // none of pending_, fifo_, pop_due_, ev_pending_, loss_
+    bool settled_ = true;      // after the last busy cycle: none of pending_, fifo_, pop_due_, ev_pending_, loss_
     bool taken_ = false;
     uint64_t taken_rec_ = 0;
     uint64_t records_checked_ = 0;
