@@ -29,6 +29,8 @@ for f in "${files[@]}"; do
   git -C "$top" show "$ref:$f" > "$work/gold/$(basename "$f")" 2> /dev/null \
     || { echo "FAIL equiv: $f is not in $ref"; exit 1; }
 done
+mkdir -p "$work/gate"
+for f in "${files[@]}"; do cp "$top/$f" "$work/gate/"; done
 
 # Each configuration: the chparam settings of the top module.
 configs=(
@@ -56,8 +58,6 @@ failed=0
 i=0
 for c in "${configs[@]}"; do
   i=$((i + 1))
-  mkdir -p "$work/gate"
-  for f in "${files[@]}"; do cp "$top/$f" "$work/gate/"; done
   {
     design "$work/gold" gold "$c"
     design "$work/gate" gate "$c"

@@ -177,11 +177,11 @@ def trace_frame(first, records):
                                         "record": [{"word0": w0, "word1": w1} for w0, w1 in records]}))
 
 
-def trace_frames(records, per, skip=()):
+def trace_frames(records, per, skip=(), text=""):
     """The records in trace frames of per each, numbered on, as
-    perf_hwtrace_frame writes them; the frames whose index is in skip left
-    out (a log that lost them)."""
-    return "".join(trace_frame(i, records[i:i + per]) for k, i in enumerate(range(0, len(records), per))
+    perf_hwtrace_frame writes them, each after the console text text; the
+    frames whose index is in skip left out (a log that lost them)."""
+    return "".join(text + trace_frame(i, records[i:i + per]) for k, i in enumerate(range(0, len(records), per))
                    if k not in skip)
 
 

@@ -569,7 +569,7 @@ def hwtrace_frames(tmp):
 
     def log(skip):
         path = os.path.join(tmp, f"frames-{len(skip)}.log")
-        open(path, "w").write(oracle.frame_reader.trace_frames(recs, 32, skip))
+        open(path, "w").write(oracle.frame_reader.trace_frames(recs, 32, skip, text="console text\n"))
         return path
 
     whole, gap = log(()), log((2,))
