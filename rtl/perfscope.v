@@ -202,8 +202,16 @@ module perfscope #(
 	// The trace unit's requests; all 0 without it.
 	wire a_trace_ev = TRACE && !in_secs && (i_wb_addr >= PERF_CTRL_TRACE_ENTER)
 	                  && (i_wb_addr <= PERF_CTRL_TRACE_IRQ_EXIT);
-	wire tr_ev      = (accept && i_wb_we && a_trace_ev) || (TRACE && (cmd_begin || cmd_end));
-	wire tr_ctrl_we = TRACE && accept && i_wb_we && (i_wb_addr == PERF_CTRL_TRACE_CTRL) && i_wb_sel[0];
+	// Both are 0 without an acceptance (or a trigger's go): under an if,
+	// a cycle without a request costs the simulator one test.
+	reg  tr_ev, tr_ctrl_we;
+	always @(*) begin
+		tr_ev = 1'b0; tr_ctrl_we = 1'b0;
+		if (act) begin
+			tr_ev      = (accept && i_wb_we && a_trace_ev) || (TRACE && (cmd_begin || cmd_end));
+			tr_ctrl_we = TRACE && accept && i_wb_we && (i_wb_addr == PERF_CTRL_TRACE_CTRL) && i_wb_sel[0];
+		end
+	end
 	always @(*) begin
 		a_valid = 1'bx; a_run = 1'bx; a_global = 1'bx; hi_hit = 1'bx;
 		wr = 1'b0; cmd_reset = 1'b0; cmd_stop = 1'b0; cmd_start = 1'b0; cmd_end = 1'b0;
@@ -338,7 +346,7 @@ module perfscope #(
 	if (TRACE) begin : g_trace
 		wire [1:0]  ctrl;
 		wire [31:0] status, drops;
-		perfscope_trace #(.DEPTH(TRACE_DEPTH), .OREG(TRACE_OREG)) u_trace (
+		perfscope_trace #(.DEPTH(TRACE_DEPTH), .OREG(TRACE_OREG), .TAP(RETIRE != 0)) u_trace (
 			.i_clk         (i_clk),
 			.i_reset       (i_reset),
 			.i_gtime       (r_gtime[52:0]),
@@ -634,7 +642,9 @@ module perfscope #(
 	// Overflow: G wraps at its tick, and then no section's time can be
 	// trusted (none can wrap before G does, as T[n] <= G, but any may later
 	// without notice); an occurrence count wraps in its step. A flag set in
-	// the cycle a write clears it stays set.
+	// the cycle a write clears it stays set. The flags move only with a
+	// request, a step or G's low word wrapping: a simulator skips them in
+	// the other cycles.
 	wire       occ_wrap = r_step && r_occ_inc && (&word_occ);
 	wire [7:0] ovf_set  = (g_wrap ? PRESENT : 8'd0) | (occ_wrap ? (8'd1 << r_sec) : 8'd0);
 	wire [7:0] ovf_clr  = wr_ovf ? i_wb_data[7:0] : 8'd0;
@@ -642,7 +652,7 @@ module perfscope #(
 	always @(posedge i_clk) begin
 		if (i_reset || cmd_reset)
 			r_ovf <= 8'd0;
-		else
+		else if (act || r_step || g_lo_wrap)
 			r_ovf <= (r_ovf & ~ovf_clr) | ovf_set;
 	end
 

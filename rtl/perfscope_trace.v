@@ -49,7 +49,8 @@
 
 module perfscope_trace #(
 	parameter DEPTH = 512,  // records the FIFO holds: a power of two, 16..4096
-	parameter OREG  = 0     // 1: the FIFO's RAM reads through its output register (ECP5), in two copies
+	parameter OREG  = 0,    // 1: the FIFO's RAM reads through its output register (ECP5), in two copies
+	parameter TAP   = 1     // 0: i_rt_ev is tied low (perfscope without the retire tap), and the slot is left out
 ) (
 	input  wire        i_clk,
 	input  wire        i_reset,       // synchronous, active high
@@ -92,6 +93,9 @@ module perfscope_trace #(
 	if (OREG != 0 && OREG != 1) begin : g_bad_oreg
 		perfscope_trace_error_OREG_must_be_0_or_1 u_error ();
 	end
+	if (TAP != 0 && TAP != 1) begin : g_bad_tap
+		perfscope_trace_error_TAP_must_be_0_or_1 u_error ();
+	end
 	// The records' layout must be the one this RTL builds (frames.toml).
 	if (PERF_TRACE_TYPE_LSB != 29 || PERF_TRACE_DEPTH_WIDTH != 8 || PERF_TRACE_TIME_LO_WIDTH != 21
 	    || PERF_TRACE_SYNC_PERIOD != 256) begin : g_bad_layout
@@ -125,6 +129,14 @@ module perfscope_trace #(
 	reg          r_slot;          // a retire event's record waits in r_slot_rec ...
 	reg          r_slot_late;     // ... behind the bus's record of the same cycle
 	reg  [63:0]  r_slot_rec;
+	// The slot as active and drops_x read it: a constant 0 without the tap.
+	// Synthesis finds that r_slot is 0 anyway (it loads only from rev_rec);
+	// a Verilated model does not, as r_slot is a flip-flop, and evaluates
+	// those two terms in every cycle: with slot they fold away there too.
+	// The other terms read r_slot. The logic would be the same with slot,
+	// but yosys's abc maps the iCE40 build to up to 14 LUTs more (12 for
+	// slot_wr alone).
+	wire         slot = (TAP != 0) && r_slot;
 
 	// ------------------------------------------------------------------
 	// Events
@@ -374,7 +386,7 @@ module perfscope_trace #(
 	// or LOSS on its way; in every other cycle they hold, and a cycle
 	// without a request costs the simulator nothing in the blocks under
 	// this term, as it skips them.
-	wire        active    = i_reset || i_accept || i_rt_ev || r_rec_pend || r_loss || r_slot;
+	wire        active    = i_reset || i_accept || i_rt_ev || r_rec_pend || r_loss || slot;
 
 	always @(posedge i_clk) begin
 		if (i_reset) begin
@@ -435,7 +447,7 @@ module perfscope_trace #(
 	// the count, all ones already; only a sum of two or three can pass all
 	// ones, and only with the tap.
 	wire        drops_up  = ovr || ev_drop || rev_drop;
-	wire [1:0]  drops_x   = (rev_drop || r_slot) ? {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop} - 2'd1 : 2'd0;
+	wire [1:0]  drops_x   = (rev_drop || slot) ? {1'b0, ovr} + {1'b0, ev_drop} + {1'b0, rev_drop} - 2'd1 : 2'd0;
 	wire [16:0] drops_sum = {1'b0, r_drops} + {15'd0, drops_x} + 17'd1;
 	always @(posedge i_clk) begin
 		if (active) begin

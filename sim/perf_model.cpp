@@ -506,6 +506,7 @@ bool PerfModel::cycle_any(uint64_t cycle_no, const PerfBusSample &s) {
         const bool good = busy_cycle(cycle_no, s);
         // Only a busy cycle moves these, so a quiet one tests one flag.
         settled_ = !pending_ && fifo_.empty() && !pop_due_ && !ev_pending_ && !loss_;
+        set_quiet_from();
         return good;
     }
     if (hist_ && s.rt_firing) {
@@ -513,6 +514,7 @@ bool PerfModel::cycle_any(uint64_t cycle_no, const PerfBusSample &s) {
         hist_replay_pc_ = s.rt_pc;
     }
     check_stall(cycle_no, s.stall);
+    set_quiet_from();
     taken_ = false;
     lag_++;
     return ok();
