@@ -28,6 +28,7 @@ latch-any-section % hi_hit     = r_hi_valid && (r_hi_sec == a_sec) % hi_hit     
 absent-section-writable % a_valid  = in_secs && PRESENT[a_sec] % a_valid  = in_secs
 reset-without-lane-0 % (a_reg == PERF_SEC_TIME_LO) && i_wb_sel[0] && i_wb_data[0] % (a_reg == PERF_SEC_TIME_LO) && i_wb_data[0]
 no-flag-on-g-wrap % (g_wrap ? PRESENT : 8'd0) | (occ_wrap % (occ_wrap
+ovf-skips-g-wrap % else if (act || r_step || g_lo_wrap) % else if (act || r_step)
 no-flag-on-occ-wrap % (occ_wrap ? (8'd1 << r_sec) : 8'd0) % 8'd0
 clear-beats-set % r_ovf <= (r_ovf & ~ovf_clr) | ovf_set; % r_ovf <= (r_ovf | ovf_set) & ~ovf_clr;
 ovf-read-before-edge % {24'd0, r_ovf | (g_wrap ? PRESENT : 8'd0)} % {24'd0, r_ovf}
@@ -122,6 +123,7 @@ rt-drops-stop-below-ones % else if (drops_up && (rev_drop || r_slot)) % else if 
 rt-loss-count-stops-below-ones % else if (rev_drop) % else if (1'b0)
 rt-loss-counts-one-for-two % {16'd0, i_ev && r_en && rt_on} % {16'd0, 1'b0}
 rt-slot-written-under-record % wire        slot_wr   = r_slot && !r_rec_pend; % wire        slot_wr   = r_slot;
+rt-slot-folded-with-tap % wire         slot = (TAP != 0) && r_slot; % wire         slot = 1'b0;
 EOF
 )
 
