@@ -130,10 +130,12 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->suspended = 0;
 	g->lost = lost;
 	g->lost_all += lost;
-	if (lost)
+	if (lost) {
+		g->lost_why |= CG_LOST_BUFFER;
 		warning_at(f->in->name, f->line,
 		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
 		           lost);
+	}
 }
 
 void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp)
@@ -185,8 +187,9 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 
 void cg_end(struct callgraph *g, const struct frame *f)
 {
+	/* The buffer filled after its last event. */
 	if (g->lost && g->on_lost)
-		g->on_lost(g->ctx, f, g->lost, g->now); /* the buffer filled after its last event */
+		g->on_lost(g->ctx, f, g->lost, CG_LOST_BUFFER, g->now);
 	if (g->suspended && g->lost)
 		warning_at(f->in->name, f->line, "events frame: the SUSPEND of event %llu has no RESUME: the buffer "
 		           "filled before it", (unsigned long long)(g->suspended - 1));
@@ -231,11 +234,29 @@ void cg_close(struct callgraph *g, const struct frame *f, uint64_t time)
 		leave(g, f, 1);
 }
 
-void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t time)
+void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned why, uint64_t time)
 {
 	g->lost_all += lost;
+	g->lost_why |= why;
 	if (g->on_lost)
-		g->on_lost(g->ctx, f, lost, time);
+		g->on_lost(g->ctx, f, lost, why, time);
+}
+
+const char *cg_lost_why(unsigned why)
+{
+	static const char *const text[8] = {
+		[CG_LOST_BUFFER] = "the buffer was full",
+		[CG_LOST_FIFO] = "the trace FIFO was full",
+		[CG_LOST_MISSING] = "trace frames are missing from the log",
+		[CG_LOST_BUFFER | CG_LOST_FIFO] = "the buffer and the trace FIFO were full",
+		[CG_LOST_BUFFER | CG_LOST_MISSING] =
+		        "the buffer was full and trace frames are missing from the log",
+		[CG_LOST_FIFO | CG_LOST_MISSING] =
+		        "the trace FIFO was full and trace frames are missing from the log",
+		[CG_LOST_BUFFER | CG_LOST_FIFO | CG_LOST_MISSING] =
+		        "the buffer and the trace FIFO were full and trace frames are missing from the log",
+	};
+	return why < 8 && text[why] ? text[why] : "cause unknown";
 }
 
 void cg_damaged(struct callgraph *g, const struct frame *f)

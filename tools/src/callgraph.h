@@ -82,19 +82,27 @@ struct callgraph {
 	uint64_t event;     /* index of this frame's next event */
 	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
 	uint32_t lost;      /* events the frame's buffer lost */
-	uint64_t lost_all;  /* events the buffers of every frame so far lost */
+	uint64_t lost_all;  /* events every recording so far lost ... */
+	unsigned lost_why;  /* ... and why: CG_LOST_* ORed */
 	uint32_t hook_cost; /* cycles the hooks add to each call, taken off (0: none) */
 	uint64_t clamped;   /* calls whose time the hook cost took below 0: counted as 0 */
 	unsigned damaged;   /* recordings that failed their check: their events as decoded */
 	uint64_t entered;   /* calls entered so far */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
-	/* At the end of a frame whose buffer lost events: the cycle it filled at. */
-	void (*on_lost)(void *ctx, const struct frame *f, uint32_t lost, uint64_t at);
+	/* Events lost (why: one CG_LOST_*) at this cycle: at the end of a frame
+	 * whose buffer filled, the cycle it filled at. */
+	void (*on_lost)(void *ctx, const struct frame *f, uint32_t lost, unsigned why, uint64_t at);
 	/* A recording that failed its check (CRC, length, a cut record), at its last event. */
 	void (*on_damaged)(void *ctx, const struct frame *f, uint64_t at);
 	void *ctx;
 };
+
+/* Why events were lost: an events frame's buffer filled; the trace unit's
+ * FIFO did (its LOSS records); trace frames are missing from the log. */
+enum { CG_LOST_BUFFER = 1, CG_LOST_FIFO = 2, CG_LOST_MISSING = 4 };
+/* What the outputs say of a loss: the causes in `why` (CG_LOST_* ORed). */
+const char *cg_lost_why(unsigned why);
 
 void cg_init(struct callgraph *g, struct symtab *st);
 void cg_free(struct callgraph *g);
@@ -110,11 +118,13 @@ void cg_end(struct callgraph *g, const struct frame *f);
  * no call open is counted as without its entry and returns 0. irq: an
  * interrupt's pseudo-function, its data in fn. cg_close closes every open
  * call at `time`, as cg_end does (a warning says how many). cg_lost counts
- * records the stream lost at `time` (on_lost is called). */
+ * records the stream lost at `time`, for the reason `why` (on_lost is
+ * called). */
 void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time);
 int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time);
 void cg_close(struct callgraph *g, const struct frame *f, uint64_t time);
-void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, uint64_t time);
+void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned why,
+             uint64_t time);
 
 /* A recording failed its check after its events so far were taken
  * (decode.c, stream.c): counted, and on_damaged called. */

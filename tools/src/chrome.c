@@ -119,14 +119,16 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	fwrite(b, 1, (size_t)(p - b), c->f);
 }
 
-static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
+static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, uint64_t at)
 {
 	struct chrome *c = ctx;
 	if (c->track != fr->index)
 		name_track(c, fr);
 	separator(c);
-	fprintf(c->f, "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: the buffer was full\","
-	              "\"pid\":1,\"tid\":%d,\"ts\":", n, fr->index);
+	fprintf(c->f,
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: %s\","
+	        "\"pid\":1,\"tid\":%d,\"ts\":",
+	        n, cg_lost_why(why), fr->index);
 	microseconds(c->f, timeline_ns(at, timeline_hz(c->hz, fr->in)));
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
 }

@@ -105,8 +105,9 @@ void run_folded(struct session *s)
 				        "# perfscope: %u damaged recording%s (failed its check): a partial recording\n",
 				        g.damaged, g.damaged == 1 ? "" : "s");
 			if (g.lost_all)
-				fprintf(s->f, "# perfscope: %llu events lost, the buffer was full: a partial recording\n",
-				        (unsigned long long)g.lost_all);
+				fprintf(s->f,
+				        "# perfscope: %llu events lost, %s: a partial recording\n",
+				        (unsigned long long)g.lost_all, cg_lost_why(g.lost_why));
 			struct folded d = { .f = s->f, .s = &st };
 			stacks_walk(&st, visit, &d);
 			free(d.path);

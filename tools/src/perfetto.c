@@ -244,11 +244,11 @@ static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t star
 	event(p, fr, SLICE_END, timeline_ns(end, timeline_hz(p->hz, fr->in)), 0, name, track);
 }
 
-static void lost(void *ctx, const struct frame *fr, uint32_t n, uint64_t at)
+static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, uint64_t at)
 {
 	struct perfetto *p = ctx;
-	char text[64];
-	snprintf(text, sizeof text, "%u events lost: the buffer was full", n);
+	char text[128];
+	snprintf(text, sizeof text, "%u events lost: %s", n, cg_lost_why(why));
 	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text, 0);
 }
 

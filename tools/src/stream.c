@@ -375,7 +375,7 @@ static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 		r->lost += w0;
 		r->loss_time = t;
 		r->after_loss = 1;
-		cg_lost(r->g, &r->f, w0, t);
+		cg_lost(r->g, &r->f, w0, CG_LOST_FIFO, t);
 		return;
 	}
 	const uint64_t t = stamp(r, type, w1);
@@ -419,7 +419,8 @@ void stream_gap(struct stream_reader *r, uint64_t records)
 	r->after_loss = 1;
 	r->loss_time = r->time; /* where a depth that disagrees closes the calls */
 	r->index += records;
-	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, r->time);
+	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, CG_LOST_MISSING,
+	        r->time);
 }
 
 void stream_damaged(struct stream_reader *r)

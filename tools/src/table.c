@@ -90,9 +90,10 @@ void table_from_events(struct table *t, const struct callgraph *g)
 		len += snprintf(t->head + len, sizeof t->head - (size_t)len, DAMAGED_NOTE,
 		                g->damaged, g->damaged == 1 ? "" : "s");
 	if (g->lost_all)
-		snprintf(t->head + len, sizeof t->head - (size_t)len,
-		         "lost: %llu events, the buffer was full: a partial recording, its Pct are of the recorded time only\n",
-		         (unsigned long long)g->lost_all);
+		snprintf(
+		        t->head + len, sizeof t->head - (size_t)len,
+		        "lost: %llu events, %s: a partial recording, its Pct are of the recorded time only\n",
+		        (unsigned long long)g->lost_all, cg_lost_why(g->lost_why));
 	for (size_t i = 0; i < g->stats; i++) {
 		const struct cg_stat *s = &g->stat[i];
 		add_row(t, &cap,

@@ -169,9 +169,8 @@ static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)
 	for (size_t i = 0; i < g->depth; i++)
 		stack_line(t, g, t->o->chrono ? i : g->depth - 1 - i);
 	if (g->lost_all)
-		fprintf(t->f,
-		        "%llu events lost before it (the FIFO was full): calls may be missing\n",
-		        (unsigned long long)g->lost_all);
+		fprintf(t->f, "%llu events lost before it (%s): calls may be missing\n",
+		        (unsigned long long)g->lost_all, cg_lost_why(g->lost_why));
 	if (g->damaged)
 		fputs(DAMAGED, t->f);
 }

@@ -84,6 +84,35 @@ def lost_everywhere(tmp):
     check("lost: gprof says so on stderr", "the buffer lost 6 events" in err, err)
 
 
+def lost_causes(tmp):
+    """Each output names why events were lost: trace frames missing from the
+    log are no full buffer, and an events frame's full buffer and a missing
+    trace frame in one log are both said."""
+    gap = os.path.join(tmp, "lost-gap.log")
+    open(gap, "w").write(trace_frame(0, T_SYNC, T_ENTER) + trace_frame(5, T_EXIT))
+    why = "trace frames are missing from the log"
+    rc, out, _ = run("functions", gap)
+    check("lost: a missing trace frame, in functions' head",
+          rc == 0 and out.splitlines()[1] == f"lost: 3 events, {why}: a partial recording, its Pct are of the "
+          "recorded time only", out)
+    rc, out, _ = run("folded", gap)
+    check("lost: a missing trace frame, in folded's first comment",
+          rc == 0 and out.splitlines()[0] == f"# perfscope: 3 events lost, {why}: a partial recording", out)
+    rc, out, _ = run("chrome", gap)
+    instant = [e for e in json.loads(out)["traceEvents"] if e["ph"] == "i"] if rc == 0 else []
+    check("lost: a missing trace frame, in chrome's instant event",
+          [e["name"] for e in instant] == [f"3 events lost: {why}"], out[-400:])
+    rc, out, _ = run("trace", gap)
+    check("lost: a missing trace frame, under trace's stack", rc == 0 and
+          f"3 events lost before it ({why}): calls may be missing" in out.splitlines(), out)
+    both = os.path.join(tmp, "lost-both.log")
+    open(both, "w").write(frame("events", events((0x200, 5), (None, 9), lost=6)) + open(gap).read())
+    rc, out, _ = run("functions", both)
+    check("lost: a full buffer and a missing trace frame, both in functions' head",
+          rc == 0 and out.splitlines()[1] == "lost: 9 events, the buffer was full and trace frames are missing "
+          "from the log: a partial recording, its Pct are of the recorded time only", out)
+
+
 def trace_and_events(tmp):
     """A log with an events frame between two trace frames: the events frame
     ends the trace recording open before it, and the next trace frame
@@ -423,6 +452,7 @@ def main():
         deep_folded(tmp)
         trace_and_events(tmp)
         trace_gap_closes(tmp)
+        lost_causes(tmp)
         wide_columns(tmp)
         usage()
         patch(tmp, oracle.TOOL)

@@ -260,7 +260,7 @@ static void loss(void)
 	        "stream: LOSS in the table's head", &s,
 	        (const char *[]){ "functions", "trace.bin", NULL },
 	        "max call depth seen: 1, functions: 1 (from 1 trace stream)\n"
-	        "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only\n"
+	        "lost: 6 events, the trace FIFO was full: a partial recording, its Pct are of the recorded time only\n"
 	        "Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct "
 	        "    Avg     Max     Min  Depth\n"
 	        "0x00000100          0x00000100      2            30 100.00      15      20      10            30 100.00 "
@@ -274,13 +274,13 @@ static void loss(void)
 	check_stream(
 	        "stream: LOSS first in the folded stacks", &s,
 	        (const char *[]){ "folded", "trace.bin", NULL },
-	        "# perfscope: 6 events lost, the buffer was full: a partial recording\n0x00000100 30\n",
+	        "# perfscope: 6 events lost, the trace FIFO was full: a partial recording\n0x00000100 30\n",
 	        lost, 0);
 	struct run r;
 	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
 	check_contains(
 	        "stream: LOSS as an instant event at its time", r.out,
-	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"6 events lost: the buffer was full\","
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"6 events lost: the trace FIFO was full\","
 	        "\"pid\":1,\"tid\":1,\"ts\":15.000,\"args\":{\"lost\":6,\"cycle\":15}}");
 	check_contains("stream: LOSS in chrome's otherData", r.out,
 	               "\"events_lost\":6,\"partial\":true,\"damaged\":0}}");
@@ -344,7 +344,7 @@ static void loss(void)
 	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
 	check_contains(
 	        "stream: a ROLLED LOSS as an instant event at the record before it", r.out,
-	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"3 events lost: the buffer was full\","
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"3 events lost: the trace FIFO was full\","
 	        "\"pid\":1,\"tid\":1,\"ts\":10.000,\"args\":{\"lost\":3,\"cycle\":10}}");
 	check_contains(
 	        "stream: the calls after a ROLLED LOSS in the SYNC's window", r.out,
