@@ -353,19 +353,22 @@ if [ "$rc" -ne 0 ] && [ "$(grep -c '^profile: ' "$prof/halt.log")" = 1 ] \
 else
   fail "make profile FW=fwx_halt.c: exit $rc, $(grep -m1 '^profile: ' "$prof/halt.log"); MODE=retire exit $rc_retire, calls '$got'"
 fi
-# A recording that lost events says so at the head of gprof.txt too; a
-# later run of the same program that fails leaves no report of the earlier.
+# A recording that lost events says so at the head of gprof.txt too, and
+# warnings.txt keeps each warning once; a later run of the same program
+# that fails leaves no report of the earlier.
 printf '#include <stdio.h>\n__attribute__((noinline)) int leaf(int n) { return n + 1; }\nint main(void) { int s = 0; for (int i = 0; i < 40; i++) s += leaf(i); printf("s %%d\\n", s); return 0; }\n' \
   > "$prof/fwx_lost.c"
 uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 > "$prof/lost.log" 2>&1; rc=$?
 head1=$(head -1 "$pdir/fwx_lost/gprof.txt" 2>/dev/null)
+kept=$(grep -c 'the buffer lost 66 events' "$pdir/fwx_lost/warnings.txt" 2>/dev/null)
 uprof FW="$prof/fwx_lost.c" PROFILE_EVENTS=16 SIMFLAGS=+timeout=100 > "$prof/lost2.log" 2>&1; rc2=$?
 left=$(for f in functions.txt gmon.out gprof.txt flame.svg; do [ -e "$pdir/fwx_lost/$f" ] && printf '%s ' "$f"; done)
 said=$(grep -c 'the buffer lost 66 events' "$prof/lost.log")
-if [ "$rc" -eq 0 ] && [ "${head1%%,*}" = "lost: 66 events" ] && [ "$said" = 1 ] && [ "$rc2" -ne 0 ] && [ -z "$left" ]; then
-  pass "make profile: the lost events said once, and at gprof.txt's head ('${head1%%,*}, ...'); a failed run leaves no earlier report"
+if [ "$rc" -eq 0 ] && [ "${head1%%,*}" = "lost: 66 events" ] && [ "$said" = 1 ] && [ "$kept" = 1 ] \
+   && [ "$rc2" -ne 0 ] && [ -z "$left" ]; then
+  pass "make profile: the lost events said once, kept once in warnings.txt, and at gprof.txt's head ('${head1%%,*}, ...'); a failed run leaves no earlier report"
 else
-  fail "make profile FW=fwx_lost.c: exit $rc, the loss said $said times, gprof.txt begins '$head1'; the failed run (exit $rc2) left '$left'"
+  fail "make profile FW=fwx_lost.c: exit $rc, the loss said $said times and kept $kept, gprof.txt begins '$head1'; the failed run (exit $rc2) left '$left'"
 fi
 # NAME= names the program and its reports' directory.
 uprof FW="$prof/fwx_lost.c" NAME=fwx_named > "$prof/named.log" 2>&1; rc=$?
@@ -373,6 +376,17 @@ if [ "$rc" -eq 0 ] && [ -s "$pdir/fwx_named/functions.txt" ] && [ -s "$pdir/fwx_
   pass "make profile NAME=fwx_named: the program and its reports are named so"
 else
   fail "make profile NAME=fwx_named: exit $rc, no functions.txt or fwx_named.elf in $pdir/fwx_named"
+fi
+# A later run that fails to build (its events buffer does not fit the RAM)
+# leaves no report of the earlier either, and one line names RAM_BYTES.
+uprof FW="$prof/fwx_lost.c" NAME=fwx_named PROFILE_EVENTS=16384 > "$prof/toobig.log" 2>&1; rc=$?
+left=$(for f in functions.txt gmon.out gprof.txt flame.svg console.log warnings.txt; do
+  [ -e "$pdir/fwx_named/$f" ] && printf '%s ' "$f"; done)
+want="fw.mk: fwx_named does not fit the SoC's RAM_BYTES=65536: build and run it with a larger RAM_BYTES (make profile takes one for both)"
+if [ "$rc" -ne 0 ] && grep -qxF "$want" "$prof/toobig.log" && [ -z "$left" ]; then
+  pass "make profile PROFILE_EVENTS=16384: the build fails with one line naming RAM_BYTES, and no earlier report is left"
+else
+  fail "make profile PROFILE_EVENTS=16384: exit $rc, left '$left', $(grep -m1 'fw.mk:' "$prof/toobig.log" || echo 'no fw.mk line')"
 fi
 # main's argc and argv are what fw.mk's own build of the program gets.
 printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \

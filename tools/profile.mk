@@ -101,16 +101,20 @@ SIM       := $(SIM_DIR)/Vsoc_top
 OUT       := $(FW_BUILD)
 ELF       := $(OUT)/$(NAME).elf
 
-.PHONY: profile
-# The last run's reports go first: a run that fails leaves none of them
-# beside its own log. The commands read the same recording, so they warn
-# of the same things: each line is said once, after the last (or at once,
-# with the rest, when one fails).
+.PHONY: profile profile-forget
+# The last run's outputs go first, before the build: a run that fails, to
+# build or to run, leaves none of them beside its own log. The commands
+# read the same recording, so they warn of the same things: each line is
+# said once, after the last (or at once, with the rest, when one fails),
+# and kept once in warnings.txt.
 WARNINGS  = $(OUT)/warnings.txt
-said_once = $(1) 2>> $(WARNINGS) || { awk '!seen[$$$$0]++' $(WARNINGS) >&2; exit 1; }
+ONCE_AWK  := !seen[$$0]++
+warnings_once = awk '$(ONCE_AWK)' $(WARNINGS) > $(WARNINGS).once; mv $(WARNINGS).once $(WARNINGS); cat $(WARNINGS) >&2
+said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
-profile: $(OUT)/$(NAME).hex
-	@rm -f $(addprefix $(OUT)/,$(REPORTS))
+profile-forget:
+	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
+profile: profile-forget $(OUT)/$(NAME).hex
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
@@ -123,7 +127,6 @@ profile: $(OUT)/$(NAME).hex
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
-	@rm -f $(WARNINGS)
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
@@ -136,5 +139,5 @@ profile: $(OUT)/$(NAME).hex
 	@if grep -q '^@PS sections ' $(OUT)/console.log; then \
 	  $(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names $(SECTIONS)) -o $(OUT)/report.txt \
 	    $(OUT)/console.log); fi
-	@awk '!seen[$$0]++' $(WARNINGS) >&2
+	@$(warnings_once)
 	@echo "profile: $(NAME) on $(CPU): reports in $(OUT)"

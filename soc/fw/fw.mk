@@ -217,7 +217,10 @@ $(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_
 	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) -MMD -MP -MT $$@ \
 	  -c $(s) -o $(call fw_obj,$(s),$(abspath $(2))))
 	@for d in $$(@:.elf=.objs)/*.d; do if [ -f "$$$$d" ]; then cat "$$$$d"; fi; done > $$(@:.elf=.d)
-	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o
+	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) $$(@:.elf=.objs)/*.o \
+	  2> $$@.ld; st=$$$$?; cat $$@.ld >&2; if [ $$$$st -ne 0 ] && grep -q "region .ram. overflowed" $$@.ld; then \
+	  echo "fw.mk: $(1) does not fit the SoC's RAM_BYTES=$(RAM_BYTES): build and run it with a larger RAM_BYTES" \
+	  "(make profile takes one for both)" >&2; fi; rm -f $$@.ld; exit $$$$st
 	$(if $(5),$(5) -o $$@ $$@ >/dev/null || { rm -f $$@; exit 1; })
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 fw-all: $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
