@@ -99,6 +99,7 @@ heading() {
     "SoC with perfscope and the reference model" "SoC without perfscope (model off)" "with perfscope, model off" \
     "no retire tap, with the model" "no retire tap, model off"
   : > "$top/build/bench/sim-slowdown.tsv"
+  : > "$top/build/bench/sim-parts.tsv"
   for cpu in "$@"; do
     fw=$top/build/fw/$cpu/bench
     for build in "" -pgo; do
@@ -117,13 +118,19 @@ heading() {
     done
     # Host instructions (valgrind) of the default builds: the same for
     # every code layout, where wall-clock time is not.
+    # The IP without its trace unit, model off, splits the slowdown into its
+    # parts: host instructions a cycle of the base IP and of the trace unit.
     in=$(instructions "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex" +model=off)
     it=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex")
     ito=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex" +model=off)
-    awk -v n="$in" -v t="$it" -v to="$ito" -v cpu="$cpu" -v tsv="$top/build/bench/summary.tsv" \
-        -v slow="$top/build/bench/sim-slowdown.tsv" 'BEGIN {
+    ib=$(instructions "$top/build/sim/$cpu-notrace/Vsoc_top" "$fw/speed.hex" +model=off)
+    awk -v n="$in" -v t="$it" -v to="$ito" -v b="$ib" -v c="$INSTR_CYCLES" -v cpu="$cpu" \
+        -v tsv="$top/build/bench/summary.tsv" -v slow="$top/build/bench/sim-slowdown.tsv" \
+        -v parts="$top/build/bench/sim-parts.tsv" 'BEGIN {
       printf "sim_instructions_model_notap\t%s\t%.4f\nsim_instructions_nomodel_notap\t%s\t%.4f\n", cpu, 1 - n / t, cpu, 1 - n / to >> tsv
+      printf "sim_instructions_per_cycle_ip\t%s\t%.1f\nsim_instructions_per_cycle_trace_unit\t%s\t%.1f\n", cpu, (b - n) / c, cpu, (to - b) / c >> tsv
       printf "%s\tinstructions\t%.4f\t%.4f\n", cpu, 1 - n / t, 1 - n / to >> slow
+      printf "%s\t%.1f\t%.1f\t%.1f\t%.4f\n", cpu, n / c, (b - n) / c, (to - b) / c, 1 - n / to >> parts
     }'
   done
   echo
