@@ -117,9 +117,9 @@ heading() {
       }'
     done
     # Host instructions (valgrind) of the default builds: the same for
-    # every code layout, where wall-clock time is not.
-    # The IP without its trace unit, model off, splits the slowdown into its
-    # parts: host instructions a cycle of the base IP and of the trace unit.
+    # every code layout, where wall-clock time is not. The IP without its
+    # trace unit, model off, splits the slowdown into its parts: the base
+    # IP's host instructions a cycle and the trace unit's.
     in=$(instructions "$top/build/sim/$cpu-noperf/Vsoc_top" "$fw/speed.hex" +model=off)
     it=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex")
     ito=$(instructions "$top/build/sim/$cpu-notap/Vsoc_top" "$fw/speed.hex" +model=off)
