@@ -14,15 +14,18 @@ struct perf_frame {
 	int encoding;        /* 0: measuring, 1: writing base64 */
 	uint32_t bytes;
 	uint32_t crc;        /* inverted CRC-32 so far */
-	uint8_t pending[3];  /* bytes waiting for a full base64 group */
+	uint32_t pending;    /* bytes waiting for a full base64 group, the first highest */
 	int npending;
 	struct perf_out *o;
 };
 
-static void b64_group(struct perf_frame *f, int n)
+/* The payload's last group, of 1 or 2 bytes, '='-padded. */
+static void b64_last(struct perf_frame *f)
 {
+	const uint32_t v = f->pending << (8 * (3 - f->npending)); /* the first byte highest */
+	const uint8_t in[3] = { (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
 	char text[4];
-	perf_base64_group(f->pending, n, text);
+	perf_base64_group(in, f->npending, text);
 	for (int i = 0; i < 4; i++)
 		perf_out_char(f->o, text[i]);
 }
@@ -34,9 +37,13 @@ static void put_byte(struct perf_frame *f, uint8_t b)
 		f->crc = perf_crc32_byte(f->crc, b);
 		return;
 	}
-	f->pending[f->npending++] = b;
-	if (f->npending == 3) {
-		b64_group(f, 3);
+	/* A full group's four digits straight from its 24 bits: the frame's
+	 * bytes are nearly all in full groups. */
+	f->pending = f->pending << 8 | b;
+	if (++f->npending == 3) {
+		for (int shift = 18; shift >= 0; shift -= 6)
+			perf_out_char(f->o, perf_base64_digit(f->pending >> shift));
+		f->pending = 0;
 		f->npending = 0;
 	}
 }
@@ -133,7 +140,7 @@ static int write_frame(const char *type, perf_frame_payload_fn payload, const vo
 	perf_frame_u32(&f, version);
 	payload(&f, arg);
 	if (f.npending)
-		b64_group(&f, f.npending);
+		b64_last(&f);
 	perf_out_char(&o, '\n');
 	return o.failed ? -PERF_EIO : 0;
 }
