@@ -431,6 +431,29 @@ for t in "$prof/args/out/fwx_args.elf:not a C or assembly source" "$prof/args/ou
     fail "make profile FW=${f#"$prof"/}: not the line '$want': $(grep -v '^setup: ' "$prof/bad.log" | head -3 | tr '\n' ' ')"
   fi
 done
+# PROFILE_EVENTS that is not a positive whole number: one line, no compiler
+# run (0 would build a program that prints no frame).
+for v in 0 abc 012; do
+  uprof FW="$prof/fwx_args.c" PROFILE_EVENTS=$v > "$prof/events.log" 2>&1
+  want="make profile: PROFILE_EVENTS=$v is not a positive whole number: the entries and exits the program's buffer holds (default 2048)"
+  if grep -qF "*** $want.  Stop." "$prof/events.log" && ! grep -q 'elf-gcc ' "$prof/events.log"; then
+    pass "make profile PROFILE_EVENTS=$v: stops with one line"
+  else
+    fail "make profile PROFILE_EVENTS=$v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
+  fi
+done
+# A run that times out shows the log's tail as a terminal can take it: a
+# frame's line of base64 is cut to its head.
+printf '#include <stdio.h>\nint main(void) { for (int i = 0; i < 600; i++) putchar(0x41 + i %% 26); putchar(10); for (volatile int n = 0;; n++) ; }\n' \
+  > "$prof/fwx_long.c"
+uprof FW="$prof/fwx_long.c" SIMFLAGS=+timeout=300000 > "$prof/long.log" 2>&1; rc=$?
+widest=$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$prof/long.log")
+if [ "$rc" -ne 0 ] && grep -qx 'ABCDEFGHIJKLMNOPQRSTUVWXYZ.* \[\.\.\.\]' "$prof/long.log" && [ "$widest" -le 166 ] \
+   && grep -q '^profile: fwx_long failed on .*a longer run needs SIMFLAGS=+timeout=<cycles>$' "$prof/long.log"; then
+  pass "make profile of a run that times out after a 600-character line: the tail cut to $widest characters a line"
+else
+  fail "make profile FW=fwx_long.c: exit $rc, widest line $widest characters: $(grep -c . "$prof/long.log") lines"
+fi
 # RAM_BYTES of its own: a simulator of its own; the default one stays.
 cp soc/fw/example/hello.c "$prof/fwx_ram.c"
 uprof FW="$prof/fwx_ram.c" RAM_BYTES=131072 > "$prof/ram.log" 2>&1

@@ -61,6 +61,15 @@ profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$
                   C or assembly source)),no such file)
 $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
   is the program's C or assembly sources (.c, .S, .s), which make profile builds)))
+# PROFILE_EVENTS a positive whole number: nothing is left of it without its
+# digits, and it has no leading 0. Else the compiler would meet it in
+# profile_main.c, or the program print no frame at all (0).
+profile_no_digits = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst \
+                    8,,$(subst 9,,$(1)))))))))))
+ifneq ($(or $(call profile_no_digits,$(PROFILE_EVENTS)),$(filter 0%,$(PROFILE_EVENTS)),$(if $(PROFILE_EVENTS),,none)),)
+$(error make profile: PROFILE_EVENTS=$(PROFILE_EVENTS) is not a positive whole number: the entries and exits the \
+  program's buffer holds (default 2048))
+endif
 ifeq ($(filter $(MODE),funccost retire),)
 $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream))
 endif
@@ -109,6 +118,9 @@ ELF       := $(OUT)/$(NAME).elf
 # and kept once in warnings.txt.
 WARNINGS  = $(OUT)/warnings.txt
 ONCE_AWK  := !seen[$$0]++
+# A log's tail as a terminal shows it: a frame's line of base64 (tens of
+# kilobytes in one line) cut to its head.
+CLIP_AWK  := { print (length($$0) > 160 ? substr($$0, 1, 160) " [...]" : $$0) }
 warnings_once = awk '$(ONCE_AWK)' $(WARNINGS) > $(WARNINGS).once; mv $(WARNINGS).once $(WARNINGS); cat $(WARNINGS) >&2
 said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
@@ -121,7 +133,7 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
 	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU); its reports follow"; \
 	  else \
-	    tail -5 $(OUT)/console.log; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
+	    tail -5 $(OUT)/console.log | awk '$(CLIP_AWK)'; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; \
 	  fi
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
