@@ -125,6 +125,7 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->streams += f->stream != 0;
 	g->started = 0;
 	g->unmatched = 0;
+	g->lost_between = 0;
 	g->gap_left = 0;
 	g->event = 0;
 	g->suspended = 0;
@@ -203,11 +204,15 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		           recording(f), g->depth);
 	while (g->depth)
 		leave(g, f, 1);
+	/* After a loss, an exit without its entry is most likely of a call
+	 * entered during it (a trace stream's reader closes the calls open at
+	 * a loss whose depth disagrees): the message must not blame the start. */
 	if (g->unmatched)
-		warning_at(
-		        f->in->name, f->line,
-		        "%s: %llu exits without their entry (calls made before recording began), ignored",
-		        recording(f), (unsigned long long)g->unmatched);
+		warning_at(f->in->name, f->line,
+		           "%s: %llu exits without their entry (calls %s), ignored", recording(f),
+		           (unsigned long long)g->unmatched,
+		           g->lost_between ? "entered during a loss or before recording began"
+		                           : "made before recording began");
 }
 
 void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time)
@@ -238,6 +243,7 @@ void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned
 {
 	g->lost_all += lost;
 	g->lost_why |= why;
+	g->lost_between = 1;
 	if (g->on_lost)
 		g->on_lost(g->ctx, f, lost, why, time);
 }

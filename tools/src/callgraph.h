@@ -79,6 +79,7 @@ struct callgraph {
 	unsigned frames;    /* events frames so far, and trace streams */
 	unsigned streams;   /* of those, trace streams (stream.c) */
 	uint64_t unmatched; /* this frame's exits without an entry */
+	int lost_between;   /* this recording lost records between its events (cg_lost) */
 	uint64_t event;     /* index of this frame's next event */
 	uint64_t suspended; /* 1 + the index of the SUSPEND waiting for its RESUME, or 0 */
 	uint32_t lost;      /* events the frame's buffer lost */

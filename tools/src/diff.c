@@ -3,6 +3,9 @@
  * functions --diff: two runs' function tables side by side, matched by name
  * (addresses move between builds), with the change of calls, self and
  * self+children; a function only one run has shows "-" in the other.
+ * Above the table, each run's lines of what its figures lack or were given
+ * (lost events, damage, the hook cost), as its own table's head says them:
+ * a partial run makes every change it shows suspect.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +73,14 @@ static void change(FILE *f, int width, uint64_t a, uint64_t b)
 	fprintf(f, "%*s", width, s);
 }
 
+/* "A: lost: ...": the run's notes, each line after side. */
+static void notes(FILE *f, const struct table *t, const char *side)
+{
+	char buf[sizeof t->head];
+	table_notes(t, buf, sizeof buf, side);
+	fputs(buf, f);
+}
+
 void table_print_diff(FILE *f, const struct table *a, const struct table *b, const char *column)
 {
 	by = table_column(column); /* NULL: "diff" */
@@ -82,6 +93,8 @@ void table_print_diff(FILE *f, const struct table *a, const struct table *b, con
 	}
 	qsort(pairs, n, sizeof *pairs, compare_pairs);
 	const int w = table_name_width(b, table_name_width(a, 20));
+	notes(f, a, "A: ");
+	notes(f, b, "B: ");
 	fprintf(f, "%-*s%9s%9s%13s%13s%13s%9s%16s%16s%15s\n", w, "Name", "#Calls A", "#Calls B", "Self A",
 	        "Self B", "Self diff", "Diff%", "Self+ch. A", "Self+ch. B", "Self+ch. diff");
 	for (size_t k = 0; k < n; k++) {

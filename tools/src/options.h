@@ -26,7 +26,7 @@ struct options {
 	const char *source;     /* functions: events, funcstat or profile */
 	uint32_t top;           /* functions: rows to show, 0 all */
 	uint32_t min_pct;       /* functions: least self Pct shown, in hundredths */
-	const char *format;     /* functions: text, csv or json */
+	const char *format;     /* functions: text, csv or json; chrome: json or perfetto */
 	int graph;              /* functions: callers and callees */
 	int chrono;             /* trace: oldest call first */
 	const char *function;   /* trace: only this function's records */

@@ -123,15 +123,17 @@ int session_open(struct session *s, const struct options *o, int need_elf)
 	return status;
 }
 
-/* "2 calltrace, 1 events": what an input has instead. */
+/* "2 calltrace frames, 1 events frame": what an input has instead. */
 static void describe(const unsigned seen[FRAME_KINDS + 1], char *buf, size_t size)
 {
 	size_t len = 0;
 	buf[0] = 0;
 	for (int k = 0; k <= FRAME_KINDS && len < size; k++)
 		if (seen[k])
-			len += (size_t)snprintf(buf + len, size - len, "%s%u %s", len ? ", " : "", seen[k],
-			                        k < FRAME_KINDS ? frame_type_name[k] : "unknown");
+			len += (size_t)snprintf(buf + len, size - len, "%s%u %s frame%s",
+			                        len ? ", " : "", seen[k],
+			                        k < FRAME_KINDS ? frame_type_name[k] : "unknown",
+			                        seen[k] == 1 ? "" : "s");
 }
 
 /* "sections or hot": the frame types in want. */
@@ -203,11 +205,11 @@ static unsigned frames_decode_for(struct session *s, int i, const struct dump_ha
 	if (h->events || h->stream)
 		found += seen[FRAME_TRACE];
 	if (!found) {
-		char wanted[96], has[160];
+		char wanted[96], has[320];
 		wanted_types(want, wanted, sizeof wanted);
 		describe(seen, has, sizeof has);
 		if (*has)
-			error_at(s->in[i]->name, 0, "no %s frame for %s (the dump has %s frames)", wanted,
+			error_at(s->in[i]->name, 0, "no %s frame for %s (the dump has %s)", wanted,
 			         s->o->command, has);
 		else
 			error_at(s->in[i]->name, 0, "no frames at all: not the console output of a perfscope run?");

@@ -63,6 +63,31 @@
 static const char *const type_name[] = { "SYNC", "ENTER",     "EXIT",     "BEGIN",
 	                                 "END",  "IRQ_ENTER", "IRQ_EXIT", "LOSS" };
 
+/* The warnings a record can give. A stream that lost records can give one
+ * of a kind per record, tens of thousands: each kind is given in full
+ * WARN_IN_FULL times, then counted, and one line at the end says how many
+ * more there were. */
+enum {
+	W_DEPTH,
+	W_LOSS_DEPTH,
+	W_IRQ_OPEN,
+	W_SECTION,
+	W_SYNC_BACK,
+	W_TIME_BACK,
+	W_EXIT_IN_IRQ,
+	W_KINDS
+};
+#define WARN_IN_FULL 10
+static const char *const warning_kind[W_KINDS] = {
+	[W_DEPTH] = "a depth the records before it do not give",
+	[W_LOSS_DEPTH] = "a depth after a loss other than the depth at it",
+	[W_IRQ_OPEN] = "an IRQ_EXIT with calls of the handler open",
+	[W_SECTION] = "a section perfscope does not have",
+	[W_SYNC_BACK] = "a SYNC before the time reached",
+	[W_TIME_BACK] = "a record before the time reached",
+	[W_EXIT_IN_IRQ] = "an EXIT in a handler with no call of its own open",
+};
+
 struct stream_reader {
 	struct input *in;
 	int frames; /* the records come from trace frames, not a stream file */
@@ -84,6 +109,7 @@ struct stream_reader {
 	uint64_t missing;              /* records of trace frames missing from the log */
 	uint64_t loss_time;            /* of the last LOSS: its first dropped event's */
 	int stacked;                   /* h->stack was called */
+	uint64_t warned[W_KINDS];      /* warnings of each kind, given or not */
 	int open[PERF_MAX_SECTIONS + 1];
 	uint64_t start[PERF_MAX_SECTIONS + 1];
 };
@@ -174,9 +200,11 @@ static const char *source(const struct stream_reader *r)
 	return r->frames ? "trace frames" : "trace stream";
 }
 
-static void warn(const struct stream_reader *r, const char *fmt, ...) PRINTF_LIKE(2, 3);
-static void warn(const struct stream_reader *r, const char *fmt, ...)
+static void warn(struct stream_reader *r, unsigned kind, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void warn(struct stream_reader *r, unsigned kind, const char *fmt, ...)
 {
+	if (r->warned[kind]++ >= WARN_IN_FULL)
+		return;
 	char what[320];
 	va_list ap;
 	va_start(ap, fmt);
@@ -208,12 +236,12 @@ static void depth(struct stream_reader *r, unsigned type, int jumps, uint32_t d)
 	const uint32_t want = r->depth;
 	if (r->depth_known && d != want) {
 		if (!r->after_loss) {
-			warn(r,
+			warn(r, W_DEPTH,
 			     "%s at depth %u, where the records before it give depth %u: a record is missing "
 			     "or damaged; depths are checked from this one on",
 			     type_name[type], d, want);
 		} else if (r->g->depth) {
-			warn(r,
+			warn(r, W_LOSS_DEPTH,
 			     "%s at depth %u after a loss at depth %u: the calls open at the loss are closed "
 			     "there, and the exits of calls entered during it are ignored",
 			     type_name[type], d, want);
@@ -285,7 +313,8 @@ static void irq_exit(struct stream_reader *r)
 	for (size_t i = r->g->depth;
 	     i > 0 && !r->g->stat[r->g->node[r->g->stack[i - 1].node].stat].irq; i--)
 		above++;
-	warn(r, "IRQ_EXIT while %zu calls made in the handler are open: they end here", above);
+	warn(r, W_IRQ_OPEN, "IRQ_EXIT while %zu calls made in the handler are open: they end here",
+	     above);
 	while (!cg_top_is_irq(r->g))
 		cg_exit_at(r->g, &r->f, r->time);
 	cg_exit_at(r->g, &r->f, r->time);
@@ -296,7 +325,7 @@ static void section(struct stream_reader *r, unsigned type, uint32_t n)
 	if (type == PERF_TRACE_END && n == 0)
 		return; /* the end of a recording: its time alone */
 	if (n < 1 || n > PERF_MAX_SECTIONS) {
-		warn(r, "%s of section %u: perfscope has sections 1 to %u: ignored",
+		warn(r, W_SECTION, "%s of section %u: perfscope has sections 1 to %u: ignored",
 		     type_name[type], n, PERF_MAX_SECTIONS);
 		return;
 	}
@@ -323,7 +352,7 @@ static void sync(struct stream_reader *r, uint32_t w0)
 	if (!r->synced || start > r->raw) {
 		r->raw = start;
 	} else if (start >> WINDOW_SHIFT < r->raw >> WINDOW_SHIFT) {
-		warn(r,
+		warn(r, W_SYNC_BACK,
 		     "SYNC of the window from cycle %llu, before cycle %llu that the records before it "
 		     "reached: G was RESET or the stream is damaged; the time stays, and later SYNCs "
 		     "follow it",
@@ -343,7 +372,7 @@ static uint64_t stamp(struct stream_reader *r, unsigned type, uint32_t w1)
 {
 	const uint64_t raw = r->window | (w1 & PERF_TRACE_TIME_LO_MASK) >> PERF_TRACE_TIME_LO_SHIFT;
 	if (raw < r->raw) {
-		warn(r,
+		warn(r, W_TIME_BACK,
 		     "%s at cycle %llu, before cycle %llu that the records before it reached: G was "
 		     "RESET or the stream is damaged; the time stays, and later SYNCs follow it",
 		     type_name[type], (unsigned long long)(raw + r->shift),
@@ -393,7 +422,7 @@ static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 	case PERF_TRACE_IRQ_ENTER: cg_enter_at(r->g, &r->f, w0, 1, t); break;
 	case PERF_TRACE_EXIT:
 		if (cg_top_is_irq(r->g))
-			warn(r,
+			warn(r, W_EXIT_IN_IRQ,
 			     "%s while the handler of irq 0x%08x runs, with no call of its own open: ignored",
 			     type_name[type], r->g->node[r->g->stack[r->g->depth - 1].node].fn);
 		else if (cg_exit_at(r->g, &r->f, t) && retire)
@@ -440,9 +469,20 @@ struct stream_reader *stream_open(struct input *in, const struct dump_handler *h
 	return r;
 }
 
+/* One line for each kind of warning given more than WARN_IN_FULL times. */
+static void warned_more(const struct stream_reader *r)
+{
+	for (unsigned k = 0; k < W_KINDS; k++)
+		if (r->warned[k] > WARN_IN_FULL)
+			warning_at(r->in->name, 0, "%s: ... and %llu more like it (%s)", source(r),
+			           (unsigned long long)(r->warned[k] - WARN_IN_FULL),
+			           warning_kind[k]);
+}
+
 void stream_close(struct stream_reader *r)
 {
 	const struct dump_handler *h = r->h;
+	warned_more(r);
 	if (!r->synced && r->skipped)
 		warning_at(r->in->name, 0,
 		           "%s: no SYNC record: its %llu records have no time and are skipped",

@@ -21,6 +21,32 @@ static struct row frame_row(const struct funcstat_row *r)
 	                     .self_min = r->self_min, .self_max = r->self_max };
 }
 
+/* Lines of a table's head, and "# " comments in its CSV. */
+#define HOOK_NOTE "hook cost: %u cycles a call taken off (--hook-cost)\n"
+#define DAMAGED_NOTE                                                                                \
+	"damaged: %u recording%s failed its check (see the errors): its events as far as decoded, " \
+	"a partial recording\n"
+#define PARTIAL_NOTE "a partial recording, its Pct are of the recorded time only\n"
+
+void table_notes(const struct table *t, char *buf, size_t size, const char *prefix)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	if (t->hook_cost)
+		len += (size_t)snprintf(buf, size, "%s" HOOK_NOTE, prefix, t->hook_cost);
+	if (t->damaged && len < size)
+		len += (size_t)snprintf(buf + len, size - len, "%s" DAMAGED_NOTE, prefix,
+		                        t->damaged, t->damaged == 1 ? "" : "s");
+	/* A target's own table gives no cause: its driver counts the events
+	 * lost, not why. */
+	if (t->lost && t->lost_why && len < size)
+		snprintf(buf + len, size - len, "%slost: %llu events, %s: " PARTIAL_NOTE, prefix,
+		         (unsigned long long)t->lost, cg_lost_why(t->lost_why));
+	else if (t->lost && len < size)
+		snprintf(buf + len, size - len, "%slost: %llu events: " PARTIAL_NOTE, prefix,
+		         (unsigned long long)t->lost);
+}
+
 void table_from_frame(struct table *t, const struct funcstat_head *h, const struct funcstat_row *rows)
 {
 	size_t cap = 0;
@@ -44,12 +70,9 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 		if (h->dropped || h->lost || h->open)
 			len += snprintf(t->head + len, sizeof t->head - (size_t)len,
 			                ", still open: %u, events lost: %u, dropped: %u", h->open, h->lost, h->dropped);
+		len += snprintf(t->head + len, sizeof t->head - (size_t)len, "\n");
 		t->lost = (uint64_t)h->lost + h->dropped;
-		if (h->lost || h->dropped)
-			snprintf(t->head + len, sizeof t->head - (size_t)len,
-			         "\nlost: %u events: a partial recording, its Pct are of the recorded time only",
-			         h->lost + h->dropped);
-		strcat(t->head, "\n");
+		table_notes(t, t->head + len, sizeof t->head - (size_t)len, "");
 	}
 	for (uint32_t i = 0; i < h->n; i++) {
 		add_row(t, &cap, frame_row(&rows[i]));
@@ -57,12 +80,6 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 			t->whole += rows[i].self; /* the driver's % are of all self time */
 	}
 }
-
-/* Lines of an events table's head, and "# " comments in its CSV. */
-#define HOOK_NOTE "hook cost: %u cycles a call taken off (--hook-cost)\n"
-#define DAMAGED_NOTE                                                                                \
-	"damaged: %u recording%s failed its check (see the errors): its events as far as decoded, " \
-	"a partial recording\n"
 
 void table_from_events(struct table *t, const struct callgraph *g)
 {
@@ -77,23 +94,14 @@ void table_from_events(struct table *t, const struct callgraph *g)
 		snprintf(from, sizeof from, "%u %s%s", g->streams ? g->streams : frames,
 		         g->streams ? "trace stream" : "events frame",
 		         (g->streams ? g->streams : frames) == 1 ? "" : "s");
-	int len = snprintf(t->head, sizeof t->head,
-	                   "max call depth seen: %u, functions: %zu (from %s)\n", g->max_depth,
-	                   g->stats, from);
+	const int len = snprintf(t->head, sizeof t->head,
+	                         "max call depth seen: %u, functions: %zu (from %s)\n",
+	                         g->max_depth, g->stats, from);
 	t->lost = g->lost_all;
+	t->lost_why = g->lost_why;
 	t->hook_cost = g->hook_cost;
 	t->damaged = g->damaged;
-	if (g->hook_cost)
-		len += snprintf(t->head + len, sizeof t->head - (size_t)len, HOOK_NOTE,
-		                g->hook_cost);
-	if (g->damaged)
-		len += snprintf(t->head + len, sizeof t->head - (size_t)len, DAMAGED_NOTE,
-		                g->damaged, g->damaged == 1 ? "" : "s");
-	if (g->lost_all)
-		snprintf(
-		        t->head + len, sizeof t->head - (size_t)len,
-		        "lost: %llu events, %s: a partial recording, its Pct are of the recorded time only\n",
-		        (unsigned long long)g->lost_all, cg_lost_why(g->lost_why));
+	table_notes(t, t->head + len, sizeof t->head - (size_t)len, "");
 	for (size_t i = 0; i < g->stats; i++) {
 		const struct cg_stat *s = &g->stat[i];
 		add_row(t, &cap,
@@ -298,8 +306,7 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 	if (t->damaged)
 		fprintf(f, "# " DAMAGED_NOTE, t->damaged, t->damaged == 1 ? "" : "s");
 	if (t->lost)
-		fprintf(f, "# lost: %llu events: a partial recording, its Pct are of the recorded time only\n",
-		        (unsigned long long)t->lost);
+		fprintf(f, "# lost: %llu events: " PARTIAL_NOTE, (unsigned long long)t->lost);
 	fputs("table,name,pc", f);
 	for (int c = 0; c < C_N; c++)
 		fprintf(f, ",%s", key[c]);
@@ -311,7 +318,8 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 		row_values(t, r, v);
 		for (int c = 0; c < C_N; c++) {
 			fputc(',', f);
-			plain_value(f, c, v[c]);
+			if (c != C_DEPTH || v[c]) /* unknown depth: empty, as "-" and null */
+				plain_value(f, c, v[c]);
 		}
 		fputc('\n', f);
 	}

@@ -33,6 +33,7 @@ struct table {
 	int program;        /* rows[0] is a profile's Program row, kept first */
 	unsigned __int128 whole; /* what the Pct columns divide: a sum of 64-bit counts */
 	uint64_t lost;      /* events the recording lost: its Pct are partial */
+	unsigned lost_why;  /* why (CG_LOST_* ORed); 0: a target's table, which does not say */
 	uint32_t hook_cost; /* cycles taken off each call (--hook-cost) */
 	unsigned damaged;   /* recordings that failed their check: partial too */
 };
@@ -75,6 +76,11 @@ void table_sort(struct table *t, const char *column);
 void table_limit(struct table *t, uint64_t top, uint32_t min_pct);
 
 void table_print(FILE *f, const struct table *t);
+
+/* The lines of t's head that say what its figures lack or were given
+ * (hook cost, damaged, lost), each after prefix, into buf: the single
+ * table's head and each run's in a comparison. */
+void table_notes(const struct table *t, char *buf, size_t size, const char *prefix);
 
 /* The same rows for scripts, the table's number (1 for the first of the
  * dump) in each: CSV with a head line (after "# hook cost", "# damaged"

@@ -35,7 +35,7 @@ static const struct command_help {
 	  "alone from calltrace frames; with hist frames (in DUMP or LOG), their\n"
 	  "buckets are the time, a bin each." },
 	{ "chrome",
-	  "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format perfetto]\n"
+	  "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format json|perfetto]\n"
 	  " [--log LOG] [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
@@ -99,8 +99,8 @@ static const struct option_help {
 	  "                    0.5)." },
 	{ "functions chrome",
 	  "--format FORMAT     functions: text (the default), csv or json, for scripts;\n"
-	  "                    chrome: perfetto, Perfetto's binary protobuf trace\n"
-	  "                    instead of JSON (smaller, and it loads fast)." },
+	  "                    chrome: json (the default) or perfetto, Perfetto's binary\n"
+	  "                    protobuf trace (smaller, and it loads fast)." },
 	{ "functions",
 	  "--graph             functions: each function's callers and callees with the\n"
 	  "                    calls and the exact cycles of every arc (events only)." },

@@ -68,6 +68,10 @@ def lost_everywhere(tmp):
     rc, out, err = run("functions", dump)
     check("lost: functions says so in its head", rc == 0 and out.splitlines()[1] ==
           "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only", out)
+    rc, out, _ = run("functions", "--diff", dump, dump)
+    check("lost: functions --diff says so for each run, above the table", rc == 0 and out.splitlines()[:2] == [
+          f"{side}: lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only"
+          for side in "AB"], out)
     rc, out, _ = run("folded", dump)
     check("lost: folded says so in a first comment", rc == 0 and out.splitlines()[0] ==
           "# perfscope: 6 events lost, the buffer was full: a partial recording", out)
@@ -248,7 +252,7 @@ CASES = [
     ("a file that is not an ELF", ["trace", "-e", "DUMP", "DUMP"], GOOD, 1,
      ["perfscope: {f}: error: not an ELF file"]),
     ("no frame of the type", ["hot", "DUMP"], GOOD, 1,
-     ["perfscope: {f}: error: no hot frame for hot (the dump has 1 calltrace frames)", NOTHING]),
+     ["perfscope: {f}: error: no hot frame for hot (the dump has 1 calltrace frame)", NOTHING]),
     ("no frames at all", ["trace", "DUMP"], "just a program's output\n", 1,
      ["perfscope: {f}: error: no frames at all: not the console output of a perfscope run?", NOTHING]),
     ("events: exits before entries, calls left open", ["folded", "DUMP"],
@@ -283,7 +287,7 @@ CASES = [
      frame("trace", struct.pack("<3I", 2, 0, 3) + struct.pack("<2I", *T_SYNC)), 1,
      ["perfscope: {f}:1: error: trace frame, payload byte 12 (file byte 40): 3 records need 24 bytes after the header, the payload has 8", NOTHING]),
     ("trace frames: no frame a report reads", ["report", "DUMP"], trace_frame(0, T_SYNC), 1,
-     ["perfscope: {f}: error: no sections frame for report (the dump has 1 trace frames)", NOTHING]),
+     ["perfscope: {f}: error: no sections frame for report (the dump has 1 trace frame)", NOTHING]),
     ("a directory as the dump", ["trace", "/"], GOOD, 1,
      ["perfscope: /: error: is a directory"]),
     ("a directory as the ELF", ["trace", "-e", "/", "DUMP"], GOOD, 1,
@@ -294,6 +298,10 @@ CASES = [
      ["perfscope: error: --function test2: a function name needs -e ELF (or give its address, 0x...)"]),
     ("--sort diff without --diff", ["functions", "-s", "diff", "DUMP"], GOOD, 2,
      ["perfscope: --sort diff needs --diff", "Try 'perfscope --help' for more information."]),
+    ("--format perfetto for functions", ["functions", "--format", "perfetto", "DUMP"], GOOD, 2,
+     ["perfscope: --format perfetto: functions writes text, csv or json", "Try 'perfscope --help' for more information."]),
+    ("--format text for chrome", ["chrome", "--format", "text", "DUMP"], GOOD, 2,
+     ["perfscope: --format text: chrome writes json or perfetto", "Try 'perfscope --help' for more information."]),
     ("gprof without an ELF", ["gprof", "DUMP"], GOOD, 2,
      ["perfscope: error: gprof needs the firmware's ELF: --elf FILE"]),
     ("an option of another command", ["trace", "--sort", "calls", "DUMP"], GOOD, 2,

@@ -152,7 +152,7 @@ static void errors(void)
 	check_run(
 	        "errors: no frame of the type", t.s, (const char *[]){ "hot", "dump.log", NULL },
 	        "",
-	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frames)\n" INCOMPLETE,
+	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frame)\n" INCOMPLETE,
 	        1);
 	check_run(
 	        "errors: an unknown command, exit 2", t.s,
@@ -188,6 +188,23 @@ static void errors(void)
 	        (const char *[]){ "functions", "-s", "diff", "dump.log", NULL }, "",
 	        "perfscope: --sort diff needs --diff\nTry 'perfscope --help' for more information.\n",
 	        2);
+	/* Each command takes the formats docs/host-tool.md gives it, and the
+	 * error lists exactly those. */
+	check_run("errors: functions --format perfetto, exit 2", t.s,
+	          (const char *[]){ "functions", "--format", "perfetto", "dump.log", NULL }, "",
+	          "perfscope: --format perfetto: functions writes text, csv or json\n"
+	          "Try 'perfscope --help' for more information.\n",
+	          2);
+	check_run("errors: chrome --format csv, exit 2", t.s,
+	          (const char *[]){ "chrome", "--format", "csv", "dump.log", NULL }, "",
+	          "perfscope: --format csv: chrome writes json or perfetto\n"
+	          "Try 'perfscope --help' for more information.\n",
+	          2);
+	check_run("errors: --format of a command without formats, exit 2", t.s,
+	          (const char *[]){ "folded", "--format", "json", "dump.log", NULL }, "",
+	          "perfscope: --format is not an option of folded\n"
+	          "Try 'perfscope --help' for more information.\n",
+	          2);
 	struct run help;
 	tool_run(&help, NULL, (const char *[]){ "functions", "--help", NULL });
 	check_contains(

@@ -293,6 +293,15 @@ static void funcstat(void)
 	             (const char *[]){ "functions", "--source", "funcstat", "--sort", "none",
 	                               "dump.log", NULL },
 	             "funcstat.txt");
+	/* A target's table has no depth: "-" in the text, an empty field here. */
+	check_run("funcstat: --format csv, the unknown depth an empty field", t.s,
+	          (const char *[]){ "functions", "--source", "funcstat", "--sort", "none",
+	                            "--format", "csv", "dump.log", NULL },
+	          "table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,self,self_pct,"
+	          "self_avg,self_max,self_min,depth\n"
+	          "1,0x00000100,0x00000100,1,100,100.00,100,100,100,60,60.00,60,60,60,\n"
+	          "1,0x00000200,0x00000200,4,30,30.00,10,20,5,40,40.00,10,15,2,\n",
+	          "", 0);
 	text_free(&t);
 
 	/* Profile 7, enabled, 1000 cycles counted, 200 of them with the stack
@@ -314,6 +323,15 @@ static void funcstat(void)
 	check_golden("profile: functions --source profile, the Program row first", t.s,
 	             (const char *[]){ "functions", "--source", "profile", "dump.log", NULL },
 	             "profile.txt");
+	check_run("profile: --format csv, the unknown depth an empty field", t.s,
+	          (const char *[]){ "functions", "--source", "profile", "--format", "csv",
+	                            "dump.log", NULL },
+	          "table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,self,self_pct,"
+	          "self_avg,self_max,self_min,depth\n"
+	          "1,Program,0x00000000,1,1000,100.00,1000,1000,1000,200,20.00,200,200,200,\n"
+	          "1,USER_DEFINED_BLOCK,0xfffffffe,1,500,50.00,500,500,500,500,50.00,500,500,500,\n"
+	          "1,0x00000100,0x00000100,2,400,40.00,200,300,100,300,30.00,150,250,50,\n",
+	          "", 0);
 	text_free(&t);
 }
 
@@ -330,6 +348,9 @@ static void run(void)
 	check_int("run: chrome with the driver's run frame: exit status", r.status, 0);
 	check_contains("run: chrome times the call at the run frame's 25 MHz: 40 us from 40 us",
 	               r.out, "\"ts\":40.000,\"dur\":40.000,\"args\":{\"cycles\":1000,");
+	/* JSON is chrome's default, and may be asked for by name. */
+	check_run("run: chrome --format json writes what chrome writes", t.s,
+	          (const char *[]){ "chrome", "--format", "json", "dump.log", NULL }, r.out, "", 0);
 	run_free(&r);
 	tool_run(&r, t.s, (const char *[]){ "chrome", "-c", "1000000", "dump.log", NULL });
 	check_contains("run: --clock-hz 1000000 overrides it: 1000 us from 1000 us", r.out,

@@ -371,7 +371,7 @@ static void hist_errors(void)
 	}
 	check_run("hist: a dump without a hist frame", driver_run_frame,
 	          (const char *[]){ "hist", "dump.log", NULL }, "",
-	          "perfscope: dump.log: error: no hist frame for hist (the dump has 1 run frames)\n"
+	          "perfscope: dump.log: error: no hist frame for hist (the dump has 1 run frame)\n"
 	          "perfscope: 1 error: the output is incomplete\n",
 	          1);
 }

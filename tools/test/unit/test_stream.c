@@ -316,8 +316,8 @@ static void loss(void)
 	        "it are ignored\n"
 	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS records (the FIFO was "
 	        "full): a partial recording\n"
-	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
-	        "recording began), ignored\n",
+	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls entered "
+	        "during a loss or before recording began), ignored\n",
 	        0);
 
 	/* f [0, 10); then G[20:0] rolls over and 3 records are lost from
@@ -351,6 +351,102 @@ static void loss(void)
 	        "\"ts\":2097252.000,\"dur\":20.000,\"args\":{\"cycles\":20,\"self_cycles\":20,"
 	        "\"start_cycle\":2097252,");
 	run_free(&r);
+}
+
+/* main 0x100 enters at 0; then 12 times a LOSS of 1 at 10 + 10 i and an
+ * ENTER of 0x200 at 15 + 10 i carrying depth 3, where the loss left depth
+ * 1 (the first time) or 4: each closes the calls open at its loss, main at
+ * 10, then each 0x200 after 5 cycles, the last at the stream's end (0
+ * cycles). Of the 12 warnings of that kind 10 are given, then one line
+ * counts the other 2; a warning of another kind, an ENTER at depth 9
+ * without a loss (record 26, file byte 224), is still given. */
+static void capped(void)
+{
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	for (unsigned i = 0; i < 12; i++) {
+		loss_at(&s, 1, 10 + 10 * i, 0);
+		event(&s, ENTER, 0x200, 3, 15 + 10 * i);
+	}
+	event(&s, ENTER, 0x300, 9, 125);
+	char err[4096];
+	size_t n = 0;
+	for (unsigned i = 0; i < 10; i++)
+		n += (size_t)snprintf(
+		        err + n, sizeof err - n,
+		        "perfscope: trace.bin: warning: trace stream, record %u (file byte %u): "
+		        "ENTER at depth 3 after a loss at depth %u: the calls open at the loss are "
+		        "closed there, and the exits of calls entered during it are ignored\n",
+		        3 + 2 * i, 16 + 8 * (3 + 2 * i), i ? 4 : 1);
+	snprintf(
+	        err + n, sizeof err - n,
+	        "perfscope: trace.bin: warning: trace stream, record 26 (file byte 224): ENTER at depth 9, "
+	        "where the records before it give depth 4: a record is missing or damaged; depths are "
+	        "checked from this one on\n"
+	        "perfscope: trace.bin: warning: trace stream: ... and 2 more like it (a depth after a loss "
+	        "other than the depth at it)\n"
+	        "perfscope: trace.bin: warning: trace stream: 12 records lost in 12 LOSS records (the FIFO "
+	        "was full): a partial recording\n"
+	        "perfscope: trace.bin: warning: trace stream: 2 calls still open at its end, counted up to "
+	        "its last event\n");
+	/* 0x200: 12 calls, 11 of 5 cycles and the last of 0; of 65 self
+	 * cycles main's 10 are 15.38 %, 0x200's 55 84.62 %. */
+	check_stream(
+	        "stream: a warning given per record: 10 of a kind, then a line counts the rest", &s,
+	        csv,
+	        "# lost: 12 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000100,0x00000100,1,10,15.38,10,10,10,10,15.38,10,10,10,1\n"
+	        "1,0x00000200,0x00000200,12,55,84.62,4,5,0,55,84.62,4,5,0,1\n"
+	        "1,0x00000300,0x00000300,1,0,0.00,0,0,0,0,0.00,0,0,0,2\n",
+	        err, 0);
+}
+
+/* functions --diff: above the table, each run's lines of what its figures
+ * lack or were given, as its own table's head says them. A: test_callgraph.c's
+ * nested calls, an events frame whose buffer lost 3 events; B: a stream of
+ * one call 0x100 [0, 100), cut short. With a hook cost of 5 (docs: A's
+ * main 80, self 55, a 20, self 15, b 2 x 5; B's call 95). */
+static void diff_notes(void)
+{
+	static const struct event ev[] = {
+		{ 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
+		{ EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 }
+	};
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, EXIT_, 0x100, 1, 100);
+	s.n += 3;
+	tool_write("trace.bin", s.b, s.n);
+	struct text t = { 0 };
+	events_add(&t, ev, sizeof ev / sizeof *ev, 3);
+	check_run(
+	        "stream: functions --diff says each run's hook cost, damage and lost events", t.s,
+	        (const char *[]){ "functions", "--diff", "--hook-cost", "5", "dump.log",
+	                          "trace.bin", NULL },
+	        "A: hook cost: 5 cycles a call taken off (--hook-cost)\n"
+	        "A: lost: 3 events, the buffer was full: a partial recording, its Pct are of the recorded "
+	        "time only\n"
+	        "B: hook cost: 5 cycles a call taken off (--hook-cost)\n"
+	        "B: damaged: 1 recording failed its check (see the errors): its events as far as decoded, a "
+	        "partial recording\n"
+	        "Name                 #Calls A #Calls B       Self A       Self B    Self diff    Diff%      "
+	        "Self+ch. A      Self+ch. B  Self+ch. diff\n"
+	        "0x00000100                  1        1           55           95          +40   +72.73     "
+	        "         80              95            +15\n"
+	        "0x00000200                  1        -           15            -          -15     gone     "
+	        "         20               -            -20\n"
+	        "0x00000300                  2        -           10            -          -10     gone     "
+	        "         10               -            -10\n",
+	        "perfscope: dump.log:1: warning: events frame: the buffer lost 3 events, so the calls after "
+	        "it filled are missing\n"
+	        "perfscope: trace.bin: error: trace stream, record 3 (file byte 40): truncated: the file ends "
+	        "after 3 of its 8 bytes\n" INCOMPLETE,
+	        1);
+	text_free(&t);
 }
 
 /* ---- a flight recording, interrupts, the depth check ----------------------- */
@@ -796,6 +892,8 @@ void test_stream(void)
 	same_as_events();
 	every_type();
 	loss();
+	capped();
+	diff_notes();
 	flight();
 	interrupts();
 	retire();
