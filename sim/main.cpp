@@ -31,7 +31,8 @@
 // stream ends at the program's exit, with a SYNC at the exit's cycle),
 // +sections (after the exit, perfscope's section counters as the debug
 // reads find them, printed as an "@PS sections" frame on the console).
-// Any other argument, but Verilator's own +verilator+..., is refused.
+// Any other argument, but Verilator's own +verilator+..., is refused, and
+// so is one of these given twice.
 //
 // The retire tap of an IP built with it (docs/retire.md), armed by the
 // harness through the debug port for a program that knows nothing of it
@@ -43,12 +44,13 @@
 // <base>, buckets of 4 << <shift> bytes, one cycle in 2^<k> charged; after
 // the run the harness reads it back and prints it as an "@PS hist" frame on
 // the console) and +trig=<n>:<start>:<end>[,...] (section n BEGINs when
-// the instruction at <start> retires and ENDs at <end>; the global counter
-// is started, and the sections frame printed as with +sections). Numbers
-// in decimal or 0x hex. At the exit the harness switches off what it armed,
-// the calls first, then the histogram, then the global counter, one write
-// each: the histogram charges the 2 cycles after the exit's (5 with
-// +retire_calls) to the program's last instruction, the loop it exits in.
+// the instruction at <start> retires and ENDs at <end>, each n at most
+// once; the global counter is started, and the sections frame printed as
+// with +sections). Numbers in decimal or 0x hex. At the exit the harness
+// switches off what it armed, the calls first, then the histogram, then
+// the global counter, one write each: the histogram charges the 2 cycles
+// after the exit's (5 with +retire_calls) to the program's last
+// instruction, the loop it exits in.
 //
 // A program that stops in `while (1);` with interrupts off ends the run
 // there, as an exit with 0; in a trap handler, as a failure, 124
@@ -74,10 +76,11 @@
 // soc_sim_top as it is (INPUT_REGS=0), where the inputs are applied after
 // the edge.
 //
-// Before simulating anything it checks its plusargs and the firmware file:
-// a regular, non-empty file of $readmemh words (32-bit hex words, @address
-// lines, // and /* */ comments) that fits the RAM. An ELF, a directory, an
-// empty or garbled file is refused with one line saying what to pass.
+// Before simulating anything it checks its plusargs, that the files they
+// name for writing can be created, and the firmware file: a regular,
+// non-empty file of $readmemh words (32-bit hex words, @address lines, //
+// and /* */ comments) that fits the RAM. An ELF, a directory, an empty or
+// garbled file is refused with one line saying what to pass.
 //
 // The section count the reference model needs is read from the design, not
 // given twice: a throwaway instance of soc_sim_top reads perfscope's ID and
@@ -265,13 +268,29 @@ std::string dir_of(const char *path)
 
 // The plusargs the harness takes, besides Verilator's own +verilator+...
 // ones; soc_ram reads +firmware= too, and no other part of the RTL reads
-// any.
-// Each as its usage line writes it: its name, then "=" if it takes a value.
-const char *const kPlusargs[] = {"+firmware=", "+timeout=", "+trace[=]", "+trace_stall=", "+trace_file=",
-                                 "+retire_file=", "+retire_calls", "+hist=", "+trig=", "+sections", "+model=",
-                                 "+uart="};
+// any. Each as the refusal of an unknown argument lists it (its name, then
+// "=" if it takes a value), and as the usage line writes it: one table, so
+// that the usage line cannot leave one out.
+struct KnownArg {
+    const char *flag;
+    const char *usage;
+};
+const KnownArg kPlusargs[] = {
+    {"+firmware=", "+firmware=<file.hex>"},
+    {"+timeout=", "[+timeout=<cycles>]"},
+    {"+trace[=]", "[+trace[=<file.fst>]]"},
+    {"+trace_stall=", "[+trace_stall=<n>|never]"},
+    {"+trace_file=", "[+trace_file=<file>]"},
+    {"+retire_file=", "[+retire_file=<file>]"},
+    {"+retire_calls", "[+retire_calls]"},
+    {"+hist=", "[+hist=<base>,<shift>[,<k>]]"},
+    {"+trig=", "[+trig=<n>:<start>:<end>[,...]]"},
+    {"+sections", "[+sections]"},
+    {"+model=", "[+model=on|off]"},
+    {"+uart=", "[+uart=<file>]"},
+};
 
-// A plusarg's name: what follows the + up to a = or [ (of its usage).
+// A plusarg's name: what follows the + up to a = or [ (of its flag).
 std::string plusarg_name(const std::string &arg)
 {
     return arg.substr(1, arg.find_first_of("=[") - 1);
@@ -288,12 +307,26 @@ std::string unknown_arg(int argc, char **argv)
         if (arg.empty() || arg[0] != '+')
             return arg.empty() ? "an empty argument" : arg;
         bool known = false;
-        for (const char *k : kPlusargs)
-            known = known || plusarg_name(arg) == plusarg_name(k);
+        for (const KnownArg &k : kPlusargs)
+            known = known || plusarg_name(arg) == plusarg_name(k.flag);
         if (!known)
             return arg;
     }
     return "";
+}
+
+// For arguments that unknown_arg() took: the index of the first that
+// gives a plusarg of kPlusargs again, `first` the one before it, or 0.
+int repeated_arg(int argc, char **argv, int &first)
+{
+    for (int i = 2; i < argc; i++) {
+        if (std::strncmp(argv[i], "+verilator+", 11) == 0)
+            continue;
+        for (first = 1; first < i; first++)
+            if (plusarg_name(argv[i]) == plusarg_name(argv[first]))
+                return i;
+    }
+    return 0;
 }
 
 // A 32-bit number in decimal or 0x hex, all of s.
@@ -585,21 +618,32 @@ int probe_sections(char **argv, std::string &why, uint32_t &config)
 
 int main(int argc, char **argv)
 {
-    const char usage[] = "usage: %s +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]\n";
     // A misspelt plusarg would be ignored, and the run go on without it
     // (+timout=100 to the 20M-cycle default).
     const std::string unknown = unknown_arg(argc, argv);
     if (!unknown.empty()) {
         std::string takes;
-        for (const char *k : kPlusargs)
-            takes += std::string(k) + " ";
+        for (const KnownArg &k : kPlusargs)
+            takes += std::string(k.flag) + " ";
         std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes %sand Verilator's +verilator+... "
                      "(sim/main.cpp)\n", unknown.c_str(), takes.c_str());
         return 2;
     }
+    // A plusarg given twice would be read once, the first (plusarg(), and
+    // soc_ram's $value$plusargs for +firmware=), the other silently dropped.
+    int first = 0;
+    const int again = repeated_arg(argc, argv, first);
+    if (again) {
+        std::fprintf(stderr, "sim: +%s is given twice (%s %s); pass it once\n", plusarg_name(argv[again]).c_str(),
+                     argv[first], argv[again]);
+        return 2;
+    }
     const Plusarg fw_arg = plusarg(argc, argv, "firmware");
     if (!fw_arg.found || fw_arg.bare || fw_arg.value.empty()) {
-        std::fprintf(stderr, usage, argv[0]);
+        std::string usage = std::string("usage: ") + argv[0];
+        for (const KnownArg &k : kPlusargs)
+            usage += std::string(" ") + k.usage;
+        std::fprintf(stderr, "%s [+verilator+...]\n", usage.c_str());
         return 2;
     }
     const std::string firmware = fw_arg.value;
@@ -675,6 +719,14 @@ int main(int argc, char **argv)
                              trig_arg.value.c_str());
                 return 2;
             }
+            // A section has one pair of trigger addresses: the harness's
+            // second arming of it would replace the first.
+            for (const TapArgs::Trig &u : tap_args.trigs)
+                if (u.section == t.section) {
+                    std::fprintf(stderr, "sim: +trig=%s arms section %u twice; a section takes one <start>:<end>, "
+                                 "e.g. +trig=1:0x1a0:0x1f4,2:0x200:0x260\n", trig_arg.value.c_str(), t.section);
+                    return 2;
+                }
             tap_args.trigs.push_back(t);
         }
     }
@@ -762,6 +814,17 @@ int main(int argc, char **argv)
                          std::strerror(errno));
             return 2;
         }
+    }
+
+    // Verilator's FST writer says nothing of a file it cannot create: the
+    // run would go on and leave no waveform.
+    if (!trace_file.empty()) {
+        FILE *f = std::fopen(trace_file.c_str(), "wb");
+        if (!f) {
+            std::fprintf(stderr, "sim: cannot write +trace=%s: %s\n", trace_file.c_str(), std::strerror(errno));
+            return 2;
+        }
+        std::fclose(f);
     }
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};

@@ -7,16 +7,20 @@
 #   firmware   +firmware= a directory, an empty file, an ELF, garbage, an
 #              image bigger than the RAM: exit 2, one line naming the
 #              problem and what to pass, nothing simulated
+#   usage      no +firmware= (no argument at all): exit 2, the usage line
+#              with every plusarg the harness takes
 #   timeout    +timeout= not a positive number: exit 2, one line
 #   trace      +trace_stall= not 1..1000000 or never, +trace_file without a name or
-#              not writable: exit 2, one line; a good one gets the header
+#              not writable, +trace= not writable: exit 2, one line; a good
+#              +trace_file= gets the header
 #   plusargs   an argument the harness does not take (+timout=, a file
-#              name without +firmware=): exit 2, one line; Verilator's own
-#              +verilator+... runs
+#              name without +firmware=), or one of its plusargs given
+#              twice: exit 2, one line; Verilator's own +verilator+... runs
 #   retire     +retire_file without a name or not writable: exit 2, one
 #              line; a good one holds the calls of the program's retire
 #              stream, read back by the host tool; +retire_calls=, +hist=
-#              and +trig= malformed: exit 2, one line
+#              and +trig= malformed, +trig= arming a section twice: exit 2,
+#              one line
 #   exit       a program ending by exit(): its retire stream and histogram
 #              end at the exit (_exit's cycles exact, with and without
 #              +retire_calls); +trig= alone measures its section, and the
@@ -101,7 +105,11 @@ expect "firmware too big" 2 \
 expect "firmware @address past the RAM" 2 \
   "sim: firmware $work/big_at.hex: line 2: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
   +firmware="$work/big_at.hex"
-expect "no +firmware=" 2 "usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]]" +timeout=5
+usage="usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]] [+trace_stall=<n>|never]"
+usage+=" [+trace_file=<file>] [+retire_file=<file>] [+retire_calls] [+hist=<base>,<shift>[,<k>]]"
+usage+=" [+trig=<n>:<start>:<end>[,...]] [+sections] [+model=on|off] [+uart=<file>] [+verilator+...]"
+expect "no +firmware=" 2 "$usage" +timeout=5
+expect "no argument" 2 "$usage"
 for t in abc -5 0 12x 99999999999999999999; do
   expect "+timeout=$t" 2 \
     "sim: +timeout=$t is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
@@ -127,6 +135,10 @@ expect "+trace_file= empty" 2 "sim: +trace_file needs a file name, e.g. +trace_f
 expect "+trace_file in a directory that does not exist" 2 \
   "sim: cannot write +trace_file=$work/none/x.trace: No such file or directory" \
   +firmware="$fw/hello.hex" +trace_file="$work/none/x.trace"
+# Verilator's FST writer would run on without the file, and without a word.
+expect "+trace= in a directory that does not exist" 2 \
+  "sim: cannot write +trace=$work/none/x.fst: No such file or directory" \
+  +firmware="$fw/hello.hex" +trace="$work/none/x.fst"
 
 # A good +trace_file= gets the header even when no record leaves; a stall
 # changes nothing for a program that traces nothing.
@@ -145,6 +157,17 @@ expect "+timout=100, a misspelt plusarg" 2 "sim: +timout=100 is not an argument 
 expect "a file name without +firmware=" 2 "sim: $fw/hello.hex is not an argument of this harness; $args_hint" \
   "$fw/hello.hex"
 expect "+sections with a value" 2 "sim: +sections takes no value" +firmware="$fw/hello.hex" +sections=1
+# A plusarg given twice, with or without the same value: refused before
+# anything runs, whichever of the harness's it is (the first would win).
+expect "+firmware= given twice" 2 \
+  "sim: +firmware is given twice (+firmware=$fw/hello.hex +firmware=$fw/records.hex); pass it once" \
+  +firmware="$fw/hello.hex" +firmware="$fw/records.hex"
+expect "+trace and +trace=" 2 "sim: +trace is given twice (+trace +trace=$work/x.fst); pass it once" \
+  +firmware="$fw/hello.hex" +trace +trace="$work/x.fst"
+for a in +timeout=5 +trace +trace_stall=4 +trace_file="$work/x.trace" +retire_file="$work/x.retire" +retire_calls \
+         +hist=0x0,0 +trig=1:0x100:0x200 +sections +model=off +uart="$work/x.uart"; do
+  expect "${a%%=*} given twice" 2 "sim: ${a%%=*} is given twice ($a $a); pass it once" +firmware="$fw/hello.hex" "$a" "$a"
+done
 limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/hello.hex" +verilator+seed+5 > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hello, world" ]; then
   pass "+verilator+seed+5, Verilator's own: taken, hello runs"
@@ -313,6 +336,9 @@ expect "+trig with section 0" 2 \
 expect "+trig with an odd address" 2 \
   "sim: +trig=1:0x100:0x201 is not <n>:<start>:<end>[,...]; pass a section 1..7 and two even addresses, e.g. +trig=1:0x1a0:0x1f4" \
   +firmware="$fw/hello.hex" +trig=1:0x100:0x201
+expect "+trig with section 1 twice" 2 \
+  "sim: +trig=1:0x10:0x20,1:0x30:0x40 arms section 1 twice; a section takes one <start>:<end>, e.g. +trig=1:0x1a0:0x1f4,2:0x200:0x260" \
+  +firmware="$fw/hello.hex" +trig=1:0x10:0x20,1:0x30:0x40
 
 # The reference model switched off, or not.
 expect "+model=maybe" 2 "sim: +model=maybe is neither on nor off; pass +model=off to run without the reference model" \
