@@ -4,6 +4,7 @@
 #include "perfscope_frame.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/perf_base64.h"
@@ -17,7 +18,31 @@ struct perf_frame {
 	uint32_t pending;    /* bytes waiting for a full base64 group, the first highest */
 	int npending;
 	struct perf_out *o;
+	int to_stdout; /* no put given: the payload goes out through line */
+	int nline;
+	char line[64];
 };
+
+/* The payload's characters written so far to stdout, a line's worth at a
+ * time: fwrite costs a character a fraction of what putchar's call does. */
+static void flush_line(struct perf_frame *f)
+{
+	if (f->nline && !f->o->failed &&
+	    fwrite(f->line, 1, (size_t)f->nline, stdout) != (size_t)f->nline)
+		f->o->failed = 1;
+	f->nline = 0;
+}
+
+static void payload_char(struct perf_frame *f, char c)
+{
+	if (!f->to_stdout) {
+		perf_out_char(f->o, c);
+		return;
+	}
+	f->line[f->nline++] = c;
+	if (f->nline == (int)sizeof f->line)
+		flush_line(f);
+}
 
 /* The payload's last group, of 1 or 2 bytes, '='-padded. */
 static void b64_last(struct perf_frame *f)
@@ -27,7 +52,7 @@ static void b64_last(struct perf_frame *f)
 	char text[4];
 	perf_base64_group(in, f->npending, text);
 	for (int i = 0; i < 4; i++)
-		perf_out_char(f->o, text[i]);
+		payload_char(f, text[i]);
 }
 
 static void put_byte(struct perf_frame *f, uint8_t b)
@@ -42,7 +67,7 @@ static void put_byte(struct perf_frame *f, uint8_t b)
 	f->pending = f->pending << 8 | b;
 	if (++f->npending == 3) {
 		for (int shift = 18; shift >= 0; shift -= 6)
-			perf_out_char(f->o, perf_base64_digit(f->pending >> shift));
+			payload_char(f, perf_base64_digit(f->pending >> shift));
 		f->pending = 0;
 		f->npending = 0;
 	}
@@ -124,7 +149,7 @@ static int write_frame(const char *type, perf_frame_payload_fn payload, const vo
                        void *ctx)
 {
 	struct perf_out o = { put ? put : perf_put_stdout, ctx, 0 };
-	struct perf_frame f = { .crc = PERF_CRC32_INIT, .o = &o };
+	struct perf_frame f = { .crc = PERF_CRC32_INIT, .o = &o, .to_stdout = !put };
 	const uint32_t version = version_of(type);
 
 	perf_frame_u32(&f, version); /* u16 version, u16 zero */
@@ -141,6 +166,7 @@ static int write_frame(const char *type, perf_frame_payload_fn payload, const vo
 	payload(&f, arg);
 	if (f.npending)
 		b64_last(&f);
+	flush_line(&f);
 	perf_out_char(&o, '\n');
 	return o.failed ? -PERF_EIO : 0;
 }
