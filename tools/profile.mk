@@ -30,7 +30,9 @@
 #        [RAM_BYTES=65536] [FW_PRINTF=double|float|integer]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
-# that runs past the harness's default timeout needs +timeout=. A program
+# that runs past the harness's default timeout needs +timeout=. The
+# simulator takes each plusarg once, so MODE=retire's own +retire_file= and
+# +hist= cannot be given again there. A program
 # that exits with a code other than 0 (an old benchmark's main that returns
 # nothing) still gets its reports, after a line saying so; a timeout, a
 # disagreement of the model or a usage error stops with the log's tail.
