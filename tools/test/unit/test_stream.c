@@ -90,15 +90,15 @@ static const char *const csv[] = { "functions", "--format",  "csv", "--sort",
 /* ---- the same calls as an events frame ------------------------------------ */
 
 /* main 0x100 [0, 100) calls a 0x200 [10, 40), which calls b 0x300 [15, 25);
- * then main calls b [50, 60) (test_callgraph.c's): as events, and as
- * records of the same stamps, each with the depth the unit gives (the one
- * before the event: an ENTER its caller's, an EXIT its ENTER's + 1). */
+ * then main calls b [50, 60) (test_callgraph.c's), as events. */
+static const struct event ev[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
+	                           { EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 } };
+
+/* The calls of ev, and the records of the same stamps, each with the
+ * depth the unit gives (the one before the event: an ENTER its caller's,
+ * an EXIT its ENTER's + 1). */
 static void same_as_events(void)
 {
-	static const struct event ev[] = {
-		{ 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
-		{ EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 }
-	};
 	struct stream s;
 	start(&s);
 	sync_at(&s, 0);
@@ -404,16 +404,12 @@ static void capped(void)
 }
 
 /* functions --diff: above the table, each run's lines of what its figures
- * lack or were given, as its own table's head says them. A: test_callgraph.c's
- * nested calls, an events frame whose buffer lost 3 events; B: a stream of
+ * lack or were given, as its own table's head says them. A: the calls of
+ * ev, an events frame whose buffer lost 3 events; B: a stream of
  * one call 0x100 [0, 100), cut short. With a hook cost of 5 (docs: A's
  * main 80, self 55, a 20, self 15, b 2 x 5; B's call 95). */
 static void diff_notes(void)
 {
-	static const struct event ev[] = {
-		{ 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
-		{ EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 }
-	};
 	struct stream s;
 	start(&s);
 	sync_at(&s, 0);
