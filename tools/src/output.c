@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
+/* realpath is XSI: beyond the POSIX the Makefile asks for. */
+#define _XOPEN_SOURCE 700
+
 #include "output.h"
 
 #include <errno.h>
@@ -38,13 +41,18 @@ FILE *output_open(struct output *o, const char *path)
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		o->f = fopen(path, "wb"); /* /dev/null, a named pipe: nothing to rename */
 	} else {
-		o->path = path;
+		/* A symbolic link's file is the one written: the rename would
+		 * replace the link itself. */
+		o->path = o->real = realpath(path, NULL);
+		if (!o->path)
+			o->path = path;
 		o->f = open_temporary(o);
 	}
 	if (!o->f) {
 		error_at(path, 0, "cannot write: %s", strerror(errno));
 		free(o->tmp);
-		o->tmp = NULL;
+		free(o->real);
+		o->tmp = o->real = NULL;
 	}
 	return o->f;
 }
@@ -61,6 +69,7 @@ int output_close(struct output *o, int keep)
 	if (o->tmp && (!keep || failed))
 		unlink(o->tmp);
 	free(o->tmp);
+	free(o->real);
 	*o = (struct output){ 0 };
 	return failed ? -1 : 0;
 }

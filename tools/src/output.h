@@ -14,6 +14,7 @@
 struct output {
 	const char *name; /* for messages */
 	const char *path; /* the file to rename to; NULL if written directly */
+	char *real;       /* path, if it is that of an existing file, resolved */
 	char *tmp;
 	FILE *f;
 };

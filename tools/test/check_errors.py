@@ -325,6 +325,20 @@ def expected_output(tmp):
               rc == 1 and kept == partial and not glob.glob(out + ".tmp*"), (rc, kept))
 
 
+def symlink_output(tmp):
+    """-o through a symbolic link writes its file and leaves the link."""
+    dump = os.path.join(tmp, "good.log")
+    open(dump, "w").write(GOOD)
+    target, link = os.path.join(tmp, "target.txt"), os.path.join(tmp, "link.txt")
+    open(target, "w").write("old\n")
+    os.symlink("target.txt", link)
+    rc, _, _ = run("trace", "-o", link, dump)
+    text = open(target).read()
+    check("errors: -o through a symbolic link writes its file, the link stays",
+          rc == 0 and os.path.islink(link) and text.count("lr=") == 6 and not glob.glob(os.path.join(tmp, "*.tmp*")),
+          (rc, os.path.islink(link), text[:40]))
+
+
 def cases(tmp, tool, exact):
     for i, (name, args, data, status, messages) in enumerate(CASES):
         dump = os.path.join(tmp, f"case{i}.log")
@@ -454,6 +468,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         cases(tmp, oracle.TOOL, True)
         expected_output(tmp)
+        symlink_output(tmp)
         versions(tmp)
         lone_resume(tmp)
         lost_everywhere(tmp)
