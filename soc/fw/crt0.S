@@ -8,6 +8,11 @@
 
 #include "soc.h"
 
+	/* The object's name in its symbol table: else the assembler's, that of
+	 * the preprocessor's temporary file, another in every build, and the
+	 * image's build id with it. */
+	.file	"crt0.S"
+
 	.section .text.start, "ax"
 	.globl _start
 	.type	_start, @function

@@ -107,14 +107,16 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
 # picolibc is a hosted C library, so the compiler may keep its builtins
 # (no -ffreestanding). PICOLIBC_<FW_PRINTF>_PRINTF_SCANF makes
 # picolibc.specs link that printf and scanf. The checkout's path is "." in
-# the debug information and __FILE__: the image, its build id included,
-# is then the same in every clone, and so are the cycles the run frame's
+# the debug information and __FILE__, the compiler's and the assembler's
+# (crt0.S): the image, its build id included, is then the same in every
+# clone and every build, and so are the cycles the run frame's
 # CRC and base64 take, whose table lookups follow the id's bytes through
 # the data cache.
 FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
                   -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
                   -O2 -g -std=gnu11 -Wall -Wextra \
-                  -ffunction-sections -fdata-sections -ffile-prefix-map=$(TOP)=.
+                  -ffunction-sections -fdata-sections -ffile-prefix-map=$(TOP)=. \
+                  -Wa,--debug-prefix-map=$(TOP)=.
 FW_INCLUDES    := -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common
 # "-I dir" is taken as -Idir, so that it is one word, moved as one.
 FW_USER_CFLAGS := $(call fw_abs_includes,$(subst -I ,-I,$(strip $(FW_EXTRA_CFLAGS))))
