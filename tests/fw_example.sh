@@ -65,6 +65,21 @@ if (cd soc/fw/example && umake -s) > "$top/build/fw-example.log" 2>&1 \
 else
   tail -10 "$top/build/fw-example.log"; fail "make in soc/fw/example: no build/fw/$d_top/example/hello.hex"
 fi
+# The image is the same in every build and every clone: no path of the
+# checkout in it (its build id, which the run frame carries, covers the
+# debug information; the id's bytes steer the frame's table lookups through
+# the data cache, so a run's cycles depend on it), and a second build is
+# the same ELF, byte for byte.
+id1=$(riscv64-unknown-elf-readelf -n "$out/hello.elf" 2>/dev/null | sed -n 's/.*Build ID: //p')
+paths=$(strings -a "$out/hello.elf" | grep -cF "$top")
+cp "$out/hello.elf" "$top/build/fw-example-first.elf"
+rm -rf "$out"
+(cd soc/fw/example && umake -s) >> "$top/build/fw-example.log" 2>&1
+if [ -n "$id1" ] && [ "$paths" = 0 ] && cmp -s "$top/build/fw-example-first.elf" "$out/hello.elf"; then
+  pass "hello.elf: no path of the checkout in it, and a second build the same ELF (build id $id1)"
+else
+  fail "hello.elf: $paths strings with the checkout's path; a second build $(cmp "$top/build/fw-example-first.elf" "$out/hello.elf" 2>&1 | head -1)"
+fi
 make -s -C sim CPU="$d_top" > /dev/null || fail "make -C sim CPU=$d_top"
 "$top/build/sim/$d_top/Vsoc_top" +firmware="$out/hello.hex" > "$top/build/fw-example.out" 2>&1; rc=$?
 if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$top/build/fw-example.out")" = "hello, world" ] \

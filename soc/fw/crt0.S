@@ -8,9 +8,9 @@
 
 #include "soc.h"
 
-	/* The object's name in its symbol table: else the assembler's, that of
-	 * the preprocessor's temporary file, another in every build, and the
-	 * image's build id with it. */
+	/* The object's name in the image's symbol table: else the assembler's,
+	 * that of the preprocessor's temporary file, another in every build
+	 * (the build id, which does not cover the symbol table, stays). */
 	.file	"crt0.S"
 
 	.section .text.start, "ax"
