@@ -410,12 +410,13 @@ fi
 
 # The C library on the SoC: clock(), gettimeofday() and time() from MTIME,
 # the sleeps on it, and a failed assert(): its message, then abort() ends
-# the run with 134.
+# the run with 134. The file it names is relative to the checkout, as
+# fw.mk maps its path (-ffile-prefix-map).
 line=$(grep -n 'assert(!ok)' "$top/sim/test/libc.c" | cut -d: -f1)
 want=$(printf '%s\n' 'libc: clock() within MTIME' 'libc: gettimeofday() within MTIME' \
   'libc: times() in sysconf(_SC_CLK_TCK) ticks within MTIME' 'libc: time() within MTIME' \
   'libc: usleep(100) within MTIME' 'libc: sleep(0) within MTIME' \
-  "assertion \"!ok\" failed: file \"$top/sim/test/libc.c\", line $line, function: main" 'abort: killed by signal 6')
+  "assertion \"!ok\" failed: file \"./sim/test/libc.c\", line $line, function: main" 'abort: killed by signal 6')
 limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$fw/libc.hex" +timeout=1000000 > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -eq 134 ] && [ "$(cat "$work/out")" = "$want" ] && grep -q '^sim: exit 134 after ' "$work/err"; then
   pass "libc: clock(), gettimeofday(), times() (sysconf(_SC_CLK_TCK) ticks) and time() read MTIME, usleep() and sleep() wait on it; a failed assert() prints its message and exits 134"
