@@ -25,8 +25,17 @@ from check import check, failures  # noqa: E402
 
 # The clock the reference SoC's runtime puts in the run frame.
 SOC_CLOCK_HZ = int(re.search(r"#define SOC_CLOCK_HZ\s+(\d+)", open(TOP / "soc/fw/soc.h").read()).group(1))
-# The program's ELF, beside its console output (t_x.out, t_x.elf), if there is one.
-ELF_OF = {}
+
+
+class Output:
+    """What one console output's frames are checked against: the program's
+    ELF, beside it (t_x.out, t_x.elf) if there is one, and the number of the
+    next trace record, which the trace frames so far reach."""
+
+    def __init__(self, path):
+        elf = path[:-4] + ".elf" if path.endswith(".out") else None
+        self.elf = elf if elf and os.path.exists(elf) else None
+        self.next_record = 0
 
 
 def frame_rows(p):
@@ -44,9 +53,9 @@ def table_rows(text, start, n):
     return rows
 
 
-def compare(kind, p, text, at):
+def compare(kind, p, text, at, out):
     """Compares the payload p (frame_reader.read) with the text dump before
-    line `at`; returns a problem or None."""
+    line `at` of the Output out; returns a problem or None."""
     h = p["head"]
     if kind == "calltrace":
         args = bool(h["mode"] & frame_reader.values(kind)["ARGS"])  # a0-a3 follow each record
@@ -108,7 +117,7 @@ def compare(kind, p, text, at):
         got = counters[1:1 + len(want)]
         return None if got == want else f"sections {got} != report {want}"
     if kind == "run":
-        elf = ELF_OF.get("elf")
+        elf = out.elf
         if h["clock_hz"] != SOC_CLOCK_HZ:
             return f"clock {h['clock_hz']} Hz, not soc.h's SOC_CLOCK_HZ {SOC_CLOCK_HZ}"
         if h["n"] != 20:
@@ -130,14 +139,10 @@ def compare(kind, p, text, at):
     if kind == "trace":
         # No text dump: the reference model checked every word popped; here
         # the frames must number their records on without a gap.
-        first, want = h["first"], TRACE["next"]
-        TRACE["next"] = first + h["n"]
+        first, want = h["first"], out.next_record
+        out.next_record = first + h["n"]
         return None if first == want else f"starts at record {first}, the frames before it reached {want}"
     return f"unknown frame type {kind!r}"
-
-
-# The trace frames of the output so far: the number of the next record.
-TRACE = {"next": 0}
 
 
 def build_id(elf):
@@ -149,8 +154,7 @@ def build_id(elf):
 
 def main():
     name, path = sys.argv[1], sys.argv[2]
-    if path.endswith(".out") and os.path.exists(path[:-4] + ".elf"):
-        ELF_OF["elf"] = path[:-4] + ".elf"
+    out = Output(path)
     text = open(path, errors="replace").read().splitlines()
     for f in frame_reader.frames(text):
         if f.kind is None:
@@ -164,7 +168,7 @@ def main():
             p = frame_reader.read(f.kind, f.payload)
             version = frame_reader.version(f.kind)
             problem = (f"format version {p['version']}, not {version}" if p["version"] != version
-                       else compare(f.kind, p, text, f.at))
+                       else compare(f.kind, p, text, f.at, out))
         except frame_reader.FrameError as e:
             problem = str(e)
         claim = {"events": "is well nested", "run": "names this program and the SoC's clock",
