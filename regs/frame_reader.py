@@ -218,10 +218,15 @@ def trace_record(rec):
     return {"type": kind, "word0": w0, "depth": _field(w1, "DEPTH"), "time_lo": _field(w1, "TIME_LO")}
 
 
+# A trace file's header, by frames.toml's [stream] header table: the magic
+# (with its zero bytes) as bytes, each other field a little-endian u32.
+_HEADER = struct.Struct("<" + "".join(f"{h['bytes']}s" if h["name"] == "magic" else "I" for h in STREAM["header"]))
+
+
 def trace_header():
     """A trace file's header: the magic, the format's version, the record
     size."""
-    return STREAM["magic"].encode() + b"\0" + struct.pack("<II", STREAM["version"], STREAM["record_bytes"])
+    return _HEADER.pack(STREAM["magic"].encode(), STREAM["version"], STREAM["record_bytes"])
 
 
 def trace_records(data):
@@ -229,11 +234,12 @@ def trace_records(data):
     the last SYNC << 21) | TIME_LO, a SYNC's its window's start; None
     before the first SYNC, and for a ROLLED LOSS, whose window no record
     gives. FrameError if the header or the length is wrong."""
-    hb, rb = STREAM["header_bytes"], STREAM["record_bytes"]
-    magic = STREAM["magic"].encode() + b"\0"
-    if len(data) < hb or data[:len(magic)] != magic:
+    hb, rb = _HEADER.size, STREAM["record_bytes"]
+    if len(data) < hb:
         raise FrameError("not a trace file: no PSTRACE header")
-    ver, size = struct.unpack_from("<II", data, len(magic))
+    magic, ver, size = _HEADER.unpack_from(data)
+    if magic != STREAM["magic"].encode().ljust(len(magic), b"\0"):
+        raise FrameError("not a trace file: no PSTRACE header")
     if ver != STREAM["version"] or size != rb:
         raise FrameError(f"trace format version {ver}, record size {size}: not {STREAM['version']}, {rb}")
     if (len(data) - hb) % rb:
