@@ -80,6 +80,15 @@ if [ -n "$id1" ] && [ "$paths" = 0 ] && cmp -s "$top/build/fw-example-first.elf"
 else
   fail "hello.elf: $paths strings with the checkout's path; a second build $(cmp "$top/build/fw-example-first.elf" "$out/hello.elf" 2>&1 | head -1)"
 fi
+# The listing interleaves the source, the program's own and the runtime's:
+# every source's name in the debug information is found from the
+# checkout's top, where fw.mk runs objdump -S.
+if grep -qF 'PERF_BEGIN(PERF, 1);' "$out/hello.lst" && grep -qF 'la	gp, __global_pointer$' "$out/hello.lst" \
+   && grep -qF 'perf_get_section_time)(void *hw_base_address' "$out/hello.lst"; then
+  pass "hello.lst shows the source beside the code: hello.c's, crt0.S's and the driver's"
+else
+  fail "hello.lst has no source lines of hello.c, crt0.S or driver/perfscope.c ($(riscv64-unknown-elf-addr2line -e "$out/hello.elf" 0))"
+fi
 make -s -C sim CPU="$d_top" > /dev/null || fail "make -C sim CPU=$d_top"
 "$top/build/sim/$d_top/Vsoc_top" +firmware="$out/hello.hex" > "$top/build/fw-example.out" 2>&1; rc=$?
 if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$top/build/fw-example.out")" = "hello, world" ] \

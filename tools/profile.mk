@@ -22,7 +22,8 @@
 #                 (gprof.syms, perfscope gprof --renames), as gprof would charge
 #                 such a function to the one before it
 #   trace.json    Chrome/Perfetto timeline      folded.txt, flame.svg  flame graphs
-#   report.txt    the Nios II section report, if the program prints a sections frame
+#   report.txt    the Nios II section report of the sections frames the program
+#                 prints, or, if it prints none, of perfscope's counters at its exit
 #
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
@@ -105,6 +106,13 @@ GPROF_LOG  = --log $(OUT)/console.log
 endif
 
 PERFSCOPE := $(TOP)/build/tools/perfscope
+# The sections' report: of the sections frames the program prints itself
+# (perf_snapshot_frame), or, for a program that links none (a Nios II
+# program's perf_print_formatted_report prints text only), of the counters
+# at its exit, which the simulator reads and prints (+sections; once, if
+# SIMFLAGS has it already).
+SECTIONS_FLAG = $(if $(filter +sections,$(SIMFLAGS)),,$$($(CROSS)nm $(ELF) | grep -q ' perf_snapshot_frame$$' \
+                  || echo +sections))
 # Another RAM_BYTES than the default runs on a simulator of its own: built
 # in place, build/sim/<cpu>/ would stay at that size for every later run.
 SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(FW_RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))
@@ -130,7 +138,7 @@ profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
 profile: profile-forget $(OUT)/$(NAME).hex
 	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
-	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) > $(OUT)/console.log 2>&1; rc=$$?; \
+	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) $(SECTIONS_FLAG) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
 	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU); its reports follow"; \
@@ -150,8 +158,7 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
 	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS))
-	@if grep -q '^@PS sections ' $(OUT)/console.log; then \
-	  $(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names $(SECTIONS)) -o $(OUT)/report.txt \
-	    $(OUT)/console.log); fi
+	@$(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names '$(call fw_quote,$(SECTIONS))') \
+	  -o $(OUT)/report.txt $(OUT)/console.log)
 	@$(warnings_once)
 	@echo "profile: $(NAME) on $(CPU): reports in $(OUT)"

@@ -8,10 +8,12 @@
 
 #include "soc.h"
 
-	/* The object's name in the image's symbol table: else the assembler's,
-	 * that of the preprocessor's temporary file, another in every build
-	 * (the build id, which does not cover the symbol table, stays). */
-	.file	"crt0.S"
+	/* The object's name in the image's symbol table and its debug
+	 * information, from the checkout's top as fw.mk names every source:
+	 * else the assembler's, that of the preprocessor's temporary file,
+	 * another in every build (the build id, which does not cover the
+	 * symbol table, stays). */
+	.file	"./soc/fw/crt0.S"
 
 	.section .text.start, "ax"
 	.globl _start
