@@ -12,6 +12,8 @@
 #                link, with the one line link.ld gives (crt0.S runs none)
 #   too big      a program bigger than the RAM less the stack does not
 #                link, with link.ld's line saying what to change
+#   args         main gets argc 0 and an argv whose argv[argc] is a null
+#                pointer; a return from main runs the atexit() handlers
 #   HAL          io.h's IORD/IOWR on perfscope and on RAM at 8, 16 and 32
 #                bits, alt_timestamp at the SoC's clock, alt_printf,
 #                alt_putstr, alt_putchar and alt_getchar
@@ -28,7 +30,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io lto ctor dtor big hal hal64; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ctor dtor big hal hal64; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -92,6 +94,17 @@ int main(void)
 	return 0;
 }
 C
+cat > "$work/args.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+static void bye(void) { printf("args: atexit ran\n"); }
+int main(int argc, char **argv)
+{
+	atexit(bye);
+	printf("args: argc %d, argv[argc] %s\n", argc, argv && !argv[argc] ? "null" : "NOT NULL");
+	return 0;
+}
+C
 cat > "$work/lto.c" <<'C'
 #include <stdio.h>
 int main(void) { printf("lto: %d\n", 42); return 0; }
@@ -131,9 +144,10 @@ run() {
   fi
 }
 run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
+run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
-run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 304 at 50000000 Hz\nputstr\ngetchar -1')"
+run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 266 at 50000000 Hz\nputstr\ngetchar -1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.
 link_stops() {

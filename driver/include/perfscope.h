@@ -69,7 +69,8 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
  * GCC stores x0 and needs no register for it; with the base in a register,
  * PERF_BEGIN(base, 3) is `sw zero,52(a0)` (checked by `make -C driver rv32`
  * at -O1, -O2 and -Os; -O0 adds address arithmetic). p is the base address,
- * integer or pointer; n is 1..7 and is not checked here (a check would cost
+ * integer or pointer; n is 1..7: a constant outside 0..7 stops the build
+ * (PERF_SECTION_CHECK below), a run-time n is not checked (a check would cost
  * instructions in the measured code).
  *
  * RESET clears every counter and flag and leaves the global counter stopped;
@@ -81,8 +82,19 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
 #define PERF_RESET(p)           PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 1u)
 #define PERF_START_MEASURING(p) PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(0)), 0u)
 #define PERF_STOP_MEASURING(p)  PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 0u)
-#define PERF_BEGIN(p, n)        PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u)
-#define PERF_END(p, n)          PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u)
+#define PERF_BEGIN(p, n)        (PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u))
+#define PERF_END(p, n)          (PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u))
+
+/*
+ * A section number the compiler knows, outside 0..PERF_MAX_SECTIONS, stops
+ * the build: its store would reach another register of the map (8..15 are
+ * the trace unit's, the histogram's and the triggers'). The check is folded
+ * away for every other n, so BEGIN and END stay one store.
+ */
+void perf_section_out_of_range(void)
+        __attribute__((error("PERF_BEGIN/PERF_END: the section number is not 0..7")));
+#define PERF_SECTION_CHECK(n) \
+	((__builtin_constant_p(n) && (unsigned)(n) > PERF_MAX_SECTIONS) ? perf_section_out_of_range() : (void)0)
 
 /* Errors, returned negated (-PERF_EINVAL); 0 or a count means success. */
 enum perf_error {

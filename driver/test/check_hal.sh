@@ -28,4 +28,21 @@ check() {
 check "HAL includes" hal.o "$@"
 check "perfscope.h alone, -D over system.h" perfscope_h.o "$@" -DPERFSCOPE_H_ONLY \
 	-DPERFORMANCE_COUNTER_0_BASE=0x80000100 -DALT_CPU_FREQ=12000000
+
+# A section number the compiler knows outside 0..7 stops the build, with the
+# header's message; 0 and 7 build, and so does one known only at run time.
+for n in -1 0 7 8 15 'n'; do
+	want=builds
+	case $n in -1 | 8 | 15) want=refused ;; esac
+	msg=$(printf '#include "altera_avalon_performance_counter.h"\nvoid f(int n) { PERF_BEGIN(PERFORMANCE_COUNTER_0_BASE, %s); PERF_END(PERFORMANCE_COUNTER_0_BASE, %s); (void)n; }\n' \
+		"$n" "$n" | "$@" -x c -c -o "$out/section.o" - 2>&1)
+	got=$([ $? -eq 0 ] && echo builds || echo refused)
+	if [ "$got" = "$want" ] && { [ "$want" = builds ] || printf '%s' "$msg" | grep -q 'the section number is not 0\.\.7'; }; then
+		echo "PASS PERF_BEGIN/PERF_END with section $n: $want ($label)"
+	else
+		printf '%s\n' "$msg" | head -5 | sed 's/^/  /'
+		echo "FAIL PERF_BEGIN/PERF_END with section $n: $got, not $want ($label)"
+		failed=1
+	fi
+done
 exit $failed

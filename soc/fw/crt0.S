@@ -3,10 +3,8 @@
  *
  * The whole image, data included, is loaded into RAM by the simulator or the
  * FPGA bitstream, so there is nothing to copy: set up the registers the C
- * ABI and picolibc rely on, zero .bss, run main, and hand its return value
- * to SIMCTRL. */
-
-#include "soc.h"
+ * ABI and picolibc rely on, zero .bss, run main, and exit() with its
+ * return value, which runtime.c's _exit hands to SIMCTRL. */
 
 	/* The object's name in the image's symbol table and its debug
 	 * information, from the checkout's top as fw.mk names every source:
@@ -39,12 +37,23 @@ _start:
 	addi	t0, t0, 4
 	j	1b
 2:
+	/* main(0, argv, envp), both lists empty: argv[argc] is a null pointer
+	 * (C11 5.1.2.2.1), so a program that walks argv or prints argv[0]
+	 * when argc > 0 finds the end at once. */
+	li	a0, 0
+	la	a1, crt0_no_args
+	mv	a2, a1
 	call	main
-	li	t0, SOC_SIMCTRL
-	sw	a0, 0(t0)
-3:	j	3b
-	/* Its size names the loop too, for the host tool's profiles. */
+	/* A return from main is exit() with its value (C11 5.1.2.2.3): the
+	 * atexit() handlers run, then _exit (runtime.c) hands the value to
+	 * SIMCTRL. */
+	call	exit
 	.size	_start, . - _start
+
+	.section .rodata.crt0_no_args, "a"
+	.balign	4
+crt0_no_args:
+	.word	0
 
 /* Trap entry: mtvec in direct mode needs 4-byte alignment. Only the
  * caller-saved registers need saving around a C call; gp and tp never

@@ -4,9 +4,9 @@
  * main (-Wl,--wrap=main), hands it its argc and argv unchanged, records the
  * entry and exit of every instrumented function from main's first
  * instruction to its end with the function-cost hooks, and prints the
- * events frame for perfscope at the end: when main returns (crt0.S hands
- * its value to SIMCTRL without calling exit) or when the program calls
- * exit() (atexit), whichever comes first.
+ * events frame for perfscope at the end: when main returns, before the
+ * program's own atexit() handlers (which crt0.S's exit() runs after it), or
+ * when the program calls exit() (atexit), whichever comes first.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
