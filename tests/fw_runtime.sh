@@ -16,7 +16,8 @@
 #                pointer; a return from main runs the atexit() handlers
 #   HAL          io.h's IORD/IOWR on perfscope and on RAM at 8, 16 and 32
 #                bits, alt_timestamp at the SoC's clock, alt_printf,
-#                alt_putstr, alt_putchar and alt_getchar
+#                alt_putstr, alt_putchar and alt_getchar, and
+#                alt_irq_disable_all/alt_irq_enable_all around a section
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -51,9 +52,20 @@ C
 cat > "$work/hal.c" <<'C'
 #include "altera_avalon_performance_counter.h"
 #include "system.h"
+#include "sys/alt_irq.h"
 #include "sys/alt_stdio.h"
 #include "sys/alt_timestamp.h"
 static volatile alt_u32 word = 0x11223344;
+/* Interrupts off (the SoC starts so) and on: each time masked inside the
+ * bracket, and the state before it restored after. */
+static void irq_bracket(void)
+{
+	const int before = alt_irq_enabled();
+	const alt_irq_context c = alt_irq_disable_all();
+	const int inside = alt_irq_enabled();
+	alt_irq_enable_all(c);
+	alt_printf("irq: %x %x %x\n", before, inside, alt_irq_enabled());
+}
 int main(void)
 {
 	alt_timestamp_start();
@@ -74,6 +86,9 @@ int main(void)
 	alt_putstr("putstr");
 	alt_putchar('\n');
 	alt_printf("getchar %d\n", alt_getchar());
+	irq_bracket();
+	__asm__ volatile("csrsi mstatus, 8");   /* no source is enabled in mie */
+	irq_bracket();
 	return 0;
 }
 C
@@ -147,7 +162,7 @@ run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
 run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
-run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 266 at 50000000 Hz\nputstr\ngetchar -1')"
+run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 266 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.
 link_stops() {

@@ -12,7 +12,9 @@
  * base is an integer or a pointer. On Nios II the accesses bypass the data
  * cache (ldwio, stwio); a volatile access is the same on a CPU whose data
  * cache never holds its I/O region (VexRiscv: 0x8000_0000 and up). The
- * reads are values, the writes statements, as the HAL's builtins.
+ * reads are values of type int, as the HAL's builtins' (__builtin_ldwio),
+ * so that printf("%x", IORD(base, n)) builds without a warning here as it
+ * does on Nios II; the writes are statements.
  */
 #ifndef __IO_H__
 #define __IO_H__
@@ -29,7 +31,7 @@
 #define __IO_CALC_ADDRESS_NATIVE(BASE, REGNUM) \
 	__IO_CALC_ADDRESS_DYNAMIC((BASE), (REGNUM) * (SYSTEM_BUS_WIDTH / 8))
 
-#define __IO_RD(TYPE, ADDR) ((TYPE)(*(volatile TYPE *)(ADDR)))
+#define __IO_RD(TYPE, ADDR) ((int)(*(volatile TYPE *)(ADDR)))
 #define __IO_WR(TYPE, ADDR, DATA) ((void)(*(volatile TYPE *)(ADDR) = (TYPE)(DATA)))
 
 #define IORD_32DIRECT(BASE, OFFSET) __IO_RD(alt_u32, __IO_CALC_ADDRESS_DYNAMIC((BASE), (OFFSET)))

@@ -52,6 +52,11 @@ _Static_assert(IS(&alt_get_cpu_freq, alt_u32 (*)(void)), "alt_get_cpu_freq");
 _Static_assert(IS(&alt_get_performance_counter_base, void *(*)(void)),
                "alt_get_performance_counter_base");
 ALTERA_AVALON_PERFORMANCE_COUNTER_INSTANCE(PERFORMANCE_COUNTER_0, performance_counter_0);
+/* io.h's reads are int, as the HAL's builtins (__builtin_ldwio). */
+_Static_assert(IS(IORD(PERFORMANCE_COUNTER_0_BASE, 0), int), "IORD is int");
+_Static_assert(IS(IORD_32DIRECT(PERFORMANCE_COUNTER_0_BASE, 0), int), "IORD_32DIRECT is int");
+_Static_assert(IS(IORD_16DIRECT(PERFORMANCE_COUNTER_0_BASE, 0), int), "IORD_16DIRECT is int");
+_Static_assert(IS(IORD_8DIRECT(PERFORMANCE_COUNTER_0_BASE, 0), int), "IORD_8DIRECT is int");
 #endif
 
 void work(void);
