@@ -98,6 +98,25 @@ if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$top/build/fw-example.out")" = "hello, wor
 else
   tail -5 "$top/build/fw-example.out"; fail "hello.hex on $d_top: exit $rc"
 fi
+# The programmers' guide's two programs, the 60-second version and the HAL
+# program it says builds as it is, taken from the guide as a reader copies
+# them (the first C block after each heading or sentence): each builds with
+# FW_WERROR=-Werror and runs, exit 0, printing its report.
+guide=$top/build/fw-example-guide
+rm -rf "$guide"
+for g in "quick:### The 60-second version" "hal:This HAL program builds as it is:"; do
+  name=${g%%:*} at=${g#*:}
+  mk "$guide" "$name" "$name.c"
+  awk -v at="$at" 'index($0, at) { seen = 1 } seen && /^```c$/ { on = 1; next } on && /^```$/ { exit } on' \
+    docs/programmers-guide.md > "$guide/$name.c"
+  if [ -s "$guide/$name.c" ] && (cd "$guide" && umake -s FW_BUILD="$guide/out" FW_WERROR=-Werror) > "$guide/$name.log" 2>&1 \
+     && "$top/build/sim/$d_top/Vsoc_top" +firmware="$guide/out/$name.hex" > "$guide/$name.out" 2>&1 \
+     && grep -q '^--Performance Counter Report--$' "$guide/$name.out"; then
+    pass "the guide's program after '$at' builds with -Werror and runs, printing its report"
+  else
+    tail -5 "$guide/$name.log" "$guide/$name.out" 2>/dev/null; fail "the guide's program after '$at' does not build or run"
+  fi
+done
 # A program of the user's in the style of older public benchmarks (an
 # old-style definition), with warnings (an unused variable, a signed and
 # unsigned comparison), built with fw.mk as the example is: the warnings
@@ -413,17 +432,17 @@ else
   fail "make profile PROFILE_EVENTS=16384: exit $rc, left '$left', $(grep -m1 'fw.mk:' "$prof/toobig.log" || echo 'no fw.mk line')"
 fi
 # main's argc and argv are what fw.mk's own build of the program gets.
-printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv=%%p\\n", argc, (void *)argv); return 0; }\n' \
+printf '#include <stdio.h>\nint main(int argc, char **argv) { printf("argc=%%d argv[argc]=%%s\\n", argc, argv && !argv[argc] ? "null" : "NOT NULL"); return 0; }\n' \
   > "$prof/fwx_args.c"
 mk "$prof/args" fwx_args "$prof/fwx_args.c"
 (cd "$prof/args" && umake -s FW_BUILD="$prof/args/out") > "$prof/args.log" 2>&1
 plain=$("$top/build/sim/$d_top/Vsoc_top" +firmware="$prof/args/out/fwx_args.hex" 2>/dev/null)
 uprof FW="$prof/fwx_args.c" >> "$prof/args.log" 2>&1
 got=$(sed -n 1p "$pdir/fwx_args/console.log" 2>/dev/null)
-if [ "$plain" = "argc=0 argv=0" ] && [ "$got" = "$plain" ]; then
+if [ "$plain" = "argc=0 argv[argc]=null" ] && [ "$got" = "$plain" ]; then
   pass "make profile passes main's argc and argv as fw.mk's build has them: $got"
 else
-  fail "make profile: main got '$got', fw.mk's build '$plain' (both should be 'argc=0 argv=0')"
+  fail "make profile: main got '$got', fw.mk's build '$plain' (both should be 'argc=0 argv[argc]=null')"
 fi
 # FW relative to the shell's directory, under make -C, with a relative -I.
 mkdir -p "$prof/rel/inc"
