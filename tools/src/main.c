@@ -63,7 +63,8 @@ enum {
 	OPT_TO,
 	OPT_HOOK_COST,
 	OPT_LOG,
-	OPT_RENAMES
+	OPT_RENAMES,
+	OPT_LAST
 };
 
 static const struct option long_options[] = {
@@ -117,6 +118,36 @@ static int usage_error(const char *fmt, ...)
 	va_end(ap);
 	usage_hint(stderr);
 	return EXIT_USAGE;
+}
+
+/* The option c as the user spelled it: "-o" if given short, else "--output". */
+static const char *spelled(int c, int given_long)
+{
+	static char name[4];
+	if (given_long || c >= OPT_NAMES)
+		return long_name(c);
+	snprintf(name, sizeof name, "-%c", c);
+	return name;
+}
+
+/* A single-valued option given a second time is refused, not overridden:
+ * "-o a.txt ... -o b.txt" would otherwise write b.txt alone, and a script
+ * that appends an option to a default command line would never learn that
+ * its own value won. -e and --log are one per dump (--diff reads two), and
+ * flags say the same thing twice. first[] keeps each option's first value. */
+static int given_twice(int c, int given_long, const char *value, const char *first[])
+{
+	const struct option *o = long_options;
+	while (o->name && o->val != c)
+		o++;
+	if (!o->name || o->has_arg != required_argument || c == 'e' || c == OPT_LOG)
+		return 0;
+	if (!first[c]) {
+		first[c] = value;
+		return 0;
+	}
+	return usage_error("%s given twice (%s, %s): give it once", spelled(c, given_long),
+	                   first[c], value);
 }
 
 /* A positive number below 2^32, with an optional k, M or G (x 1000^n). */
@@ -183,6 +214,23 @@ static int takes_format(const struct command *cmd, const char *format, char *buf
 	return 0;
 }
 
+/* --names: every comma ends a name, an empty one too: "a,,c" leaves section
+ * 2 unnamed, where strtok would name it c. -1 if there are too many. */
+static int split_names(char *n, struct options *o)
+{
+	for (o->names = 0;;) {
+		char *comma = strchr(n, ',');
+		if (o->names == PERF_MAX_SECTIONS)
+			return -1;
+		if (comma)
+			*comma = '\0';
+		o->name[o->names++] = n;
+		if (!comma)
+			return 0;
+		n = comma + 1;
+	}
+}
+
 static int version(void)
 {
 	printf("perfscope %s (frame format version %d)\n", VERSION, FRAME_VERSION);
@@ -209,15 +257,20 @@ int main(int argc, char **argv)
 		return usage_error("unknown command '%s'", argv[1]);
 
 	struct options o = { .command = cmd->name, .to = UINT64_MAX };
-	int c;
+	const char *first[OPT_LAST] = { 0 };
+	char *names = NULL;
+	int c, index = -1;
 	opterr = 0;
 	optind = 2;
-	while ((c = getopt_long(argc, argv, ":e:o:c:s:h", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":e:o:c:s:h", long_options, &index)) != -1) {
 		/* Refused where the command's --help does not list it (usage.c),
 		 * rather than silently ignored. */
 		const char *name = long_name(c);
 		if (name && !usage_takes(cmd->name, name))
 			return usage_error("%s is not an option of %s", name, cmd->name);
+		if (given_twice(c, index >= 0, optarg, first))
+			return EXIT_USAGE;
+		index = -1;
 		switch (c) {
 		case 'e':
 			if (o.elfs == 2)
@@ -234,24 +287,7 @@ int main(int argc, char **argv)
 			if (number(optarg, &o.clock_hz) || !o.clock_hz)
 				return usage_error("--clock-hz %s: not a frequency in Hz below 2^32", optarg);
 			break;
-		case OPT_NAMES:
-			/* Every comma ends a name, an empty one too: "a,,c" leaves
-			 * section 2 unnamed, where strtok would name it c. */
-			o.names = 0;
-			for (char *n = optarg;;) {
-				char *comma = strchr(n, ',');
-				if (o.names == PERF_MAX_SECTIONS)
-					return usage_error(
-					        "--names: more than the %d sections perfscope has",
-					        PERF_MAX_SECTIONS);
-				if (comma)
-					*comma = '\0';
-				o.name[o.names++] = n;
-				if (!comma)
-					break;
-				n = comma + 1;
-			}
-			break;
+		case OPT_NAMES: names = optarg; break;
 		case OPT_BIAS:
 			if (number(optarg, &o.bias))
 				return usage_error("--bias %s: not a number of cycles", optarg);
@@ -304,6 +340,10 @@ int main(int argc, char **argv)
 		default: return usage_error("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	/* Split after the loop, so that a --names given twice is named whole. */
+	if (names && split_names(names, &o))
+		return usage_error("--names: more than the %d sections perfscope has",
+		                   PERF_MAX_SECTIONS);
 	const int dumps = argc - optind;
 	if (!cmd->run) { /* patch: an ELF in, an ELF out, no dump */
 		if (dumps != 1 || !o.output || o.partial)
@@ -315,10 +355,15 @@ int main(int argc, char **argv)
 	o.inputs = dumps ? dumps : 1;
 	for (int i = 0; i < dumps; i++)
 		o.input[i] = argv[optind + i];
+	/* -e and --log are one per dump: a second is the second dump's. */
 	if (o.elfs > o.inputs)
-		return usage_error("more --elf than dumps");
+		return usage_error("--elf given twice (%s, %s) for one dump: a second --elf is for "
+		                   "the second dump of --diff",
+		                   o.elf[0], o.elf[1]);
 	if (o.logs > o.inputs)
-		return usage_error("more --log than dumps");
+		return usage_error("--log given twice (%s, %s) for one dump: a second --log is for "
+		                   "the second dump of --diff",
+		                   o.log[0], o.log[1]);
 	if (!strcmp(cmd->name, "gprof") && !o.output)
 		o.output = "gmon.out";
 	if (o.graph && (o.diff || (o.format && strcmp(o.format, "text"))))

@@ -27,6 +27,58 @@ static void good_trace(struct text *t, unsigned version, uint32_t count)
 	pl_free(&p);
 }
 
+/* A single-valued option given twice is an error of the command line that
+ * names both values, as the user spelled the option the second time; last
+ * wins was silent. -e and --log are one per dump. */
+static void twice(const char *dump)
+{
+	static const struct {
+		const char *args[9];
+		const char *err;
+	} cases[] = {
+		{ { "functions", "-o", "a.txt", "-o", "b.txt", "dump.log" },
+		  "-o given twice (a.txt, b.txt)" },
+		{ { "functions", "-o", "a.txt", "--output", "b.txt", "dump.log" },
+		  "--output given twice (a.txt, b.txt)" },
+		{ { "functions", "--top", "5", "--top", "3", "dump.log" },
+		  "--top given twice (5, 3)" },
+		{ { "functions", "--format", "json", "--format", "csv", "dump.log" },
+		  "--format given twice (json, csv)" },
+		{ { "functions", "-s", "calls", "-s", "self", "dump.log" },
+		  "-s given twice (calls, self)" },
+		{ { "functions", "--hook-cost", "5", "--hook-cost", "9", "dump.log" },
+		  "--hook-cost given twice (5, 9)" },
+		{ { "chrome", "-c", "50M", "-c", "100M", "dump.log" },
+		  "-c given twice (50M, 100M)" },
+		{ { "trace", "--function", "0x100", "--function", "0x200", "dump.log" },
+		  "--function given twice (0x100, 0x200)" },
+		{ { "flame", "--title", "A", "--title", "B", "dump.log" },
+		  "--title given twice (A, B)" },
+		{ { "report", "--names", "a,b", "--names", "c", "dump.log" },
+		  "--names given twice (a,b, c)" },
+		{ { "patch", "-o", "a.elf", "-o", "b.elf", "x.elf" },
+		  "-o given twice (a.elf, b.elf)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char what[128], err[256];
+		snprintf(what, sizeof what, "errors: twice: %s", cases[i].err);
+		snprintf(
+		        err, sizeof err,
+		        "perfscope: %s: give it once\nTry 'perfscope --help' for more information.\n",
+		        cases[i].err);
+		check_run(what, dump, cases[i].args, "", err, 2);
+	}
+	check_run(
+	        "errors: twice: -e for one dump", dump,
+	        (const char *[]){ "functions", "-e", "a.elf", "-e", "b.elf", "dump.log", NULL }, "",
+	        "perfscope: --elf given twice (a.elf, b.elf) for one dump: a second --elf is for the "
+	        "second dump of --diff\nTry 'perfscope --help' for more information.\n",
+	        2);
+	check_run("errors: twice: a flag said twice is the flag", dump,
+	          (const char *[]){ "trace", "--chrono", "--chrono", "dump.log", NULL }, NULL, "",
+	          0);
+}
+
 static void errors(void)
 {
 	struct text t = { 0 };
@@ -205,6 +257,7 @@ static void errors(void)
 	          "perfscope: --format is not an option of folded\n"
 	          "Try 'perfscope --help' for more information.\n",
 	          2);
+	twice(t.s);
 	struct run help;
 	tool_run(&help, NULL, (const char *[]){ "functions", "--help", NULL });
 	check_contains(

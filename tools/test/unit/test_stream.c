@@ -701,7 +701,8 @@ static void console_log(void)
 	        "stream: --log once per dump", NULL,
 	        (const char *[]){ "folded", "--log", "a.log", "--log", "b.log", "trace.bin", NULL },
 	        "",
-	        "perfscope: more --log than dumps\nTry 'perfscope --help' for more information.\n",
+	        "perfscope: --log given twice (a.log, b.log) for one dump: a second --log is for the "
+	        "second dump of --diff\nTry 'perfscope --help' for more information.\n",
 	        2);
 	check_run(
 	        "stream: --log is not an option of report", NULL,
