@@ -133,9 +133,10 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->lost_all += lost;
 	if (lost) {
 		g->lost_why |= CG_LOST_BUFFER;
-		warning_at(f->in->name, f->line,
-		           "events frame: the buffer lost %u events, so the calls after it filled are missing",
-		           lost);
+		warning_at(
+		        f->in->name, f->line,
+		        "events frame: the buffer lost %u event%s, so the calls after it filled are missing",
+		        lost, plural(lost));
 	}
 }
 
@@ -200,19 +201,22 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		         (unsigned long long)(g->suspended - 1));
 	if (g->depth)
 		warning_at(f->in->name, f->line,
-		           "%s: %zu calls still open at its end, counted up to its last event",
-		           recording(f), g->depth);
+		           "%s: %zu call%s still open at its end, counted up to its last event",
+		           recording(f), g->depth, plural(g->depth));
 	while (g->depth)
 		leave(g, f, 1);
 	/* After a loss, an exit without its entry is most likely of a call
 	 * entered during it (a trace stream's reader closes the calls open at
 	 * a loss whose depth disagrees): the message must not blame the start. */
-	if (g->unmatched)
+	if (g->unmatched) {
+		const int one = g->unmatched == 1;
 		warning_at(f->in->name, f->line,
-		           "%s: %llu exits without their entry (calls %s), ignored", recording(f),
-		           (unsigned long long)g->unmatched,
+		           "%s: %llu exit%s without %s entry (%s %s), ignored", recording(f),
+		           (unsigned long long)g->unmatched, one ? "" : "s", one ? "its" : "their",
+		           one ? "a call" : "calls",
 		           g->lost_between ? "entered during a loss or before recording began"
 		                           : "made before recording began");
+	}
 }
 
 void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time)
@@ -277,10 +281,10 @@ void cg_hook_summary(const struct callgraph *g, const char *file)
 	if (g->clamped)
 		warning_at(
 		        file, 0,
-		        "--hook-cost %u is more than the measured time of %llu of the %llu calls: "
+		        "--hook-cost %u is more than the measured time of %llu of the %llu call%s: "
 		        "their time is counted as 0",
 		        g->hook_cost, (unsigned long long)g->clamped,
-		        (unsigned long long)g->entered);
+		        (unsigned long long)g->entered, plural(g->entered));
 }
 
 int cg_top_is_irq(const struct callgraph *g)

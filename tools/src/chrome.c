@@ -126,9 +126,9 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, ui
 		name_track(c, fr);
 	separator(c);
 	fprintf(c->f,
-	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u events lost: %s\","
+	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"%u event%s lost: %s\","
 	        "\"pid\":1,\"tid\":%d,\"ts\":",
-	        n, cg_lost_why(why), fr->index);
+	        n, plural(n), cg_lost_why(why), fr->index);
 	microseconds(c->f, timeline_ns(at, timeline_hz(c->hz, fr->in)));
 	fprintf(c->f, ",\"args\":{\"lost\":%u,\"cycle\":%llu}}", n, (unsigned long long)at);
 }

@@ -302,8 +302,9 @@ static void hist(struct frame *f, const struct dump_handler *h)
 	}
 	if (hist_end(&t) > UINT32_MAX) { /* gmon.out's ranges end below 2^32 */
 		frame_fail_at(f, PERF_FRAME_HIST_BASE_AT,
-		              "%u buckets of %u bytes from base 0x%08x end at or past 2^32",
-		              t.n - 1, hist_bucket_bytes(&t), t.base);
+		              "%u bucket%s of %u bytes from base 0x%08x end%s at or past 2^32",
+		              t.n - 1, plural(t.n - 1), hist_bucket_bytes(&t), t.base,
+		              t.n == 2 ? "s" : "");
 		goto end;
 	}
 	if (!fits(f, t.n, PERF_FRAME_HIST_WORD_BYTES, "words"))

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "diag.h"
 
+#include "util.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,7 +79,8 @@ void diag_release(int give)
 		for (unsigned i = 0; i < held_n && i < HELD_MAX; i++)
 			fprintf(stderr, "%s\n", held[i]);
 		if (held_n > HELD_MAX)
-			fprintf(stderr, "perfscope: %u more messages about the same frame\n", held_n - HELD_MAX);
+			fprintf(stderr, "perfscope: %u more message%s about the same frame\n",
+			        held_n - HELD_MAX, plural(held_n - HELD_MAX));
 	}
 	if (give)
 		errors += held_errors;

@@ -68,10 +68,12 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 	const long long y = d->height - BOTTOM - (long long)depth * BOX_HEIGHT;
 	fputs("<g><title>", d->f);
 	xml_text(d->f, name, strlen(name));
-	fprintf(d->f, ": %llu cycles (%.2f%%), %llu self, %llu calls</title><rect x=\"%.1f\" y=\"%lld\" width=\"%.1f\" "
-	              "height=\"%d\" rx=\"2\" fill=\"",
+	fprintf(d->f,
+	        ": %llu cycles (%.2f%%), %llu self, %llu call%s</title><rect x=\"%.1f\" y=\"%lld\" width=\"%.1f\" "
+	        "height=\"%d\" rx=\"2\" fill=\"",
 	        (unsigned long long)n->total, 100.0 * (double)n->total / (double)root,
-	        (unsigned long long)n->self, (unsigned long long)n->calls, x, y, w, BOX_HEIGHT - 1);
+	        (unsigned long long)n->self, (unsigned long long)n->calls, plural(n->calls), x, y,
+	        w, BOX_HEIGHT - 1);
 	colour(d->f, name);
 	fputs("\"/>", d->f);
 	/* A call path wider than the root (a damaged input's) still gives a
@@ -104,7 +106,8 @@ static void draw(FILE *f, const struct stacks *s, const char *title, unsigned wi
 	        "%llu cycles",
 	        width / 2, g->lost_all || g->damaged ? "#b00" : "#555", (unsigned long long)root);
 	if (g->lost_all)
-		fprintf(f, " recorded, %llu events lost: a partial recording", (unsigned long long)g->lost_all);
+		fprintf(f, " recorded, %llu event%s lost: a partial recording",
+		        (unsigned long long)g->lost_all, plural(g->lost_all));
 	if (g->damaged)
 		fprintf(f, "%s%u damaged recording%s: a partial recording",
 		        g->lost_all ? "; " : " recorded, ", g->damaged, g->damaged == 1 ? "" : "s");

@@ -106,8 +106,9 @@ void run_folded(struct session *s)
 				        g.damaged, g.damaged == 1 ? "" : "s");
 			if (g.lost_all)
 				fprintf(s->f,
-				        "# perfscope: %llu events lost, %s: a partial recording\n",
-				        (unsigned long long)g.lost_all, cg_lost_why(g.lost_why));
+				        "# perfscope: %llu event%s lost, %s: a partial recording\n",
+				        (unsigned long long)g.lost_all, plural(g.lost_all),
+				        cg_lost_why(g.lost_why));
 			struct folded d = { .f = s->f, .s = &st };
 			stacks_walk(&st, visit, &d);
 			free(d.path);

@@ -147,8 +147,8 @@ static void calltrace_begin(void *ctx, const struct frame *f, const struct callt
 	if (h->overflows)
 		warning_at(
 		        f->in->name, f->line,
-		        "calltrace frame: %u calls not recorded (buffer full): their arcs are missing",
-		        h->overflows);
+		        "calltrace frame: %u call%s not recorded (buffer full): their arcs are missing",
+		        h->overflows, plural(h->overflows));
 }
 
 /* The end of a trace: what still waits has no caller in it. */

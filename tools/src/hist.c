@@ -111,8 +111,8 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 
 	if (t->printed++)
 		fputc('\n', t->f);
-	fprintf(t->f, "hist %d (%s:%ld): %u buckets of %u bytes at 0x%08x..0x%08x, ", fr->index,
-	        fr->in->name, fr->line, h->n - 1, hist_bucket_bytes(h), h->base,
+	fprintf(t->f, "hist %d (%s:%ld): %u bucket%s of %u bytes at 0x%08x..0x%08x, ", fr->index,
+	        fr->in->name, fr->line, h->n - 1, plural(h->n - 1), hist_bucket_bytes(h), h->base,
 	        (uint32_t)(hist_end(h) - 1));
 	if (h->k)
 		fprintf(t->f, "one cycle in %u sampled (k %u): a sample counts as %u cycles\n",
@@ -134,14 +134,18 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 	        (unsigned long long)(pct % 100));
 	if (straddle.buckets) {
 		fprintf(t->f,
-		        "STRADDLE: %u buckets (%llu cycles) straddle two functions and are charged to the "
+		        "STRADDLE: %u bucket%s (%llu cycles) %s two functions and %s charged to the "
 		        "lower: those rows are approximate (buckets of 4 bytes are exact)\n",
-		        straddle.buckets, (unsigned long long)straddle.cycles);
-		warning_at(
-		        fr->in->name, fr->line,
-		        "hist frame %d: %u buckets (%llu cycles) straddle two functions: charged to "
-		        "the lower, approximate",
-		        fr->index, straddle.buckets, (unsigned long long)straddle.cycles);
+		        straddle.buckets, plural(straddle.buckets),
+		        (unsigned long long)straddle.cycles,
+		        straddle.buckets == 1 ? "straddles" : "straddle",
+		        straddle.buckets == 1 ? "is" : "are");
+		warning_at(fr->in->name, fr->line,
+		           "hist frame %d: %u bucket%s (%llu cycles) %s two functions: charged to "
+		           "the lower, approximate",
+		           fr->index, straddle.buckets, plural(straddle.buckets),
+		           (unsigned long long)straddle.cycles,
+		           straddle.buckets == 1 ? "straddles" : "straddle");
 	}
 	if (h->status & PERF_HIST_CTRL_SAT_MASK) {
 		fputs("SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",

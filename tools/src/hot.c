@@ -14,6 +14,7 @@
 
 #include "commands.h"
 #include "session.h"
+#include "util.h"
 
 struct hot {
 	FILE *f;
@@ -26,8 +27,9 @@ static void table(void *ctx, const struct frame *fr, const struct hot_head *h, c
 	struct hot *t = ctx;
 	if (t->printed++)
 		fputc('\n', t->f);
-	fprintf(t->f, "hot %d (%s:%ld): %u calls, %u ignored, %u entries, granule %u, decay %s\n", fr->index,
-	        fr->in->name, fr->line, h->calls, h->ignored, h->used, h->granule, h->decay ? "on" : "off");
+	fprintf(t->f, "hot %d (%s:%ld): %u call%s, %u ignored, %u entr%s, granule %u, decay %s\n",
+	        fr->index, fr->in->name, fr->line, h->calls, plural(h->calls), h->ignored, h->used,
+	        h->used == 1 ? "y" : "ies", h->granule, h->decay ? "on" : "off");
 	fputs("No.  addr        hits   ratio  where\n", t->f);
 	for (uint32_t i = 0; i < h->used; i++) {
 		char where[160];

@@ -278,7 +278,8 @@ int run_patch(const char *in, const char *out)
 			remove(tmp);
 		status = EXIT_OUTPUT;
 	} else {
-		printf("perfscope: %s: %zu functions, %zu returns patched\n", out, fns, rets);
+		printf("perfscope: %s: %zu function%s, %zu return%s patched\n", out, fns,
+		       plural(fns), rets, plural(rets));
 	}
 	free(tmp);
 	free(img);

@@ -248,7 +248,7 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, ui
 {
 	struct perfetto *p = ctx;
 	char text[128];
-	snprintf(text, sizeof text, "%u events lost: %s", n, cg_lost_why(why));
+	snprintf(text, sizeof text, "%u event%s lost: %s", n, plural(n), cg_lost_why(why));
 	event(p, fr, INSTANT, timeline_ns(at, timeline_hz(p->hz, fr->in)), 0, text, 0);
 }
 

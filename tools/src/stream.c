@@ -313,8 +313,8 @@ static void irq_exit(struct stream_reader *r)
 	for (size_t i = r->g->depth;
 	     i > 0 && !r->g->stat[r->g->node[r->g->stack[i - 1].node].stat].irq; i--)
 		above++;
-	warn(r, W_IRQ_OPEN, "IRQ_EXIT while %zu calls made in the handler are open: they end here",
-	     above);
+	warn(r, W_IRQ_OPEN, "IRQ_EXIT while %zu call%s made in the handler %s open: they end here",
+	     above, plural(above), above == 1 ? "is" : "are");
 	while (!cg_top_is_irq(r->g))
 		cg_exit_at(r->g, &r->f, r->time);
 	cg_exit_at(r->g, &r->f, r->time);
@@ -346,9 +346,9 @@ static void sync(struct stream_reader *r, uint32_t w0)
 	const uint64_t start = (uint64_t)w0 << WINDOW_SHIFT;
 	if (!r->synced && r->skipped)
 		warning_at(r->in->name, 0,
-		           "%s: %llu records before the first SYNC skipped (a flight recording "
+		           "%s: %llu record%s before the first SYNC skipped (a flight recording "
 		           "starts mid-stream)",
-		           source(r), (unsigned long long)r->skipped);
+		           source(r), (unsigned long long)r->skipped, plural(r->skipped));
 	if (!r->synced || start > r->raw) {
 		r->raw = start;
 	} else if (start >> WINDOW_SHIFT < r->raw >> WINDOW_SHIFT) {
@@ -485,28 +485,32 @@ void stream_close(struct stream_reader *r)
 	warned_more(r);
 	if (!r->synced && r->skipped)
 		warning_at(r->in->name, 0,
-		           "%s: no SYNC record: its %llu records have no time and are skipped",
-		           source(r), (unsigned long long)r->skipped);
+		           "%s: no SYNC record: its %llu record%s no time and %s skipped",
+		           source(r), (unsigned long long)r->skipped,
+		           r->skipped == 1 ? " has" : "s have", r->skipped == 1 ? "is" : "are");
 	if (r->losses && !r->rolled)
 		warning_at(
 		        r->in->name, 0,
-		        "%s: %llu records lost in %llu LOSS records (the FIFO was full): a partial "
+		        "%s: %llu record%s lost in %llu LOSS record%s (the FIFO was full): a partial "
 		        "recording",
-		        source(r), (unsigned long long)r->lost, (unsigned long long)r->losses);
+		        source(r), (unsigned long long)r->lost, plural(r->lost),
+		        (unsigned long long)r->losses, plural(r->losses));
 	else if (r->losses)
 		warning_at(
 		        r->in->name, 0,
-		        "%s: %llu records lost in %llu LOSS records (the FIFO was full): a partial "
-		        "recording; %llu of the LOSS records are ROLLED, marked at the cycle of the "
+		        "%s: %llu record%s lost in %llu LOSS record%s (the FIFO was full): a partial "
+		        "recording; %llu of the LOSS records %s ROLLED, marked at the cycle of the "
 		        "record before them: their first drop was at or after it, in a window no "
 		        "record gives",
-		        source(r), (unsigned long long)r->lost, (unsigned long long)r->losses,
-		        (unsigned long long)r->rolled);
+		        source(r), (unsigned long long)r->lost, plural(r->lost),
+		        (unsigned long long)r->losses, plural(r->losses),
+		        (unsigned long long)r->rolled, r->rolled == 1 ? "is" : "are");
 	if (r->missing)
-		warning_at(r->in->name, 0,
-		           "trace frames: %llu records missing from the log (a trace frame lost or "
-		           "damaged): a partial recording",
-		           (unsigned long long)r->missing);
+		warning_at(
+		        r->in->name, 0,
+		        "trace frames: %llu record%s missing from the log (a trace frame lost or "
+		        "damaged): a partial recording",
+		        (unsigned long long)r->missing, plural(r->missing));
 	if (h->stack && !r->stacked)
 		h->stack(h->ctx, &r->f, r->g);
 	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)

@@ -251,7 +251,10 @@ void symtab_check_function(struct symtab *st, uint32_t fn, const char *file, lon
 void symtab_summary(const struct symtab *st)
 {
 	if (st && st->mismatches > REPORT_IN_FULL)
-		error_at(st->path, 0, "%u more addresses of the dump are not functions of this ELF",
+		error_at(st->path, 0,
+		         st->mismatches - REPORT_IN_FULL == 1
+		                 ? "%u more address of the dump is not a function of this ELF"
+		                 : "%u more addresses of the dump are not functions of this ELF",
 		         st->mismatches - REPORT_IN_FULL);
 }
 

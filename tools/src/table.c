@@ -40,11 +40,11 @@ void table_notes(const struct table *t, char *buf, size_t size, const char *pref
 	/* A target's own table gives no cause: its driver counts the events
 	 * lost, not why. */
 	if (t->lost && t->lost_why && len < size)
-		snprintf(buf + len, size - len, "%slost: %llu events, %s: " PARTIAL_NOTE, prefix,
-		         (unsigned long long)t->lost, cg_lost_why(t->lost_why));
+		snprintf(buf + len, size - len, "%slost: %llu event%s, %s: " PARTIAL_NOTE, prefix,
+		         (unsigned long long)t->lost, plural(t->lost), cg_lost_why(t->lost_why));
 	else if (t->lost && len < size)
-		snprintf(buf + len, size - len, "%slost: %llu events: " PARTIAL_NOTE, prefix,
-		         (unsigned long long)t->lost);
+		snprintf(buf + len, size - len, "%slost: %llu event%s: " PARTIAL_NOTE, prefix,
+		         (unsigned long long)t->lost, plural(t->lost));
 }
 
 void table_from_frame(struct table *t, const struct funcstat_head *h, const struct funcstat_row *rows)
@@ -306,7 +306,8 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 	if (t->damaged)
 		fprintf(f, "# " DAMAGED_NOTE, t->damaged, t->damaged == 1 ? "" : "s");
 	if (t->lost)
-		fprintf(f, "# lost: %llu events: " PARTIAL_NOTE, (unsigned long long)t->lost);
+		fprintf(f, "# lost: %llu event%s: " PARTIAL_NOTE, (unsigned long long)t->lost,
+		        plural(t->lost));
 	fputs("table,name,pc", f);
 	for (int c = 0; c < C_N; c++)
 		fprintf(f, ",%s", key[c]);

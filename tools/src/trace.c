@@ -56,10 +56,10 @@ static void begin(void *ctx, const struct frame *fr, const struct calltrace_head
 	struct trace *t = ctx;
 	if (t->printed++)
 		fputc('\n', t->f);
-	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u calls open%s\n",
+	fprintf(t->f, "calltrace %d (%s:%ld): %s mode, %u of %u lines, %u call%s open%s\n",
 	        fr->index, fr->in->name, fr->line,
 	        h->mode == PERF_FRAME_CALLTRACE_LOG ? "log" : "stack", h->count, h->lines, h->open,
-	        t->o->chrono ? ", oldest first" : "");
+	        plural(h->open), t->o->chrono ? ", oldest first" : "");
 	t->head = *h;
 }
 
@@ -136,8 +136,9 @@ static void end(void *ctx, const struct frame *fr, int sound)
 	while (t->n)
 		print(t, &t->kept[--t->n]);
 	if (t->head.overflows || t->head.underflows)
-		fprintf(t->f, "%u calls not recorded (buffer full), %u exits without a call\n",
-		        t->head.overflows, t->head.underflows);
+		fprintf(t->f, "%u call%s not recorded (buffer full), %u exit%s without a call\n",
+		        t->head.overflows, plural(t->head.overflows), t->head.underflows,
+		        plural(t->head.underflows));
 	if (!sound)
 		fputs(DAMAGED, t->f);
 }
@@ -160,17 +161,19 @@ static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)
 	struct trace *t = ctx;
 	if (t->o->to != UINT64_MAX)
 		fprintf(t->f,
-		        "trace stream (%s): the stack at cycle %llu (--to), %zu calls open%s\n",
-		        fr->in->name, (unsigned long long)t->o->to, g->depth,
+		        "trace stream (%s): the stack at cycle %llu (--to), %zu call%s open%s\n",
+		        fr->in->name, (unsigned long long)t->o->to, g->depth, plural(g->depth),
 		        t->o->chrono ? ", oldest first" : "");
 	else
-		fprintf(t->f, "trace stream (%s): the stack at its end, %zu calls open%s\n",
-		        fr->in->name, g->depth, t->o->chrono ? ", oldest first" : "");
+		fprintf(t->f, "trace stream (%s): the stack at its end, %zu call%s open%s\n",
+		        fr->in->name, g->depth, plural(g->depth),
+		        t->o->chrono ? ", oldest first" : "");
 	for (size_t i = 0; i < g->depth; i++)
 		stack_line(t, g, t->o->chrono ? i : g->depth - 1 - i);
 	if (g->lost_all)
-		fprintf(t->f, "%llu events lost before it (%s): calls may be missing\n",
-		        (unsigned long long)g->lost_all, cg_lost_why(g->lost_why));
+		fprintf(t->f, "%llu event%s lost before it (%s): calls may be missing\n",
+		        (unsigned long long)g->lost_all, plural(g->lost_all),
+		        cg_lost_why(g->lost_why));
 	if (g->damaged)
 		fputs(DAMAGED, t->f);
 }

@@ -24,4 +24,10 @@ char *xstrdup(const char *s);
  * doubles, so appending n elements costs O(n). */
 void grow(void *p, size_t *cap, size_t need, size_t size);
 
+/* "s" for a count that is not 1: "%u call%s", n, plural(n). */
+static inline const char *plural(unsigned long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 #endif

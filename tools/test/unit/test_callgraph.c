@@ -184,7 +184,7 @@ static void lost_and_unmatched(void)
 	        "0x00000100          0x00000100      1            25 100.00      25      25      25            10  40.00      10      10      10      1\n",
 	        "perfscope: dump.log:1: warning: events frame: the buffer lost 6 events, so the calls after it filled "
 	        "are missing\n"
-	        "perfscope: dump.log:1: warning: events frame: 1 calls still open at its end, counted up to its last "
+	        "perfscope: dump.log:1: warning: events frame: 1 call still open at its end, counted up to its last "
 	        "event\n",
 	        0);
 	events_check("callgraph: lost events: folded says so first", lost, N(lost), 6,
@@ -192,13 +192,29 @@ static void lost_and_unmatched(void)
 	             "# perfscope: 6 events lost, the buffer was full: a partial recording\n"
 	             "0x00000100 10\n0x00000100;0x00000200 15\n",
 	             NULL, 0);
+	/* One: no "1 events". */
+	events_check(
+	        "callgraph: one event lost: singular in the head", lost, N(lost), 1,
+	        (const char *[]){ "functions", "--format", "csv", "dump.log", NULL },
+	        "# lost: 1 event: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000200,0x00000200,1,15,60.00,15,15,15,15,60.00,15,15,15,2\n"
+	        "1,0x00000100,0x00000100,1,25,100.00,25,25,25,10,40.00,10,10,10,1\n",
+	        "perfscope: dump.log:1: warning: events frame: the buffer lost 1 event, so the calls after it "
+	        "filled are missing\n"
+	        "perfscope: dump.log:1: warning: events frame: 1 call still open at its end, counted up to "
+	        "its last event\n",
+	        0);
+	events_check("callgraph: one event lost: singular in folded", lost, N(lost), 1,
+	             (const char *[]){ "folded", "dump.log", NULL },
+	             "# perfscope: 1 event lost, the buffer was full: a partial recording\n"
+	             "0x00000100 10\n0x00000100;0x00000200 15\n",
+	             NULL, 0);
 	/* An exit before any entry is ignored. */
 	const struct event unmatched[] = { { EXIT, 0 }, { 0x100, 10 }, { EXIT, 30 } };
 	events_check(
 	        "callgraph: an exit without its entry", unmatched, N(unmatched), 0, csv,
 	        CSV_HEAD "1,0x00000100,0x00000100,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
-	        "perfscope: dump.log:1: warning: events frame: 1 exits without their entry (calls made before "
-	        "recording began), ignored\n",
+	        "perfscope: dump.log:1: warning: events frame: 1 exit without its entry (a call made before recording began), ignored\n",
 	        0);
 	/* Stamps wrap at 2^32: f [0xfffffff0, 0x11) is 33 cycles, g
 	 * [0xfffffffa, 0x10) 22: of 33, 66.67 and 33.33 (rounded). */

@@ -160,7 +160,7 @@ static void calltrace(void)
 	frame_add(&t, "calltrace", &p);
 	pl_free(&p);
 	const char *second =
-	        "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open%s\n"
+	        "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 call open%s\n"
 	        "  0x00000300: lr=0x00003030 <0x00003030>, t=77, a0=0x00000001, a1=0x00000002, "
 	        "a2=0x00000003, a3=0xffffffff\n"
 	        "3 calls not recorded (buffer full), 4 exits without a call\n";
@@ -186,14 +186,14 @@ static void calltrace(void)
 	                            "dump.log", NULL },
 	          "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n"
 	          "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n\n"
-	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 call open\n"
 	          "3 calls not recorded (buffer full), 4 exits without a call\n",
 	          "", 0);
 	/* --function NAME or its address, in any hex form, with the ELF
 	 * (retire_fns.S: main 0x100, f 0x200, g 0x300) or without. */
 	const char *f_only = "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n"
 	                     "    f: lr=0x00001010 <0x00001010>, t=150\n\n"
-	                     "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	                     "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 call open\n"
 	                     "3 calls not recorded (buffer full), 4 exits without a call\n";
 	const char *const forms[] = { "f", "0x200", "0x00000200", "0X0200", "0x00000000000200" };
 	for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
@@ -207,7 +207,7 @@ static void calltrace(void)
 	check_run("calltrace: trace --function 0x300 (short), no ELF", t.s,
 	          (const char *[]){ "trace", "--function", "0x300", "dump.log", NULL },
 	          "calltrace 1 (dump.log:1): log mode, 2 of 8 lines, 0 calls open\n\n"
-	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 calls open\n"
+	          "calltrace 2 (dump.log:2): stack mode, 1 of 4 lines, 1 call open\n"
 	          "  0x00000300: lr=0x00003030 <0x00003030>, t=77, a0=0x00000001, a1=0x00000002, "
 	          "a2=0x00000003, a3=0xffffffff\n"
 	          "3 calls not recorded (buffer full), 4 exits without a call\n",

@@ -353,7 +353,7 @@ static void hist_errors(void)
 		{ "base 0x102", 0x102, 0, 0, 2, 2,
 		  "payload byte 4 (file byte 27): base 0x00000102 is not 4-byte aligned" },
 		{ "past 2^32", 0xfffffe00, 7, 0, 2, 2,
-		  "payload byte 4 (file byte 27): 1 buckets of 512 bytes from base 0xfffffe00 end at or past 2^32" },
+		  "payload byte 4 (file byte 27): 1 bucket of 512 bytes from base 0xfffffe00 ends at or past 2^32" },
 		{ "words missing", 0x100, 0, 0, 4, 3,
 		  "payload byte 24 (file byte 55): 4 words need 16 bytes after the header, the payload has 12" },
 	};

@@ -254,7 +254,7 @@ static void loss(void)
 	event(&s, ENTER, 0x100, 0, 100);
 	event(&s, EXIT_, 0x100, 1, 120);
 	const char *lost =
-	        "perfscope: trace.bin: warning: trace stream: 6 records lost in 1 LOSS records (the FIFO "
+	        "perfscope: trace.bin: warning: trace stream: 6 records lost in 1 LOSS record (the FIFO "
 	        "was full): a partial recording\n";
 	check_stream(
 	        "stream: LOSS in the table's head", &s,
@@ -314,9 +314,9 @@ static void loss(void)
 	        "perfscope: trace.bin: warning: trace stream, record 5 (file byte 56): EXIT at depth 1 after a loss "
 	        "at depth 2: the calls open at the loss are closed there, and the exits of calls entered during "
 	        "it are ignored\n"
-	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS records (the FIFO was "
+	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS record (the FIFO was "
 	        "full): a partial recording\n"
-	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls entered "
+	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call entered "
 	        "during a loss or before recording began), ignored\n",
 	        0);
 
@@ -337,8 +337,8 @@ static void loss(void)
 	        csv,
 	        "# lost: 3 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
 	        "1,0x00000100,0x00000100,2,30,100.00,15,20,10,30,100.00,15,20,10,1\n",
-	        "perfscope: trace.bin: warning: trace stream: 3 records lost in 1 LOSS records (the FIFO "
-	        "was full): a partial recording; 1 of the LOSS records are ROLLED, marked at the cycle of "
+	        "perfscope: trace.bin: warning: trace stream: 3 records lost in 1 LOSS record (the FIFO "
+	        "was full): a partial recording; 1 of the LOSS records is ROLLED, marked at the cycle of "
 	        "the record before them: their first drop was at or after it, in a window no record gives\n",
 	        0);
 	tool_run(&r, NULL, (const char *[]){ "chrome", "trace.bin", NULL });
@@ -466,8 +466,7 @@ static void flight(void)
 	        CSV_HEAD "1,0x00000200,0x00000200,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
 	        "perfscope: trace.bin: warning: trace stream: 3 records before the first SYNC skipped (a flight "
 	        "recording starts mid-stream)\n"
-	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
-	        "recording began), ignored\n",
+	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call made before recording began), ignored\n",
 	        0);
 }
 
@@ -592,8 +591,7 @@ static void depth_check(void)
 	check_stream(
 	        "stream: an EXIT at depth 0 wraps to 255", &s, csv,
 	        CSV_HEAD "1,0x00000200,0x00000200,1,10,100.00,10,10,10,10,100.00,10,10,10,1\n",
-	        "perfscope: trace.bin: warning: trace stream: 1 exits without their entry (calls made before "
-	        "recording began), ignored\n",
+	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call made before recording began), ignored\n",
 	        0);
 	/* A SYNC of window 0 (record 3, file byte 40) after the time reached
 	 * W = 2^21 + 10 in window 1: the time stays, the window starting at
