@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* realpath is XSI: beyond the POSIX the Makefile asks for. */
-#define _XOPEN_SOURCE 700
+/* realpath is XSI, fopencookie GNU: beyond the POSIX the Makefile asks for. */
+#define _GNU_SOURCE
 
 #include "output.h"
 
@@ -29,12 +29,41 @@ static FILE *open_temporary(struct output *o)
 	return fdopen(fd, "wb");
 }
 
+/* Standard output, counted: whether a run that failed wrote anything
+ * there decides what its last line says ("nothing written" or "the output
+ * is incomplete"), and a pipe has no position to ask. */
+static ssize_t counted_write(void *cookie, const char *buf, size_t n)
+{
+	struct output *o = cookie;
+	size_t done = 0;
+	while (done < n) {
+		const ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	o->written += done;
+	return done ? (ssize_t)done : -1;
+}
+
+static FILE *open_stdout(struct output *o)
+{
+	FILE *f = fopencookie(o, "wb", (cookie_io_functions_t){ .write = counted_write });
+	if (f && isatty(STDOUT_FILENO))
+		setvbuf(f, NULL, _IOLBF, BUFSIZ); /* a terminal sees each line, as stdout's */
+	return f;
+}
+
 FILE *output_open(struct output *o, const char *path)
 {
 	struct stat st;
 	*o = (struct output){ .name = "standard output" };
 	if (!path || !strcmp(path, "-")) {
-		o->f = stdout;
+		o->f = open_stdout(o);
+		if (!o->f)
+			error_at(NULL, 0, "standard output: cannot write: %s", strerror(errno));
 		return o->f;
 	}
 	o->name = path;
@@ -60,7 +89,7 @@ FILE *output_open(struct output *o, const char *path)
 int output_close(struct output *o, int keep)
 {
 	int failed = ferror(o->f) || fflush(o->f);
-	if (o->f != stdout && fclose(o->f))
+	if (fclose(o->f))
 		failed = 1;
 	if (o->path && keep && !failed && rename(o->tmp, o->path))
 		failed = 1;

@@ -17,6 +17,7 @@ struct output {
 	char *real;       /* path, if it is that of an existing file, resolved */
 	char *tmp;
 	FILE *f;
+	unsigned long long written; /* bytes given to standard output */
 };
 
 /* Opens the output (path NULL or "-": standard output); NULL after saying
@@ -27,6 +28,13 @@ FILE *output_open(struct output *o, const char *path);
 static inline int output_retractable(const struct output *o)
 {
 	return o->path != NULL;
+}
+
+/* Whether anything reached standard output (flushing it first); 1 for a
+ * file, which is not written until output_close. */
+static inline int output_written(struct output *o)
+{
+	return o->path ? 1 : (fflush(o->f), o->written > 0);
 }
 
 /* Keeps (renames into place) or discards a file, flushes a direct output.

@@ -234,6 +234,7 @@ int session_close(struct session *s)
 			symtab_summary(s->st[i]);
 	const unsigned errors = diag_errors();
 	const int retractable = output_retractable(&s->out);
+	const int written = output_written(&s->out);
 	if (output_close(&s->out, !errors || s->o->partial))
 		status = EXIT_OUTPUT;
 	if (errors && status == EXIT_OK) {
@@ -241,8 +242,12 @@ int session_close(struct session *s)
 		if (!s->o->partial && retractable)
 			fprintf(stderr, "perfscope: %u error%s: nothing written (--partial writes what was decoded)\n",
 			        errors, errors == 1 ? "" : "s");
+		else if (!s->o->partial && !written)
+			fprintf(stderr, "perfscope: %u error%s: nothing written\n", errors,
+			        plural(errors));
 		else if (!s->o->partial)
-			fprintf(stderr, "perfscope: %u error%s: the output is incomplete\n", errors, errors == 1 ? "" : "s");
+			fprintf(stderr, "perfscope: %u error%s: the output is incomplete\n", errors,
+			        plural(errors));
 	}
 	release(s);
 	return status;

@@ -24,7 +24,8 @@ import oracle
 ELF = os.path.join(FW, "calltrace.elf")
 TRACE = frame_payloads(os.path.join(FW, "calltrace.out"), "calltrace")[0]
 GOOD = frame("calltrace", TRACE)
-NOTHING = "perfscope: 1 error: the output is incomplete"
+INCOMPLETE = "perfscope: 1 error: the output is incomplete"
+NOTHING = "perfscope: 1 error: nothing written"  # an error that left standard output empty
 # The frame with one base64 character changed, and the two CRCs the tool
 # must name: of what it decodes, and the header's.
 BAD = GOOD.replace("AgAAAAEAAAAg", "AgAAAAEAAAAh")
@@ -217,11 +218,11 @@ T_SYNC, T_ENTER, T_EXIT = (0, 0), (0x100, 1 << 29 | 10), (0x100, 2 << 29 | 1 << 
 # name, command line (DUMP: the input file), input, exit status, stderr lines ({f}: the input)
 CASES = [
     ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
-     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", NOTHING]),
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", INCOMPLETE]),
     ("a corrupted character", ["trace", "DUMP"], BAD, 1,
-     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{BAD_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
+     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{BAD_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", INCOMPLETE]),
     ("a flipped byte in a function address, with the ELF", ["trace", "-e", ELF, "DUMP"], FLIPPED, 1,
-     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{FLIPPED_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", NOTHING]),
+     [f"perfscope: {{f}}:1: error: calltrace frame, payload byte 124 (file byte 193): CRC-32 is 0x{FLIPPED_CRC:08x}, the header says 0x{GOOD_CRC:08x}: the frame is corrupted", INCOMPLETE]),
     ("a character outside base64", ["trace", "DUMP"], "log line\n" + GOOD.replace("AgAAAAEAAAAg", "AgAAAA*AAAAg"), 1,
      ["perfscope: {f}:2: error: calltrace frame, payload byte 3 (file byte 42): '*' at file byte 44 is not a base64 character", NOTHING]),
     ("a newer format version", ["trace", "DUMP"], frame("calltrace", struct.pack("<I", 3) + TRACE[4:]), 1,
@@ -237,13 +238,13 @@ CASES = [
     ("an unknown call trace mode, with the arguments flag", ["trace", "DUMP"], frame("calltrace", TRACE[:4] + struct.pack("<I", 0x105) + TRACE[8:]), 1,
      ["perfscope: {f}:1: error: calltrace frame, payload byte 4 (file byte 33): unknown call trace mode 0x105 (0 stack, 1 log, +0x100 arguments)", NOTHING]),
     ("more characters than the length says", ["trace", "DUMP"], GOOD.rstrip("\n") + "AAAA\n", 1,
-     ["perfscope: {f}:1: error: calltrace frame, payload byte 124 (file byte 193): the line goes on after the 124 payload bytes the header gives", NOTHING]),
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 124 (file byte 193): the line goes on after the 124 payload bytes the header gives", INCOMPLETE]),
     ("a malformed header", ["trace", "DUMP"], "@PS calltrace 12x 0x00000000 AAAA\n", 1,
      ["perfscope: {f}:1: error: malformed frame header: expected the payload length, a decimal number below 2^32",
       "perfscope: {f}: error: no frames at all: not the console output of a perfscope run?",
-      "perfscope: 2 errors: the output is incomplete"]),
+      "perfscope: 2 errors: nothing written"]),
     ("a raw frame cut short", ["trace", "DUMP"], raw_frame("calltrace", TRACE)[:80], 1,
-     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 80): truncated: the file ends after 51 of its 124 payload bytes", NOTHING]),
+     ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 80): truncated: the file ends after 51 of its 124 payload bytes", INCOMPLETE]),
     ("the wrong ELF", ["trace", "-e", os.path.join(FW, "hot.elf"), "DUMP"], GOOD, 1,
      [f"perfscope: {{f}}:1: error: no function starts at 0x{a:08x} in {FW}/hot.elf: is it the ELF of this run?"
       for a in TESTS_AT] + ["perfscope: 3 errors: the output is incomplete"]),
@@ -263,13 +264,13 @@ CASES = [
      ["perfscope: {f}:1: warning: events frame: the buffer lost 6 events, so the calls after it filled are missing"]),
     ("events: a RESUME without a SUSPEND", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (RESUME, 10), (None, 30))), 1,
-     ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", NOTHING]),
+     ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", INCOMPLETE]),
     ("events: a SUSPEND while suspended", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (SUSPEND, 5), (SUSPEND, 8), (RESUME, 10), (None, 30))), 1,
-     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND while the SUSPEND of event 1 waits for its RESUME: the input is damaged; the event is ignored", NOTHING]),
+     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND while the SUSPEND of event 1 waits for its RESUME: the input is damaged; the event is ignored", INCOMPLETE]),
     ("events: a SUSPEND without its RESUME", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (None, 30), (SUSPEND, 35))), 1,
-     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND without its RESUME: the input is damaged", NOTHING]),
+     ["perfscope: {f}:1: error: events frame, payload byte 28: event 2 is a SUSPEND without its RESUME: the input is damaged", INCOMPLETE]),
     ("events: a SUSPEND left open by a full buffer", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (None, 30), (SUSPEND, 35), lost=3)), 0,
      ["perfscope: {f}:1: warning: events frame: the buffer lost 3 events, so the calls after it filled are missing",

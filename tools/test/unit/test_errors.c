@@ -13,6 +13,8 @@
 #include "unit.h"
 
 #define INCOMPLETE "perfscope: 1 error: the output is incomplete\n"
+/* An error that left standard output empty says so: nothing is incomplete. */
+#define NOTHING "perfscope: 1 error: nothing written\n"
 
 /* The log-mode call trace of test_frames.c: 4 + 6 * 4 + 2 * 16 = 60
  * payload bytes, 20 base64 groups, 80 characters, no padding, after the
@@ -156,7 +158,7 @@ static void errors(void)
 		char what[128];
 		snprintf(what, sizeof what, "errors: %s", damaged[i].what);
 		snprintf(want, sizeof want,
-		         "perfscope: dump.log:1: error: calltrace frame, %s\n" INCOMPLETE,
+		         "perfscope: dump.log:1: error: calltrace frame, %s\n" NOTHING,
 		         damaged[i].error);
 		check_run(what, damaged[i].dump, trace, "", want, 1);
 	}
@@ -199,12 +201,12 @@ static void errors(void)
 
 	check_run(
 	        "errors: no frames at all", "just a program's output\n", trace, "",
-	        "perfscope: dump.log: error: no frames at all: not the console output of a perfscope run?\n" INCOMPLETE,
+	        "perfscope: dump.log: error: no frames at all: not the console output of a perfscope run?\n" NOTHING,
 	        1);
 	check_run(
 	        "errors: no frame of the type", t.s, (const char *[]){ "hot", "dump.log", NULL },
 	        "",
-	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frame)\n" INCOMPLETE,
+	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frame)\n" NOTHING,
 	        1);
 	check_run(
 	        "errors: an unknown command, exit 2", t.s,

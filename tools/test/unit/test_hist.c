@@ -364,7 +364,7 @@ static void hist_errors(void)
 		snprintf(what, sizeof what, "hist: error: %s", bad[i].what);
 		snprintf(want, sizeof want,
 		         "perfscope: dump.log:1: error: hist frame, %s\n"
-		         "perfscope: 1 error: the output is incomplete\n",
+		         "perfscope: 1 error: nothing written\n",
 		         bad[i].error);
 		check_run(what, t.s, (const char *[]){ "hist", "dump.log", NULL }, "", want, 1);
 		text_free(&t);
@@ -372,7 +372,7 @@ static void hist_errors(void)
 	check_run("hist: a dump without a hist frame", driver_run_frame,
 	          (const char *[]){ "hist", "dump.log", NULL }, "",
 	          "perfscope: dump.log: error: no hist frame for hist (the dump has 1 run frame)\n"
-	          "perfscope: 1 error: the output is incomplete\n",
+	          "perfscope: 1 error: nothing written\n",
 	          1);
 }
 

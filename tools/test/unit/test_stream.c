@@ -20,6 +20,8 @@
 	"table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,self,self_pct,self_avg," \
 	"self_max,self_min,depth\n"
 #define INCOMPLETE "perfscope: 1 error: the output is incomplete\n"
+/* An error that left standard output empty says so: nothing is incomplete. */
+#define NOTHING "perfscope: 1 error: nothing written\n"
 
 enum { SYNC, ENTER, EXIT_, BEGIN, END, IRQ_ENTER, IRQ_EXIT, LOSS };
 
@@ -693,7 +695,7 @@ static void console_log(void)
 	        "stream: a command that reads no calls", NULL,
 	        (const char *[]){ "report", "trace.bin", NULL }, "",
 	        "perfscope: trace.bin: error: no sections frame for report: this is a trace stream (docs/trace.md), "
-	        "which holds calls, not frames\n" INCOMPLETE,
+	        "which holds calls, not frames\n" NOTHING,
 	        1);
 	check_run(
 	        "stream: --log once per dump", NULL,
@@ -757,9 +759,8 @@ static void damaged(void)
 		}
 		char what[128];
 		snprintf(what, sizeof what, "stream: %s", cases[i].what);
-		snprintf(want, sizeof want,
-		         "perfscope: trace.bin: error: trace stream, %s\n" INCOMPLETE,
-		         cases[i].error);
+		snprintf(want, sizeof want, "perfscope: trace.bin: error: trace stream, %s\n%s",
+		         cases[i].error, i == 5 ? INCOMPLETE : NOTHING);
 		/* The records before a truncated one are read: an empty table,
 		 * which says the stream is damaged. */
 		check_stream(
@@ -787,12 +788,12 @@ static void damaged(void)
 	        (const char *[]){ "functions", "--log", "dump.log", "trace.bin", NULL }, "",
 	        "perfscope: dump.log: warning: no run frame: the trace stream's clock and build id are unknown\n"
 	        "perfscope: trace.bin: error: trace stream, file byte 0: not a trace stream: it does not start with "
-	        "\"PSTRACE\" and a zero byte (docs/trace.md)\n" INCOMPLETE,
+	        "\"PSTRACE\" and a zero byte (docs/trace.md)\n" NOTHING,
 	        1);
 	/* Without it, a file that does not start "PSTRACE" is a console log. */
 	check_stream(
 	        "stream: a dump not starting \"PSTRACE\" is a console log", &s, csv, "",
-	        "perfscope: trace.bin: error: no frames at all: not the console output of a perfscope run?\n" INCOMPLETE,
+	        "perfscope: trace.bin: error: no frames at all: not the console output of a perfscope run?\n" NOTHING,
 	        1);
 }
 
