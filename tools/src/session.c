@@ -191,6 +191,18 @@ static unsigned stream_decode_for(struct session *s, int i, const struct dump_ha
 	return (unsigned)stream_decode(s->in[i], &with_elf);
 }
 
+/* What gives the frame a command wants, where the program may have printed
+ * the same figures as text instead: a Nios II HAL program's
+ * perf_print_formatted_report prints the report alone, no frame. */
+static const char *where_from(unsigned want)
+{
+	if (want == 1u << FRAME_SECTIONS)
+		return ": perf_print_formatted_report prints text, not a frame; the simulator's "
+		       "+sections plusarg prints the counters as a sections frame after the program exits, "
+		       "or the program calls perf_snapshot_frame (docs/programmers-guide.md)";
+	return "";
+}
+
 static unsigned frames_decode_for(struct session *s, int i, const struct dump_handler *h,
                                   unsigned want)
 {
@@ -209,8 +221,11 @@ static unsigned frames_decode_for(struct session *s, int i, const struct dump_ha
 		wanted_types(want, wanted, sizeof wanted);
 		describe(seen, has, sizeof has);
 		if (*has)
-			error_at(s->in[i]->name, 0, "no %s frame for %s (the dump has %s)", wanted,
-			         s->o->command, has);
+			error_at(s->in[i]->name, 0, "no %s frame for %s (the dump has %s)%s",
+			         wanted, s->o->command, has, where_from(want));
+		else if (*where_from(want))
+			error_at(s->in[i]->name, 0, "no frames at all, so no %s frame for %s%s",
+			         wanted, s->o->command, where_from(want));
 		else
 			error_at(s->in[i]->name, 0, "no frames at all: not the console output of a perfscope run?");
 	}

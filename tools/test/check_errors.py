@@ -26,6 +26,10 @@ TRACE = frame_payloads(os.path.join(FW, "calltrace.out"), "calltrace")[0]
 GOOD = frame("calltrace", TRACE)
 INCOMPLETE = "perfscope: 1 error: the output is incomplete"
 NOTHING = "perfscope: 1 error: nothing written"  # an error that left standard output empty
+# What report's error adds: where a sections frame comes from.
+NO_SECTIONS = (": perf_print_formatted_report prints text, not a frame; the simulator's +sections plusarg prints the "
+               "counters as a sections frame after the program exits, or the program calls perf_snapshot_frame "
+               "(docs/programmers-guide.md)")
 # The frame with one base64 character changed, and the two CRCs the tool
 # must name: of what it decodes, and the header's.
 BAD = GOOD.replace("AgAAAAEAAAAg", "AgAAAAEAAAAh")
@@ -288,7 +292,7 @@ CASES = [
      frame("trace", struct.pack("<3I", 2, 0, 3) + struct.pack("<2I", *T_SYNC)), 1,
      ["perfscope: {f}:1: error: trace frame, payload byte 12 (file byte 40): 3 records need 24 bytes after the header, the payload has 8", NOTHING]),
     ("trace frames: no frame a report reads", ["report", "DUMP"], trace_frame(0, T_SYNC), 1,
-     ["perfscope: {f}: error: no sections frame for report (the dump has 1 trace frame)", NOTHING]),
+     ["perfscope: {f}: error: no sections frame for report (the dump has 1 trace frame)" + NO_SECTIONS, NOTHING]),
     ("a directory as the dump", ["trace", "/"], GOOD, 1,
      ["perfscope: /: error: is a directory"]),
     ("a directory as the ELF", ["trace", "-e", "/", "DUMP"], GOOD, 1,

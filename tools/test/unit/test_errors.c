@@ -15,6 +15,11 @@
 #define INCOMPLETE "perfscope: 1 error: the output is incomplete\n"
 /* An error that left standard output empty says so: nothing is incomplete. */
 #define NOTHING "perfscope: 1 error: nothing written\n"
+/* What report's error adds: where a sections frame comes from. */
+#define NO_SECTIONS                                                                          \
+	": perf_print_formatted_report prints text, not a frame; the simulator's +sections " \
+	"plusarg prints the counters as a sections frame after the program exits, or the "   \
+	"program calls perf_snapshot_frame (docs/programmers-guide.md)"
 
 /* The log-mode call trace of test_frames.c: 4 + 6 * 4 + 2 * 16 = 60
  * payload bytes, 20 base64 groups, 80 characters, no padding, after the
@@ -207,6 +212,20 @@ static void errors(void)
 	        "errors: no frame of the type", t.s, (const char *[]){ "hot", "dump.log", NULL },
 	        "",
 	        "perfscope: dump.log: error: no hot frame for hot (the dump has 1 calltrace frame)\n" NOTHING,
+	        1);
+	/* A Nios II HAL program's report is text: the error says what gives
+	 * report a sections frame. */
+	check_run(
+	        "errors: report of a HAL program's text report", "--Performance Counter Report--\n",
+	        (const char *[]){ "report", "dump.log", NULL }, "",
+	        "perfscope: dump.log: error: no frames at all, so no sections frame for report" NO_SECTIONS
+	        "\n" NOTHING,
+	        1);
+	check_run(
+	        "errors: report of a dump without a sections frame", t.s,
+	        (const char *[]){ "report", "dump.log", NULL }, "",
+	        "perfscope: dump.log: error: no sections frame for report (the dump has 1 calltrace "
+	        "frame)" NO_SECTIONS "\n" NOTHING,
 	        1);
 	check_run(
 	        "errors: an unknown command, exit 2", t.s,
