@@ -85,18 +85,26 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 		g->clamped++;
 	if (g->depth)
 		g->stack[g->depth - 1].children += total;
-	n->calls++;
 	n->self += self;
 	s->active--;
-	s->calls++;
 	s->self += self;
-	s->self_min = min64(s->self_min, self);
-	s->self_max = max64(s->self_max, self);
-	if (!o.recursive) { /* a recursion's time is its outermost call's */
-		s->outer++;
+	if (!o.recursive) /* a recursion's time is its outermost call's */
 		s->total += total;
-		s->total_min = min64(s->total_min, total);
-		s->total_max = max64(s->total_max, total);
+	if (open) { /* unfinished: its time is charged, it is no call (callgraph.h) */
+		g->unfinished++;
+		s->unfinished++;
+		s->open_self += self;
+		s->open_total += o.recursive ? 0 : total;
+	} else {
+		n->calls++;
+		s->calls++;
+		s->self_min = min64(s->self_min, self);
+		s->self_max = max64(s->self_max, self);
+		if (!o.recursive) {
+			s->outer++;
+			s->total_min = min64(s->total_min, total);
+			s->total_max = max64(s->total_max, total);
+		}
 	}
 	if (g->on_call) {
 		const struct cg_call c = { .fn = n->fn,
@@ -200,9 +208,12 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		         "RESUME: the input is damaged", (unsigned long long)(EVENTS_HEAD + 8 * (g->suspended - 1)),
 		         (unsigned long long)(g->suspended - 1));
 	if (g->depth)
-		warning_at(f->in->name, f->line,
-		           "%s: %zu call%s still open at its end, counted up to its last event",
-		           recording(f), g->depth, plural(g->depth));
+		warning_at(
+		        f->in->name, f->line,
+		        "%s: %zu call%s still open at its end: charged up to its last event, not "
+		        "counted as %s (unfinished)",
+		        recording(f), g->depth, plural(g->depth),
+		        g->depth == 1 ? "a call" : "calls");
 	while (g->depth)
 		leave(g, f, 1);
 	/* After a loss, an exit without its entry is most likely of a call

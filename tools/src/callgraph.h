@@ -10,7 +10,11 @@
  *
  * Each events frame is one recording: a call still open at its end is
  * closed at its last event, an exit before any entry is ignored, and both
- * are reported as warnings. SUSPEND and RESUME come in pairs: one without
+ * are reported as warnings. A call closed so (at a recording's end, or at a
+ * trace stream's loss) is unfinished: its exit was never recorded, so its
+ * cycles so far are charged (self, self+children, the paths' cycles) but it
+ * is no call: calls, min, max and the averages are of finished calls only,
+ * as in the driver's own table, which leaves such calls open. SUSPEND and RESUME come in pairs: one without
  * the other is a damaged input, an error naming the event (a SUSPEND left
  * open by a buffer that lost events only a warning), and is ignored.
  */
@@ -30,8 +34,8 @@ struct cg_node {
 	uint32_t fn;       /* as its stat's */
 	uint32_t parent;   /* node index; always below this node's */
 	uint32_t stat;     /* index of fn's struct cg_stat */
-	uint64_t calls;
-	uint64_t self;     /* cycles on top of the stack */
+	uint64_t calls;    /* finished calls */
+	uint64_t self;     /* cycles on top of the stack, unfinished calls' too */
 	uint64_t total;    /* self and everything called: set by cg_finish */
 };
 
@@ -39,9 +43,11 @@ struct cg_node {
 struct cg_stat {
 	uint32_t fn; /* the function's address, or an interrupt's data */
 	int irq;     /* an interrupt (a trace stream's IRQ_ENTER): "irq <data>" */
-	uint64_t calls, outer;
+	uint64_t calls, outer;                /* finished calls */
 	uint64_t total, total_min, total_max; /* outer (non-recursive) calls only */
 	uint64_t self, self_min, self_max;
+	uint64_t open_total, open_self; /* of total and self, the unfinished calls' */
+	uint64_t unfinished;            /* calls closed without their exit */
 	uint32_t depth;    /* deepest it was called, 1 = outermost */
 	uint32_t active;   /* activations open now: a call made while above 0 is recursive */
 };
@@ -89,6 +95,7 @@ struct callgraph {
 	uint64_t clamped;   /* calls whose time the hook cost took below 0: counted as 0 */
 	unsigned damaged;   /* recordings that failed their check: their events as decoded */
 	uint64_t entered;   /* calls entered so far */
+	uint64_t unfinished; /* calls closed without their exit, in every recording */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */
 	void (*on_call)(void *ctx, const struct frame *f, const struct cg_call *c);
 	/* Events lost (why: one CG_LOST_*) at this cycle: at the end of a frame

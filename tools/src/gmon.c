@@ -476,7 +476,7 @@ void run_gprof(struct session *s)
 				const struct cg_node *n = &m.g.node[i];
 				const int from_irq = n->parent != CG_ROOT &&
 				                     m.g.stat[m.g.node[n->parent].stat].irq;
-				if (m.g.stat[n->stat].irq)
+				if (m.g.stat[n->stat].irq || !n->calls) /* only unfinished calls */
 					continue;
 				count_arc(&m, FROM_ENTRY,
 				          n->parent == CG_ROOT || from_irq ? UNCALLED

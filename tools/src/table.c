@@ -27,6 +27,10 @@ static struct row frame_row(const struct funcstat_row *r)
 	"damaged: %u recording%s failed its check (see the errors): its events as far as decoded, " \
 	"a partial recording\n"
 #define PARTIAL_NOTE "a partial recording, its Pct are of the recorded time only\n"
+#define UNFINISHED_NOTE                                                                      \
+	"unfinished: %llu call%s without %s exit (open at a recording's end or at a loss): " \
+	"charged to Self and Self+children, not counted in #Calls, Avg, Max or Min\n"
+#define UNFINISHED_ARGS(n) (unsigned long long)(n), plural(n), (n) == 1 ? "its" : "their"
 
 void table_notes(const struct table *t, char *buf, size_t size, const char *prefix)
 {
@@ -40,11 +44,16 @@ void table_notes(const struct table *t, char *buf, size_t size, const char *pref
 	/* A target's own table gives no cause: its driver counts the events
 	 * lost, not why. */
 	if (t->lost && t->lost_why && len < size)
-		snprintf(buf + len, size - len, "%slost: %llu event%s, %s: " PARTIAL_NOTE, prefix,
-		         (unsigned long long)t->lost, plural(t->lost), cg_lost_why(t->lost_why));
+		len += (size_t)snprintf(
+		        buf + len, size - len, "%slost: %llu event%s, %s: " PARTIAL_NOTE, prefix,
+		        (unsigned long long)t->lost, plural(t->lost), cg_lost_why(t->lost_why));
 	else if (t->lost && len < size)
-		snprintf(buf + len, size - len, "%slost: %llu event%s: " PARTIAL_NOTE, prefix,
-		         (unsigned long long)t->lost, plural(t->lost));
+		len += (size_t)snprintf(buf + len, size - len,
+		                        "%slost: %llu event%s: " PARTIAL_NOTE, prefix,
+		                        (unsigned long long)t->lost, plural(t->lost));
+	if (t->unfinished && len < size)
+		snprintf(buf + len, size - len, "%s" UNFINISHED_NOTE, prefix,
+		         UNFINISHED_ARGS(t->unfinished));
 }
 
 void table_from_frame(struct table *t, const struct funcstat_head *h, const struct funcstat_row *rows)
@@ -101,6 +110,7 @@ void table_from_events(struct table *t, const struct callgraph *g)
 	t->lost_why = g->lost_why;
 	t->hook_cost = g->hook_cost;
 	t->damaged = g->damaged;
+	t->unfinished = g->unfinished;
 	table_notes(t, t->head + len, sizeof t->head - (size_t)len, "");
 	for (size_t i = 0; i < g->stats; i++) {
 		const struct cg_stat *s = &g->stat[i];
@@ -115,6 +125,8 @@ void table_from_events(struct table *t, const struct callgraph *g)
 		                      .self = s->self,
 		                      .self_min = s->self_min,
 		                      .self_max = s->self_max,
+		                      .open_total = s->open_total,
+		                      .open_self = s->open_self,
 		                      .depth = s->depth });
 		t->whole += s->self;
 	}
@@ -148,11 +160,18 @@ static uint64_t min_of(uint64_t min, uint64_t n) { return n ? min : 0; }
 
 static uint64_t c_calls(const struct row *r) { return r->calls; }
 static uint64_t c_total(const struct row *r) { return r->total; }
-static uint64_t c_total_avg(const struct row *r) { return avg(r->total, r->outer); }
+/* Averages are of finished calls: the unfinished ones' time is left out. */
+static uint64_t c_total_avg(const struct row *r)
+{
+	return avg(r->total - r->open_total, r->outer);
+}
 static uint64_t c_total_max(const struct row *r) { return r->total_max; }
 static uint64_t c_total_min(const struct row *r) { return min_of(r->total_min, r->outer); }
 static uint64_t c_self(const struct row *r) { return r->self; }
-static uint64_t c_self_avg(const struct row *r) { return avg(r->self, r->calls); }
+static uint64_t c_self_avg(const struct row *r)
+{
+	return avg(r->self - r->open_self, r->calls);
+}
 static uint64_t c_self_max(const struct row *r) { return r->self_max; }
 static uint64_t c_self_min(const struct row *r) { return min_of(r->self_min, r->calls); }
 static uint64_t c_depth(const struct row *r) { return r->depth; }
@@ -226,12 +245,12 @@ static void row_values(const struct table *t, const struct row *r, uint64_t v[C_
 	v[C_CALLS] = r->calls;
 	v[C_TOTAL] = r->total;
 	v[C_TPCT] = fmt_hundredths(r->total, t->whole);
-	v[C_TAVG] = avg(r->total, r->outer);
+	v[C_TAVG] = c_total_avg(r);
 	v[C_TMAX] = r->total_max;
 	v[C_TMIN] = min_of(r->total_min, r->outer);
 	v[C_SELF] = r->self;
 	v[C_SPCT] = fmt_hundredths(r->self, t->whole);
-	v[C_SAVG] = avg(r->self, r->calls);
+	v[C_SAVG] = c_self_avg(r);
 	v[C_SMAX] = r->self_max;
 	v[C_SMIN] = min_of(r->self_min, r->calls);
 	v[C_DEPTH] = r->depth;
@@ -308,6 +327,8 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 	if (t->lost)
 		fprintf(f, "# lost: %llu event%s: " PARTIAL_NOTE, (unsigned long long)t->lost,
 		        plural(t->lost));
+	if (t->unfinished)
+		fprintf(f, "# " UNFINISHED_NOTE, UNFINISHED_ARGS(t->unfinished));
 	fputs("table,name,pc", f);
 	for (int c = 0; c < C_N; c++)
 		fprintf(f, ",%s", key[c]);
@@ -330,9 +351,10 @@ void table_print_json(FILE *f, const struct table *t, size_t number)
 {
 	uint64_t v[C_N];
 	fprintf(f,
-	        "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"damaged\":%u,\"hook_cost\":%u,\"functions\":[",
+	        "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"damaged\":%u,\"hook_cost\":%u,"
+	        "\"unfinished\":%llu,\"functions\":[",
 	        number, (unsigned long long)t->lost, t->lost || t->damaged ? "true" : "false",
-	        t->damaged, t->hook_cost);
+	        t->damaged, t->hook_cost, (unsigned long long)t->unfinished);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct row *r = &t->rows[i];
 		fputs(i ? ",\n{\"name\":" : "\n{\"name\":", f);

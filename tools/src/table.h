@@ -23,6 +23,7 @@ struct row {
 	uint64_t calls, outer;
 	uint64_t total, total_min, total_max; /* over outer calls */
 	uint64_t self, self_min, self_max;
+	uint64_t open_total, open_self; /* of total and self, the unfinished calls' */
 	uint32_t depth;     /* deepest call, 1 = outermost; 0: unknown */
 };
 
@@ -36,6 +37,7 @@ struct table {
 	unsigned lost_why;  /* why (CG_LOST_* ORed); 0: a target's table, which does not say */
 	uint32_t hook_cost; /* cycles taken off each call (--hook-cost) */
 	unsigned damaged;   /* recordings that failed their check: partial too */
+	uint64_t unfinished; /* calls closed without their exit: charged, not counted */
 };
 
 /* From a funcstat or profile frame; from the events of a call graph. */
