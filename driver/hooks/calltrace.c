@@ -279,9 +279,11 @@ int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx)
 	if (t->overflows || t->underflows) {
 		perf_out_str(&o, "perf_calltrace_dump: ");
 		perf_out_num(&o, t->overflows, 0, 0, 0);
-		perf_out_str(&o, " calls not recorded (buffer full), ");
+		perf_out_str(&o, t->overflows == 1 ? " call" : " calls");
+		perf_out_str(&o, " not recorded (buffer full), ");
 		perf_out_num(&o, t->underflows, 0, 0, 0);
-		perf_out_str(&o, " exits without a call\n");
+		perf_out_str(&o, t->underflows == 1 ? " exit" : " exits");
+		perf_out_str(&o, " without a call\n");
 	}
 	return o.failed ? -PERF_EIO : 0;
 }
