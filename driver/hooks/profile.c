@@ -31,32 +31,45 @@
  * caller's children and counts the call in the frame's leaf figures
  * (calls, sum, min, max), which reach the row when a different function
  * takes the depth or the profile is read. The fast path has two more
- * branches: an entry of another function finds its row through the index
- * (functable.h) and takes the depth, adding the leaf figures of the one
- * before to its row; an exit with children (a call that made calls)
- * closes the call in its row. Every other call takes the slow path, at
- * entry or at exit or both, without a check of its own in the fast path:
+ * branches. An entry whose frame's row is another function's, or whose
+ * row's owner byte is another depth's, takes the lookup branch: its row
+ * from the frame if the frame's row is its function's, else through the
+ * index (functable.h); if the owner byte is another depth's, the owner
+ * decides, in constant time, whether a call of the function is open below
+ * (the owner's depth is below this one and its frame's row is this row,
+ * the outermost open call): if so the call is recursive and its frame is
+ * flagged FLAG_REC (children 1), else this depth takes the row's owner
+ * byte. A depth that a different function takes adds the leaf figures of
+ * the one before to its row. An exit with children (a call that made
+ * calls, or a recursive one) closes the call in its row, self+children
+ * counted only if it is not recursive. So recursion, callees that
+ * alternate at one depth and a function called from several depths all
+ * stay on the fast path. Every other call takes the slow path, at entry
+ * or at exit or both, without a check of its own in the fast path:
  *
- * - a frame whose row is a sentinel, owned by no depth, sends its entry
- *   to the slow path: a depth not used since the profile was cleared (so
- *   max_depth is kept there), the one past PERF_PROFILE_DEPTH (hidden
- *   calls), and the two frames of `parked`, which the hooks use while the
- *   current profile's stack is empty (the slow path charges the time
- *   outside any call), it is frozen, disabled, has calls hidden or a leak
- *   due, or there is none: then every event takes the slow path; a row
- *   whose owner byte is not the frame's tag (its function open below, or
- *   last called at another depth) does too;
+ * - a frame whose row is a sentinel, owned by no depth, sends an entry
+ *   that it does not own to the slow path: a depth not used since the
+ *   profile was cleared (so max_depth is kept there), the one past
+ *   PERF_PROFILE_DEPTH (hidden calls), one where the full table dropped
+ *   a call, and the two frames of `parked`, which the hooks use while
+ *   the current profile's stack is empty (the slow path charges the time
+ *   outside any call), it is frozen, disabled, has calls hidden or a
+ *   leak due, or there is none: then every event takes the slow path; a
+ *   function that has no row yet does too;
  * - the slow path flags a frame whose exit must take it too (at depth 0,
- *   a recursive call, a call the full table drops, a base moved): its
- *   children gain 1, so its exit leaves the leaf's branch, and the other
- *   branch sends a flagged frame to the slow path.
+ *   a call the full table drops, a base moved): its children gain 1, so
+ *   its exit leaves the leaf's branch, and the other branch sends a frame
+ *   flagged with anything but FLAG_REC alone to the slow path.
  *
  * Interrupts. The fast path does not mask them. Each hook is restartable:
  * up to one store to hot_sp, its branch's commit, it only reads and writes
- * the free frame above the stack, and it keeps its arguments and return
- * address, so running it again from its first instruction changes nothing
- * (a branch's code, from its label to its commit, comes after the branch
- * to it, which restart() checks as a window of its own). Whatever
+ * the free frame above the stack and the owner byte of its row (which a
+ * run again writes the same, or the slow path sets as it finds it: the
+ * byte names an open call of its function only if it is one), and it
+ * keeps its arguments and return address, so running it again from its
+ * first instruction changes nothing (a branch's code, from its label to
+ * its commit, comes after the branch to it, which restart() checks as a
+ * window of its own). Whatever
  * changes the state the hooks run on first parks them (park()), and on the
  * target park() moves a hook that an interrupt stopped before its commit
  * back to its start (mepc, restart()), so the interrupted hook runs again,
@@ -712,34 +725,59 @@ int perf_profile_frame(int id, perf_put_fn put, void *ctx)
 /* ---- the hooks --------------------------------------------------------- */
 
 /* Restartable up to the commit: before it, a hook writes only the free
- * frame, keeps its arguments and return address, and its slow path is a
- * tail call. */
+ * frame and its row's owner byte, keeps its arguments and return address,
+ * and its slow path is a tail call. */
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
 {
 	(void)call_site;
 	struct perf_profile_frame *f = hot_sp;
-	const uint32_t t = *hot_clock;
-	const struct perf_funcstat *st = f->row;
-	if (__builtin_expect(st->fn != (uint32_t)(uintptr_t)this_fn || (uint8_t)st->pad != f->tag,
-	                     0)) {
-		/* Another function than the depth's last: its row from the
-		 * index, restartable from here to its own commit too. */
+	const uint32_t t = *hot_clock, fn = (uint32_t)(uintptr_t)this_fn;
+	struct perf_funcstat *const last = f->row;
+	struct perf_funcstat *st = last;
+	if (__builtin_expect(st->fn != fn || (uint8_t)st->pad != f->tag, 0)) {
+		/* Another function than the depth's last, or its function
+		 * last owned by another depth: restartable from here to its
+		 * own commit too. */
 		__asm__ volatile(".globl perf_profile_enter_lookup\nperf_profile_enter_lookup:"
 		                 :
 		                 :
 		                 : "memory");
-		struct perf_profile *p = current;
-		struct perf_funcstat *row =
-		        p ? perf_funcstat_lookup(p->fn, p->index_mask, (uint32_t)(uintptr_t)this_fn)
-		          : NULL;
-		if (!row || (uint8_t)row->pad != f->tag) {
-			slow_enter((uint32_t)(uintptr_t)this_fn);
-			return;
+		if (st->fn != fn) {
+			/* Its row from the index. */
+			struct perf_profile *p = current;
+			st = p ? perf_funcstat_lookup(p->fn, p->index_mask, fn) : NULL;
+			if (!st)
+				goto slow;
+		}
+		const uint32_t tag = f->tag, owner = (uint8_t)st->pad;
+		if (owner != tag) {
+			/* A depth not used since the profile was cleared, past
+			 * the limit, or parked: the slow path. */
+			if (last == &sentinel)
+				goto slow;
+			/* Recursive if the owner's depth is below and its
+			 * frame's row is this one: its outermost open call.
+			 * Without a branch, which the compiler would lay out
+			 * past the commit, out of restart()'s window: the
+			 * frame below is f itself when the owner is not below. */
+			const uint32_t below = owner - 1u < tag - 1u;
+			const uint32_t rec = below & (f[-(int32_t)((tag - owner) & -below)].row == st);
+			/* A recursive call is flagged (children 1) for the
+			 * exit's branch of calls; another one's depth owns
+			 * its row from now on. */
+			f->children = rec;
+			f->flags = (uint8_t)(rec * FLAG_REC);
+			*perf_funcstat_owner(st) = (uint8_t)(rec ? owner : tag);
 		}
 		f->entry = t;
 		COMMIT("perf_profile_enter_lookup_commit", f + 1);
-		flush(f);
-		f->row = row;
+		if (last != st) {
+			flush(f);
+			f->row = st;
+		}
+		return;
+	slow:
+		slow_enter(fn);
 		return;
 	}
 	f->entry = t;
@@ -760,14 +798,18 @@ void __cyg_profile_func_exit(void *this_fn, void *call_site)
 		                 :
 		                 :
 		                 : "memory");
-		if (f->flags) {
+		const uint32_t flags = f->flags;
+		if (flags & ~FLAG_REC) {
 			slow_exit();
 			return;
 		}
 		COMMIT("perf_profile_exit_calls_commit", f);
 		f[-1].children += total;
 		f->children = 0;
-		perf_funcstat_close(f->row, total, total - children, 0);
+		f->flags = 0;
+		/* A recursive call's children hold the flag's 1. */
+		const uint32_t rec = flags / FLAG_REC;
+		perf_funcstat_close(f->row, total, total - children + rec, (int)rec);
 		return;
 	}
 	COMMIT("perf_profile_exit_commit", f);
