@@ -68,7 +68,9 @@ static uint32_t clock_now;
 
 static const uint32_t fn_of[NFN] = { FN_D, FN_R, FN_A, FN_B, FN_C };
 static struct perf_funcstat want[NFN];
-static struct { uint32_t fn, entry, children, rec; } shadow[16];
+static struct {
+	uint32_t fn, entry, children, rec;
+} shadow[16];
 static uint32_t shadow_depth, shadow_max;
 
 static PERF_NO_TRACE struct perf_funcstat *want_of(uint32_t fn)
@@ -206,22 +208,29 @@ static PERF_NO_TRACE void scripted(void)
 	check_u64("script: R outer calls", r ? r->outer : 0, 12);
 	check_u64("script: R self+children, recursion counted once", r ? r->total : 0,
 	          4 * (41 + 11 + 16) + 4 * (0 + 1 + 2 + 3));
-	check_u64("script: R self", r ? r->self : 0,
-	          4 * (41 + 5 + 13) + 3 * (0 + 1 + 2 + 3));
+	check_u64("script: R self", r ? r->self : 0, 4 * (41 + 5 + 13) + 3 * (0 + 1 + 2 + 3));
 	for (int i = 0; i < NFN; i++) {
-		const struct perf_funcstat *g = stat(id, (void *)(uintptr_t)fn_of[i]), *w = &want[i];
+		const struct perf_funcstat *g = stat(id, (void *)(uintptr_t)fn_of[i]),
+		                           *w = &want[i];
 		static const char *const names[NFN] = { "D", "R", "A", "B", "C" };
 		static char what[NFN][8][48];
-		const char *const field[8] = { "calls", "outer", "self+children", "self",
-		                               "self+children min", "self+children max",
-		                               "self min", "self max" };
-		const uint64_t got[8] = { g ? g->calls : 0, g ? g->outer : 0, g ? g->total : 0,
-		                          g ? g->self : 0, g ? g->total_min : 0, g ? g->total_max : 0,
-		                          g ? g->self_min : 0, g ? g->self_max : 0 };
-		const uint64_t exp[8] = { w->calls, w->outer, w->total, w->self,
-		                          w->total_min, w->total_max, w->self_min, w->self_max };
+		const char *const field[8] = { "calls",
+			                       "outer",
+			                       "self+children",
+			                       "self",
+			                       "self+children min",
+			                       "self+children max",
+			                       "self min",
+			                       "self max" };
+		const uint64_t got[8] = { g ? g->calls : 0,     g ? g->outer : 0,
+			                  g ? g->total : 0,     g ? g->self : 0,
+			                  g ? g->total_min : 0, g ? g->total_max : 0,
+			                  g ? g->self_min : 0,  g ? g->self_max : 0 };
+		const uint64_t exp[8] = { w->calls,     w->outer,     w->total,    w->self,
+			                  w->total_min, w->total_max, w->self_min, w->self_max };
 		for (int j = 0; j < 8; j++) {
-			snprintf(what[i][j], sizeof what[i][j], "script: %s %s", names[i], field[j]);
+			snprintf(what[i][j], sizeof what[i][j], "script: %s %s", names[i],
+			         field[j]);
 			check_u64(what[i][j], got[j], exp[j]);
 		}
 	}

@@ -761,7 +761,8 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 			 * past the commit, out of restart()'s window: the
 			 * frame below is f itself when the owner is not below. */
 			const uint32_t below = owner - 1u < tag - 1u;
-			const uint32_t rec = below & (f[-(int32_t)((tag - owner) & -below)].row == st);
+			const uint32_t rec =
+			        below & (f[-(int32_t)((tag - owner) & -below)].row == st);
 			/* A recursive call is flagged (children 1) for the
 			 * exit's branch of calls; another one's depth owns
 			 * its row from now on. */
