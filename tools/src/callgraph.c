@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "perf_gap.h"
 #include "util.h"
@@ -195,6 +196,19 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->unmatched++;
 }
 
+/* Whether the recording ended with the program: its innermost open call is
+ * the C library's _exit (or _Exit), which never returns, and it lost
+ * nothing at its end. Each call open then ended with the program, at the
+ * last event, as make profile's runtime ends them (soc/fw/profile_main.c). */
+static int ended_in_exit(const struct callgraph *g)
+{
+	if (!g->depth || !g->st || g->lost)
+		return 0;
+	const struct cg_stat *s = &g->stat[g->node[g->stack[g->depth - 1].node].stat];
+	const struct sym *fn = s->irq ? NULL : symtab_find(g->st, s->fn);
+	return fn && fn->addr == s->fn && (!strcmp(fn->name, "_exit") || !strcmp(fn->name, "_Exit"));
+}
+
 void cg_end(struct callgraph *g, const struct frame *f)
 {
 	/* The buffer filled after its last event. */
@@ -207,7 +221,8 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a SUSPEND without its "
 		         "RESUME: the input is damaged", (unsigned long long)(EVENTS_HEAD + 8 * (g->suspended - 1)),
 		         (unsigned long long)(g->suspended - 1));
-	if (g->depth)
+	const int exited = ended_in_exit(g);
+	if (g->depth && !exited)
 		warning_at(
 		        f->in->name, f->line,
 		        "%s: %zu call%s still open at its end: charged up to its last event, not "
@@ -215,7 +230,7 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		        recording(f), g->depth, plural(g->depth),
 		        g->depth == 1 ? "a call" : "calls");
 	while (g->depth)
-		leave(g, f, 1);
+		leave(g, f, !exited);
 	/* After a loss, an exit without its entry is most likely of a call
 	 * entered during it (a trace stream's reader closes the calls open at
 	 * a loss whose depth disagrees): the message must not blame the start. */

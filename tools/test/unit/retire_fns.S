@@ -18,3 +18,4 @@
 	function h.part.0 /* 0xc00: a name GNU gprof skips, as GCC names a clone */
 	function h_part_0 /* 0xd00: the name gprof would read for it, taken */
 	function h$part$0 /* 0xe00: another name gprof skips, with h.part.0's new name */
+	function _exit    /* 0xf00: the C library's end of a program */
