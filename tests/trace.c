@@ -109,10 +109,12 @@ static void discovery(void)
 	check_u64("POP_HI shares TIME_HI's latch", REG(PERF_REG_TRACE_POP_HI), 0);
 }
 
-/* Four marks back to back: the CPU's closest two stores apart. Not inlined:
- * the call before ENABLE warms the very lines the traced call runs, so no
- * cache miss falls between two of its stores. */
-static __attribute__((noinline)) void marks(uint32_t a, uint32_t b)
+/* Four marks back to back: the CPU's closest two stores apart. Not inlined,
+ * and its five instructions in one 32-byte line of the instruction cache:
+ * the call before ENABLE warms the line, and if the checks' printf between
+ * the two calls evicted it, the traced call misses once, before its first
+ * store, never between two of them (whatever the layout of the image). */
+static __attribute__((noinline, aligned(32))) void marks(uint32_t a, uint32_t b)
 {
 	volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)SOC_PERF_BASE;
 	__asm__ volatile("sw %1, %3(%0)\n\tsw %2, %3(%0)\n\tsw %2, %4(%0)\n\tsw %1, %4(%0)"
