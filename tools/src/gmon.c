@@ -20,10 +20,13 @@
  * marked as estimates. Arcs (and time, without a hist frame) come from
  * the events frames; a dump with only call traces gives arcs alone, one
  * per recorded call, each from the caller the records' depths give (a
- * call's caller is the one entered last before it, one level up). An arc's call site is a direct call in the caller found in
- * the ELF (callsites.c), else the caller's entry; an outermost call's
- * caller is the one function that calls it directly, or gprof lists it as
- * <spontaneous>. A recorded call whose caller's record is not in the trace
+ * call's caller is the one entered last before it, one level up), and an
+ * empty histogram: the records are entries, with no exits, so they give no
+ * time, and gprof without a histogram prints -nan for every time (it
+ * divides by the bytes a bin covers). An arc's call site is a direct call
+ * in the caller found in the ELF (callsites.c), else the caller's entry;
+ * an outermost call's caller is the one function that calls it directly,
+ * or gprof lists it as <spontaneous>. A recorded call whose caller's record is not in the trace
  * (the ring had dropped it) keeps its own return address as the call site:
  * right unless the call was made from a function GCC inlined, whose calls
  * return into the function it was inlined into.
@@ -76,6 +79,7 @@ struct gmon {
 	size_t levels, top;   /* levels allocated; 1 + the deepest with calls waiting */
 	struct hist_head hist; /* the first hist frame's layout; n 0: none */
 	uint64_t *hist_cycles; /* [word]: the cycles of every hist frame, added */
+	unsigned calltraces;   /* calltrace frames */
 };
 
 static void count_arc(struct gmon *m, int kind, uint32_t from, uint32_t to, uint64_t n)
@@ -143,7 +147,8 @@ static void calltrace_record(void *ctx, const struct frame *f, const struct call
 /* A full buffer's calls are not in the trace: their arcs are not in gmon.out. */
 static void calltrace_begin(void *ctx, const struct frame *f, const struct calltrace_head *h)
 {
-	(void)ctx;
+	struct gmon *m = ctx;
+	m->calltraces++;
 	if (h->overflows)
 		warning_at(
 		        f->in->name, f->line,
@@ -255,6 +260,16 @@ static void write_histogram(FILE *f, const struct sym *s, uint64_t cycles, int d
 		fwrite(row, 2, bins, f);
 	}
 	free(row);
+}
+
+/* With no time to give, one record of one empty bin, at the ELF's first
+ * function: gprof without a histogram divides by the bytes a bin covers,
+ * 0, and prints -nan for every time; with it, 0.00. */
+static void write_empty_histogram(FILE *f, const struct symtab *st)
+{
+	const uint32_t lo = st && st->n ? st->v[0].addr & ~1u : 0;
+	put_hist_head(f, lo, lo + 2, 1, "cycles");
+	put16(f, 0);
 }
 
 /* The hist frames' buckets: one range, a bin a bucket, as many records as
@@ -412,6 +427,8 @@ static int write_gmon(FILE *f, const struct gmon *m)
 			return -1;
 		}
 	}
+	if (!bytes)
+		write_empty_histogram(f, m->st);
 	write_arcs(f, m);
 	return 0;
 }
@@ -484,6 +501,11 @@ void run_gprof(struct session *s)
 				          n->fn, n->calls);
 			}
 		}
+		if (!m.g.frames && !m.hist.n && m.calltraces)
+			warning_at(
+			        s->in[0]->name, 0,
+			        "gprof: call traces record entries, not exits: gmon.out has their "
+			        "calls and arcs, no time (gprof's times are 0)");
 		if (!write_gmon(s->f, &m)) {
 			if (s->o->renames)
 				write_renames(m.st, s->o->renames);

@@ -202,7 +202,8 @@ def gprof_inlined(tmp):
     """Arcs from a call trace alone, with the middle one of three
     instrumented functions inlined into its caller: its record's return
     address lies in the grandparent, and the call it makes returns into the
-    function it was inlined into. The depths give the true callers."""
+    function it was inlined into. The depths give the true callers. No
+    time: one empty bin, for gprof's times to be 0.00, not -nan."""
     syms = Symbols(elf("calltrace"))
     test1, test2, test3, main = (syms.addr(n) for n in ("test1", "test2", "test3", "main"))
     recs = [(test3, test1 + 0x10, 120, 2),   # newest first: returns into test1, where test2's body is
@@ -211,9 +212,16 @@ def gprof_inlined(tmp):
     body = calltrace(1, recs, 0, version=1)
     dump, gmon = os.path.join(tmp, "inlined.log"), os.path.join(tmp, "inlined.gmon")
     open(dump, "w").write(oracle.frame("calltrace", body))
-    output("gprof", "-e", elf("calltrace"), "-o", gmon, dump)
+    rc, _, err = oracle.run("gprof", "-e", elf("calltrace"), "-o", gmon, dump)
+    check("gprof: a call trace alone: exit 0, a warning that it gives no time",
+          rc == 0 and err == f"perfscope: {dump}: warning: gprof: call traces record entries, not exits: "
+          "gmon.out has their calls and arcs, no time (gprof's times are 0)\n", (rc, err))
     data, arcs, at = open(gmon, "rb").read(), set(), 20
-    while at < len(data) and data[at] == 1:  # no time: call arcs only
+    empty = data[at:at + 5] == b"\0" + struct.pack("<I", min(syms.funcs) & ~1) and \
+        struct.unpack_from("<2I", data, at + 9) == (1, 1) and data[at + 33:at + 35] == b"\0\0"
+    check("gprof: a call trace alone: one empty bin, at the ELF's first function", empty, data[at:at + 35].hex())
+    at += 35
+    while at < len(data) and data[at] == 1:  # then call arcs only
         frm, to, n = struct.unpack_from("<3I", data, at + 1)
         arcs.add((syms.where(frm).split("+")[0], syms.name(to), n))
         at += 13

@@ -244,7 +244,9 @@ static void calltrace(void)
 	        (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "-o", "g.out", "dump.log", NULL },
 	        "",
 	        "perfscope: dump.log:2: warning: calltrace frame: 3 calls not recorded (buffer full): their arcs "
-	        "are missing\n",
+	        "are missing\n"
+	        "perfscope: dump.log: warning: gprof: call traces record entries, not exits: gmon.out has "
+	        "their calls and arcs, no time (gprof's times are 0)\n",
 	        0);
 	text_free(&t);
 }

@@ -411,10 +411,67 @@ static void gprof_skipped_names(void)
 	text_free(&u);
 }
 
+/* GNU gprof's brief output (-b) for the gmon.out just written, in out,
+ * cut at size - 1 bytes; "" without gprof. */
+static void gprof_brief(char *out, size_t size)
+{
+	char *gmon = tool_path("gmon.out"), cmd[1024];
+	snprintf(cmd, sizeof cmd, "riscv64-unknown-elf-gprof -b %s %s 2>&1", UNIT_RETIRE_ELF, gmon);
+	free(gmon);
+	FILE *p = popen(cmd, "r");
+	size_t n = p ? fread(out, 1, size - 1, p) : 0;
+	out[n] = 0;
+	if (p)
+		pclose(p);
+}
+
+/* Call traces alone: their records are entries without exits, so no time,
+ * but GNU gprof without a histogram divides by the bytes a bin covers, 0,
+ * and prints -nan for every time: gmon.out has one empty bin, at the ELF's
+ * first function, and gprof prints 0.00. */
+static void gprof_calltrace_alone(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	const uint32_t head[] = { 1, 8, 2, 0, 0, 0 };      /* log mode, 2 records */
+	const uint32_t recs[] = { 0x200, 0x110,  150, 2,   /* f, newest first */
+		                  0x100, 0x1000, 100, 1 }; /* main */
+	for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+		pl_u32(&p, head[i]);
+	for (size_t i = 0; i < sizeof recs / sizeof *recs; i++)
+		pl_u32(&p, recs[i]);
+	frame_add(&t, "calltrace", &p);
+	pl_free(&p);
+	check_run("gprof: call traces alone: the warning says they give no time", t.s,
+	          (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "dump.log", NULL }, "",
+	          "perfscope: dump.log: warning: gprof: call traces record entries, not exits: "
+	          "gmon.out has their calls and arcs, no time (gprof's times are 0)\n",
+	          0);
+	size_t n = 0;
+	unsigned char *g = (unsigned char *)tool_file_n("gmon.out", &n);
+	/* 20 + a record of one bin at main (0x100..0x102) + the arcs main -> f
+	 * and, from its return address, to main */
+	char got[96] = "";
+	if (g && n == 20 + 35 + 2 * 13)
+		snprintf(got, sizeof got, "tag %u 0x%x..0x%x bins %u count %u, tag %u", g[20],
+		         g[21] | g[22] << 8, g[25] | g[26] << 8, g[29], g[53] | g[54] << 8, g[55]);
+	check_str("gprof: call traces alone: an empty histogram record, then the arcs", got,
+	          "tag 0 0x100..0x102 bins 1 count 0, tag 1");
+	free(g);
+	char text[4096];
+	gprof_brief(text, sizeof text);
+	check_contains("gprof: call traces alone: GNU gprof's flat profile: f, 0.00 cycles, 1 call",
+	               text, "  0.00      0.00     0.00        1     0.00     0.00  f\n");
+	check_str("gprof: call traces alone: no -nan in GNU gprof's output",
+	          strstr(text, "nan") ? text : "", "");
+	text_free(&t);
+}
+
 void test_hist(void)
 {
 	hist_table();
 	hist_gmon();
+	gprof_calltrace_alone();
 	gprof_skipped_names();
 	hist_errors();
 }
