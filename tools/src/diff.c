@@ -3,6 +3,9 @@
  * functions --diff: two runs' function tables side by side, matched by name
  * (addresses move between builds), with the change of calls, self and
  * self+children; a function only one run has shows "-" in the other.
+ * A name one run lacks is paired with a name of the other that is the same
+ * without GCC's clone suffixes (energy ~ energy.constprop.0): a build with
+ * other flags, -finstrument-functions among them, clones other functions.
  * Above the table, each run's lines of what its figures lack or were given
  * (lost events, damage, the hook cost), as its own table's head says them:
  * a partial run makes every change it shows suspect.
@@ -15,7 +18,103 @@
 
 struct pair {
 	const struct row *a, *b; /* NULL where the run lacks the function */
+	int clone;               /* a and b paired by their names without clone suffixes */
 };
+
+/* Whether name[0, len) ends in ".word" for one of words. */
+static int ends_in(const char *name, size_t len, const char *const *words, size_t *dot)
+{
+	for (; *words; words++) {
+		const size_t n = strlen(*words);
+		if (len > n + 1 && name[len - n - 1] == '.' && !memcmp(name + len - n, *words, n)) {
+			*dot = len - n - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The length of name without GCC's clone suffixes, taken off the end one by
+ * one: .constprop.N, .isra.N, .part.N, .lto_priv.N, .cold (.cold.N before
+ * GCC 10), and chains of them (foo.isra.0.constprop.0, foo.part.0.cold). */
+static size_t unsuffixed_len(const char *name)
+{
+	static const char *const numbered[] = { "constprop", "isra", "part",
+		                                "lto_priv",  "cold", NULL };
+	static const char *const bare[] = { "cold", NULL };
+	size_t len = strlen(name), dot;
+	for (;;) {
+		size_t digits = 0;
+		while (digits < len && name[len - 1 - digits] >= '0' &&
+		       name[len - 1 - digits] <= '9')
+			digits++;
+		if (digits && digits < len && name[len - 1 - digits] == '.' &&
+		    ends_in(name, len - 1 - digits, numbered, &dot))
+			len = dot;
+		else if (ends_in(name, len, bare, &dot))
+			len = dot;
+		else
+			return len;
+	}
+}
+
+/* Whether the names of x and y are the same without clone suffixes. */
+static int same_unsuffixed(const struct row *x, const struct row *y)
+{
+	const char *a = row_name(x), *b = row_name(y);
+	const size_t n = unsuffixed_len(a);
+	return n == unsuffixed_len(b) && !memcmp(a, b, n);
+}
+
+/* The pairs of one side only, A's (side_a) or B's, whose name is r's
+ * without clone suffixes: how many, and in *at the first. */
+static size_t candidates(const struct pair *p, size_t n, const struct row *r, int side_a,
+                         size_t *at)
+{
+	size_t found = 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct row *o = side_a ? p[k].a : p[k].b;
+		if (o && !(side_a ? p[k].b : p[k].a) && same_unsuffixed(o, r) && !found++)
+			*at = k;
+	}
+	return found;
+}
+
+/* Each name of A that B lacks takes the one name B alone has that is the
+ * same without clone suffixes, if that one is the only such in A too (two
+ * candidates on either side: which is which is unknown, so neither is
+ * paired). Only the unpaired are compared, each with each: few in a diff
+ * of one program's builds. Returns the pairs left. */
+static size_t pair_clones(struct pair *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0, mine = 0;
+		if (!p[i].a || p[i].b || candidates(p, n, p[i].a, 0, &j) != 1 ||
+		    candidates(p, n, p[j].b, 1, &mine) != 1)
+			continue;
+		p[i].b = p[j].b;
+		p[i].clone = 1;
+		p[j].b = NULL; /* empty: dropped below */
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i].a || p[i].b)
+			p[kept++] = p[i];
+	return kept;
+}
+
+/* The name column: each run's names, and "a ~ b" for a clone's pair, with a
+ * space after. */
+static int name_width(const struct table *a, const struct table *b, const struct pair *p, size_t n)
+{
+	int w = table_name_width(b, table_name_width(a, 20));
+	for (size_t k = 0; k < n; k++) {
+		const size_t len =
+		        p[k].clone ? strlen(row_name(p[k].a)) + strlen(row_name(p[k].b)) + 4 : 0;
+		w = (int)len > w ? (int)len : w;
+	}
+	return w;
+}
 
 static int by_name(const void *x, const void *y)
 {
@@ -91,8 +190,9 @@ void table_print_diff(FILE *f, const struct table *a, const struct table *b, con
 		const int c = i == a->n ? 1 : j == b->n ? -1 : strcmp(row_name(va[i]), row_name(vb[j]));
 		pairs[n++] = (struct pair){ .a = c <= 0 ? va[i++] : NULL, .b = c >= 0 ? vb[j++] : NULL };
 	}
+	n = pair_clones(pairs, n);
 	qsort(pairs, n, sizeof *pairs, compare_pairs);
-	const int w = table_name_width(b, table_name_width(a, 20));
+	const int w = name_width(a, b, pairs, n);
 	notes(f, a, "A: ");
 	notes(f, b, "B: ");
 	fprintf(f, "%-*s%9s%9s%13s%13s%13s%9s%16s%16s%15s\n", w, "Name", "#Calls A", "#Calls B", "Self A",
@@ -110,7 +210,11 @@ void table_print_diff(FILE *f, const struct table *a, const struct table *b, con
 			snprintf(rel, sizeof rel, "%s", sb ? "+inf" : "0.00");
 		else
 			snprintf(rel, sizeof rel, "%+.2f", 100.0 * ((double)sb - (double)sa) / (double)sa);
-		fprintf(f, "%-*s", w, row_name(x ? x : y));
+		if (pairs[k].clone)
+			fprintf(f, "%s ~ %-*s", row_name(x), w - 3 - (int)strlen(row_name(x)),
+			        row_name(y));
+		else
+			fprintf(f, "%-*s", w, row_name(x ? x : y));
 		cell(f, 9, x, x ? x->calls : 0);
 		cell(f, 9, y, y ? y->calls : 0);
 		cell(f, 13, x, sa);

@@ -18,4 +18,5 @@
 	function h.part.0 /* 0xc00: a name GNU gprof skips, as GCC names a clone */
 	function h_part_0 /* 0xd00: the name gprof would read for it, taken */
 	function h$part$0 /* 0xe00: another name gprof skips, with h.part.0's new name */
-	function _exit    /* 0xf00: the C library's end of a program */
+	function h.isra.0.constprop.0 /* 0xf00: a clone of a clone, as GCC names one */
+	function _exit    /* 0x1000: the C library's end of a program */

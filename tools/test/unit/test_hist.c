@@ -2,7 +2,8 @@
 /* The retire tap's histogram (hist frames): perfscope hist's table and
  * perfscope gprof's gmon.out, byte for byte, on the functions of
  * retire_fns.S (main 0x100, f 0x200, g 0x300, h 0x400, 0x100 bytes each,
- * nothing from 0x500, h.part.0 0xc00, h_part_0 0xd00, h$part$0 0xe00),
+ * nothing from 0x500, h.part.0 0xc00, h_part_0 0xd00, h$part$0 0xe00,
+ * h.isra.0.constprop.0 0xf00),
  * each bad head with its message, GNU gprof's flat profile of the gmon.out,
  * and the names gprof skips: the warning, and --renames. */
 #include <stdio.h>
@@ -399,13 +400,16 @@ static void gprof_skipped_names(void)
 	check_run("gprof: a call of h, the function before it: nothing said", u.s, gprof, "", "",
 	          0);
 	/* --renames: a name for objcopy instead of the warning; h_part_0 is
-	 * taken, so h.part.0 gets h_part_0_, and h$part$0 h_part_0__. */
+	 * taken, so h.part.0 gets h_part_0_, and h$part$0 h_part_0__;
+	 * h.isra.0.constprop.0 h_isra_0_constprop_0. */
 	const char *renames[] = { "gprof",    "-e", UNIT_RETIRE_ELF, "--renames", "gprof.syms",
 		                  "dump.log", NULL };
 	check_run("gprof --renames: a call of h.part.0: nothing said", t.s, renames, "", "", 0);
 	char *syms = tool_file("gprof.syms");
-	check_str("gprof --renames: the names for gprof of h.part.0 and h$part$0", syms ? syms : "",
-	          "h.part.0 h_part_0_\nh$part$0 h_part_0__\n");
+	check_str(
+	        "gprof --renames: the names for gprof of h.part.0, h$part$0, h.isra.0.constprop.0",
+	        syms ? syms : "",
+	        "h.part.0 h_part_0_\nh$part$0 h_part_0__\nh.isra.0.constprop.0 h_isra_0_constprop_0\n");
 	free(syms);
 	text_free(&t);
 	text_free(&u);

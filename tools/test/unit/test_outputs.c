@@ -3,7 +3,8 @@
  * the call graph view and folded stacks, on one small recording: main
  * 0x100 [0, 100) calls a 0x200 [10, 40), which calls b 0x300 [15, 25),
  * then main calls b [50, 65). b: 2 calls, 10 + 15 = 25, max 15, min 10,
- * deepest at 3; a: 30, self 20; main: 100, self 100 - 30 - 15 = 55. */
+ * deepest at 3; a: 30, self 20; main: 100, self 100 - 30 - 15 = 55. And
+ * functions --diff of builds whose GCC clones differ. */
 #include <stdio.h>
 
 #include "unit.h"
@@ -11,8 +12,69 @@
 static const struct event graph[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
 	                              { EXIT, 40 }, { 0x300, 50 }, { EXIT, 65 },  { EXIT, 100 } };
 
+/* functions --diff pairs a name one run lacks with the other's name that is
+ * the same without GCC's clone suffixes (retire_fns.S: h 0x400, h.part.0
+ * 0xc00, h.isra.0.constprop.0 0xf00), one to one: with two candidates,
+ * none. A: main [0, 100) calls h [10, 40); B: main calls h's clone
+ * [10, 30); C: main calls h.part.0 [10, 30) and h.isra.0.constprop.0
+ * [40, 50). */
+static void diff_clones(void)
+{
+	static const struct event a[] = {
+		{ 0x100, 0 }, { 0x400, 10 }, { EXIT, 40 }, { EXIT, 100 }
+	};
+	static const struct event b[] = {
+		{ 0x100, 0 }, { 0xf00, 10 }, { EXIT, 30 }, { EXIT, 100 }
+	};
+	static const struct event c[] = { { 0x100, 0 },  { 0xc00, 10 }, { EXIT, 30 },
+		                          { 0xf00, 40 }, { EXIT, 50 },  { EXIT, 100 } };
+	struct text ta = { 0 }, tb = { 0 }, tc = { 0 };
+	events_add(&ta, a, sizeof a / sizeof *a, 0);
+	events_add(&tb, b, sizeof b / sizeof *b, 0);
+	events_add(&tc, c, sizeof c / sizeof *c, 0);
+	tool_write("b.log", tb.s, tb.len);
+	tool_write("c.log", tc.s, tc.len);
+	const char *head =
+	        " #Calls A #Calls B       Self A       Self B    Self diff    Diff%      "
+	        "Self+ch. A      Self+ch. B  Self+ch. diff\n";
+	char want[1024];
+	snprintf(
+	        want, sizeof want,
+	        "%-25s%s" /* the name column: "h ~ h.isra.0.constprop.0" and a space */
+	        "h ~ h.isra.0.constprop.0         1        1           30           20          -10   "
+	        "-33.33              30              20            -10\n"
+	        "main                             1        1           70           80          +10   "
+	        "+14.29             100             100              0\n",
+	        "Name", head);
+	check_run("outputs: functions --diff pairs h with its clone h.isra.0.constprop.0", ta.s,
+	          (const char *[]){ "functions", "--diff", "-e", UNIT_RETIRE_ELF, "dump.log",
+	                            "b.log", NULL },
+	          want, "", 0);
+	snprintf(
+	        want, sizeof want,
+	        "%-21s%s" /* "h.isra.0.constprop.0" and a space */
+	        "h                            1        -           30            -          -30     gone"
+	        "              30               -            -30\n"
+	        "h.part.0                     -        1            -           20          +20      new"
+	        "               -              20            +20\n"
+	        "h.isra.0.constprop.0         -        1            -           10          +10      new"
+	        "               -              10            +10\n"
+	        "main                         1        1           70           70            0    +0.00"
+	        "             100             100              0\n",
+	        "Name", head);
+	check_run("outputs: functions --diff leaves h unpaired with two clones of it", ta.s,
+	          (const char *[]){ "functions", "--diff", "-e", UNIT_RETIRE_ELF, "dump.log",
+	                            "c.log", NULL },
+	          want, "", 0);
+	text_free(&ta);
+	text_free(&tb);
+	text_free(&tc);
+}
+
 void test_outputs(void)
 {
+	diff_clones();
+
 	struct text t = { 0 };
 	events_add(&t, graph, sizeof graph / sizeof *graph, 0);
 
