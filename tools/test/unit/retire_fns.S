@@ -19,4 +19,5 @@
 	function h_part_0 /* 0xd00: the name gprof would read for it, taken */
 	function h$part$0 /* 0xe00: another name gprof skips, with h.part.0's new name */
 	function h.isra.0.constprop.0 /* 0xf00: a clone of a clone, as GCC names one */
-	function _exit    /* 0x1000: the C library's end of a program */
+	.space 0x3000     /* 0x1000: in no function (the tests' 0x1010, 0x2020, 0x3030) */
+	function _exit    /* 0x4000: the C library's end of a program */

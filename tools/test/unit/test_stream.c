@@ -887,20 +887,20 @@ static void retire(void)
 	        "perfscope: trace.bin: warning: trace stream: 2 calls still open at its end: charged up to its last "
 	        "event, not counted as calls (unfinished)\n",
 	        0);
-	/* A program that ended in _exit (0xf00), called by f at 50: main, f
+	/* A program that ended in _exit (0x4000), called by f at 50: main, f
 	 * and _exit ended with it, at 70, and are calls; no warning. main self
 	 * 10, f 40, _exit 20. */
 	start(&s);
 	sync_at(&s, 0);
 	event(&s, ENTER, 0x100, 0, 0);
 	event(&s, ENTER, 0x200, 1, 10);
-	event(&s, ENTER, 0xf00, 2, 50);
+	event(&s, ENTER, 0x4000, 2, 50);
 	event(&s, END, 0, 3, 70);
 	check_stream("stream: a recording that ends in _exit ended with the program: its open calls are calls",
 	             &s, elf_csv,
 	             CSV_HEAD "1,main,0x00000100,1,70,100.00,70,70,70,10,14.29,10,10,10,1\n"
 	                      "1,f,0x00000200,1,60,85.71,60,60,60,40,57.14,40,40,40,2\n"
-	                      "1,_exit,0x00000f00,1,20,28.57,20,20,20,20,28.57,20,20,20,3\n",
+	                      "1,_exit,0x00004000,1,20,28.57,20,20,20,20,28.57,20,20,20,3\n",
 	             "", 0);
 }
 
