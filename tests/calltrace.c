@@ -159,8 +159,9 @@ static void overflow(void)
 	check_u64("overflow: counted once", t->overflows, 1);
 	text_len = 0;
 	perf_calltrace_dump_to(0, put_text, NULL);
-	check_u64("overflow: dump reports it",
-	          strstr(text, "perf_calltrace_dump: 1 call not recorded (buffer full), 0 exits without a call\n") != NULL, 1);
+	static const char said[] =
+	        "perf_calltrace_dump: 1 call not recorded (buffer full), 0 exits without a call\n";
+	check_u64("overflow: dump reports it", strstr(text, said) != NULL, 1);
 }
 
 __attribute__((noinline)) void start_inside(void)

@@ -82,8 +82,10 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
 #define PERF_RESET(p)           PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 1u)
 #define PERF_START_MEASURING(p) PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(0)), 0u)
 #define PERF_STOP_MEASURING(p)  PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 0u)
-#define PERF_BEGIN(p, n)        (PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u))
-#define PERF_END(p, n)          (PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u))
+#define PERF_BEGIN(p, n) \
+	(PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u))
+#define PERF_END(p, n) \
+	(PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u))
 
 /*
  * A section number the compiler knows, outside 0..PERF_MAX_SECTIONS, stops
@@ -93,8 +95,10 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
  */
 void perf_section_out_of_range(void)
         __attribute__((error("PERF_BEGIN/PERF_END: the section number is not 0..7")));
-#define PERF_SECTION_CHECK(n) \
-	((__builtin_constant_p(n) && (unsigned)(n) > PERF_MAX_SECTIONS) ? perf_section_out_of_range() : (void)0)
+#define PERF_SECTION_CHECK(n)                                           \
+	((__builtin_constant_p(n) && (unsigned)(n) > PERF_MAX_SECTIONS) \
+	         ? perf_section_out_of_range()                          \
+	         : (void)0)
 
 /* Errors, returned negated (-PERF_EINVAL); 0 or a count means success. */
 enum perf_error {

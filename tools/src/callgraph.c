@@ -206,7 +206,8 @@ static int ended_in_exit(const struct callgraph *g)
 		return 0;
 	const struct cg_stat *s = &g->stat[g->node[g->stack[g->depth - 1].node].stat];
 	const struct sym *fn = s->irq ? NULL : symtab_find(g->st, s->fn);
-	return fn && fn->addr == s->fn && (!strcmp(fn->name, "_exit") || !strcmp(fn->name, "_Exit"));
+	return fn && fn->addr == s->fn &&
+	       (!strcmp(fn->name, "_exit") || !strcmp(fn->name, "_Exit"));
 }
 
 void cg_end(struct callgraph *g, const struct frame *f)
