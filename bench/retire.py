@@ -66,7 +66,10 @@ def sim(cpu, program, *plusargs):
 
 
 def unsuffixed(name):
-    return re.sub(r"\.(constprop|isra|part|cold)\.\d+$", "", name)
+    """name without GCC's clone suffixes, each of them, as perfscope
+    functions --diff pairs clones (tools/src/diff.c): .constprop.N, .isra.N,
+    .part.N, .lto_priv.N, .cold and .cold.N."""
+    return re.sub(r"(\.(constprop|isra|part|lto_priv)\.\d+|\.cold(\.\d+)?)+$", "", name)
 
 
 def functions(cpu, program):
