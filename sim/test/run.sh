@@ -218,9 +218,9 @@ for calls in "" +retire_calls; do
   got=$("$tool" functions --format csv -e "$progs/exit.elf" "$work/exit.retire" 2> /dev/null \
     | awk -F, '$2 == "_exit" || $2 == "exit" || $2 == "main" { printf "%s %s, ", $2, $5 }')
   got="$got$("$tool" hist -e "$progs/exit.elf" "$work/out" | awk '$1 == "_exit" { print "hist _exit " $3 }')"
-  want="main 6484, exit 100, _exit 3, hist _exit 5"
-  [ -n "$calls" ] && want="main 6485, exit 101, _exit 4, hist _exit 8"
-  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && grep -q '^sim: exit 0 after 6723 cycles' "$work/err"; then
+  want="main 6456, exit 103, _exit 3, hist _exit 5"
+  [ -n "$calls" ] && want="main 6457, exit 104, _exit 4, hist _exit 8"
+  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && grep -q '^sim: exit 0 after 6699 cycles' "$work/err"; then
     pass "exit() ${calls:-without +retire_calls}: the calls and the histogram end at the exit: $got"
   else
     fail "exit() ${calls:-without +retire_calls}: exit $rc, $got (want $want); $(tail -1 "$work/err")"
@@ -244,12 +244,12 @@ print(p["head"]["clock_hz"], p["head"]["run"], *("%d/%d" % (c["time"], c["occurr
 }
 limit "$full" +firmware="$progs/exit.hex" +trig="1:0x$start:0x$end" > "$work/out" 2> "$work/err"; rc=$?
 got=$(sections "$work/out" 2>&1)
-if [ "$rc" -eq 0 ] && [ "$got" = "$clock 0 6739/1 4026/1 0/0" ] && [ "$(head -1 "$work/out")" = "exit: work 499500" ] \
-   && grep -q '^sim: exit 0 after 6723 cycles;' "$work/err" \
+if [ "$rc" -eq 0 ] && [ "$got" = "$clock 0 6715/1 4006/1 0/0" ] && [ "$(head -1 "$work/out")" = "exit: work 499500" ] \
+   && grep -q '^sim: exit 0 after 6699 cycles;' "$work/err" \
    && [ "$(grep -c '^@PS sections ' "$work/out")" = 1 ]; then
-  pass "+trig=1:0x$start:0x$end alone: section 1 counts work's call, 4026 cycles, the global 6739, in the frame the harness prints after the exit (clock $clock)"
+  pass "+trig=1:0x$start:0x$end alone: section 1 counts work's call, 4006 cycles, the global 6715, in the frame the harness prints after the exit (clock $clock)"
 else
-  fail "+trig=1:0x$start:0x$end alone: exit $rc, frame: $got (want $clock 0 6739/1 4026/1 0/0); $(tail -1 "$work/err")"
+  fail "+trig=1:0x$start:0x$end alone: exit $rc, frame: $got (want $clock 0 6715/1 4006/1 0/0); $(tail -1 "$work/err")"
 fi
 # hello reports its section 1 itself: the harness's frame after the exit
 # holds the same counts.
@@ -289,8 +289,8 @@ limit "$full" +firmware="$progs/halt.hex" +sections > "$work/out" 2> "$work/err"
 if [ "$rc" -eq 0 ] && [ -n "$loop" ] && [ "$(head -1 "$work/out")" = "halt: done" ] \
    && [ "$(tail -1 "$work/out" | cut -c1-13)" = "@PS sections " ] \
    && [ "$(grep -c '^sim: ' "$work/err")" = 2 ] && grep -qx "sim: the program stopped in an endless loop at 0x$(printf %08x "0x$loop") with interrupts off (while (1);), taken as its exit with 0" "$work/err" \
-   && grep -q '^sim: exit 0 after 709 cycles;' "$work/err"; then
-  pass "while (1); with interrupts off: the run ends at the loop (0x$loop), exit 0 after 709 cycles, the sections frame after it"
+   && grep -q '^sim: exit 0 after 756 cycles;' "$work/err"; then
+  pass "while (1); with interrupts off: the run ends at the loop (0x$loop), exit 0 after 756 cycles, the sections frame after it"
 else
   fail "while (1); with interrupts off: exit $rc, loop ${loop:-not found}: $(head -c 300 "$work/err")"
 fi
@@ -302,8 +302,8 @@ else
 fi
 loop=$(self_jump "$progs/halt_trap.elf" trap_handler)
 limit "$full" +firmware="$progs/halt_trap.hex" > "$work/out" 2> "$work/err"; rc=$?
-if [ "$rc" -eq 124 ] && [ -n "$loop" ] && [ "$(cat "$work/err")" = "sim: the program hangs in a trap handler, in an endless loop at 0x$(printf %08x "0x$loop") with interrupts off, after 310 cycles" ]; then
-  pass "a trap handler's while (1);: the run ends at once (0x$loop, after 310 cycles), exit 124"
+if [ "$rc" -eq 124 ] && [ -n "$loop" ] && [ "$(cat "$work/err")" = "sim: the program hangs in a trap handler, in an endless loop at 0x$(printf %08x "0x$loop") with interrupts off, after 313 cycles" ]; then
+  pass "a trap handler's while (1);: the run ends at once (0x$loop, after 313 cycles), exit 124"
 else
   fail "a trap handler's while (1);: exit $rc (want 124), loop ${loop:-not found}: $(head -c 300 "$work/err")"
 fi
@@ -311,7 +311,7 @@ fi
 # A store beyond the RAM (sim/test/over.c) stops the program there, with
 # what to build for a program linked for a bigger RAM: exit 4.
 limit "$full" +firmware="$progs/over.hex" > "$work/out" 2> "$work/err"; rc=$?
-want="sim: the program reached 0x00010000, beyond the RAM's 65536 bytes, after 239 cycles: one linked for a bigger RAM_BYTES runs on a simulator built with it (make -C sim RAM_BYTES=<bytes>)"
+want="sim: the program reached 0x00010000, beyond the RAM's 65536 bytes, after 242 cycles: one linked for a bigger RAM_BYTES runs on a simulator built with it (make -C sim RAM_BYTES=<bytes>)"
 if [ "$rc" -eq 4 ] && [ "$(cat "$work/err")" = "$want" ]; then
   pass "a store beyond the RAM: the run stops there, exit 4, one line with the address and what to build"
 else

@@ -59,23 +59,30 @@ __attribute__((weak)) long sysconf(int name)
 }
 
 /* The sleeps wait on MTIME, busy (the SoC has nothing else to run), for
- * at least the time asked: a cycle count rounded up. */
-static void wait_cycles(uint64_t cycles)
+ * at least the time asked: a cycle count rounded up, from the time read
+ * before it is worked out, so that the arithmetic (64 bits, a library call
+ * on rv32i) falls inside the wait instead of after it. */
+static void wait_until(uint64_t end)
 {
-    const uint64_t end = soc_mtime() + cycles;
     while (soc_mtime() < end)
         ;
 }
 
 __attribute__((weak)) int usleep(useconds_t us)
 {
-    wait_cycles(((uint64_t)us * SOC_CLOCK_HZ + 999999u) / 1000000u);
+    const uint64_t start = soc_mtime();
+    /* A clock of whole megahertz (the SoC's 50 MHz) needs no division. */
+    if (SOC_CLOCK_HZ % 1000000u == 0)
+        wait_until(start + (uint64_t)us * (SOC_CLOCK_HZ / 1000000u));
+    else
+        wait_until(start + ((uint64_t)us * SOC_CLOCK_HZ + 999999u) / 1000000u);
     return 0;
 }
 
 __attribute__((weak)) unsigned sleep(unsigned seconds)
 {
-    wait_cycles((uint64_t)seconds * SOC_CLOCK_HZ);
+    const uint64_t start = soc_mtime();
+    wait_until(start + (uint64_t)seconds * SOC_CLOCK_HZ);
     return 0;
 }
 
