@@ -111,10 +111,10 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
 # (crt0.S): the image, its build id included, is then the same in every
 # clone and every build, and so are the cycles the run frame's
 # CRC and base64 take, whose table lookups follow the id's bytes through
-# the data cache. Every compile runs in <name>.objs/, which the recipe maps
-# to "." as well (fw_here), so that a source's name, "./driver/perfscope.c",
-# is found from the checkout's top: objdump -S there (the .lst below),
-# addr2line and gdb.
+# the data cache. Every compile runs in <name>.objs/ (or its rt/), which the
+# recipe maps to "." as well (fw_here), so that a source's name,
+# "./driver/perfscope.c", is found from the checkout's top: objdump -S
+# there (the .lst below), addr2line and gdb.
 FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
                   -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
                   -O2 -g -std=gnu11 -Wall -Wextra \
@@ -213,10 +213,17 @@ fw_obj = $(if $(filter-out 1,$(words $(filter $(basename $(notdir $(1))),$(basen
 # .d per object, gathered out of <name>.objs/, which each build starts
 # afresh): a program rebuilds when one changes, wherever it is. -MP keeps a
 # deleted header from stopping make.
-# The compile directory, <name>.objs/ of the ELF $(1), as "." in the
-# debug information; given after FW_BASE_CFLAGS' map of the checkout, it
-# wins for that directory (the last map that matches is the one used).
-fw_here = -ffile-prefix-map=$(abspath $(1:.elf=.objs))=. -Wa,--debug-prefix-map=$(abspath $(1:.elf=.objs))=.
+# The compile directory $(1) as "." in the debug information; given after
+# FW_BASE_CFLAGS' map of the checkout, it wins for that directory (the last
+# map that matches is the one used).
+fw_here = -ffile-prefix-map=$(abspath $(1))=. -Wa,--debug-prefix-map=$(abspath $(1))=.
+# What every program links besides its own sources: the runtime, the driver
+# and $(1), the fw_program's more sources (hooks). Each is compiled in
+# <name>.objs/rt/, the program's own in <name>.objs/; the link runs in the
+# directory make runs in, so that the user's link flags (-L dir,
+# -Wl,-Map=file) take their paths from there.
+fw_rt_srcs = $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(1))
+fw_rt_objs = $(foreach s,$(call fw_rt_srcs,$(2)),$(1)/rt/$(call fw_obj,$(s),$(call fw_rt_srcs,$(2))))
 
 define fw_program
 $(FW_BUILD)/$(1).flags: fw-force
@@ -227,15 +234,17 @@ $(FW_BUILD)/$(1).flags: fw-force
 -include $(FW_BUILD)/$(1).d
 $(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5))) \
                       $(FW_BUILD)/$(1).flags
-	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)$(foreach s,$(abspath $(2)),$(fw_nl)	cd $$(@:.elf=.objs) && \
-	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) $$(call fw_here,$$@) -MMD -MP -MT $$@ \
-	  -c $(s) -o $(call fw_obj,$(s),$(abspath $(2))))
+	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)/rt$(foreach s,$(abspath $(2)),$(fw_nl)	cd $$(@:.elf=.objs) && \
+	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) $$(call fw_here,$$(@:.elf=.objs)) \
+	  -MMD -MP -MT $$@ -c $(s) -o $(call fw_obj,$(s),$(abspath $(2))))$(foreach s,$(call fw_rt_srcs,$(4)),$(fw_nl)	cd \
+	  $$(@:.elf=.objs)/rt && $(CROSS)gcc $(FW_CFLAGS) -Werror $$(call fw_here,$$(@:.elf=.objs)/rt) \
+	  -c $(s) -o $(call fw_obj,$(s),$(call fw_rt_srcs,$(4))))
 	@for d in $$(@:.elf=.objs)/*.d; do if [ -f "$$$$d" ]; then cat "$$$$d"; fi; done > $$(@:.elf=.d)
-	cd $$(@:.elf=.objs) && $(CROSS)gcc $(FW_CFLAGS) -Werror $$(call fw_here,$$@) $(FW_LDFLAGS) -o $$(abspath $$@) \
-	  $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(abspath $(4)) *.o 2> $$(abspath $$@).ld; st=$$$$?; cat $$(abspath $$@).ld >&2; \
-	  if [ $$$$st -ne 0 ] && grep -q "region .ram. overflowed" $$(abspath $$@).ld; then \
+	$(CROSS)gcc $(FW_CFLAGS) -Werror $(FW_LDFLAGS) -o $$@ $$(call fw_rt_objs,$$(@:.elf=.objs),$(4)) \
+	  $$(@:.elf=.objs)/*.o 2> $$@.ld; st=$$$$?; cat $$@.ld >&2; \
+	  if [ $$$$st -ne 0 ] && grep -q "region .ram. overflowed" $$@.ld; then \
 	  echo "fw.mk: $(1) does not fit the SoC's RAM_BYTES=$(RAM_BYTES): build and run it with a larger RAM_BYTES" \
-	  "(make profile takes one for both)" >&2; fi; rm -f $$(abspath $$@).ld; exit $$$$st
+	  "(make profile takes one for both)" >&2; fi; rm -f $$@.ld; exit $$$$st
 	$(if $(5),$(5) -o $$@ $$@ >/dev/null || { rm -f $$@; exit 1; })
 FW_ALL += $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
 fw-all: $(FW_BUILD)/$(1).elf $(FW_BUILD)/$(1).hex $(FW_BUILD)/$(1).lst
