@@ -110,7 +110,8 @@ PERFSCOPE := $(TOP)/build/tools/perfscope
 # (perf_snapshot_frame), or, for a program that links none (a Nios II
 # program's perf_print_formatted_report prints text only), of the counters
 # at its exit, which the simulator reads and prints (+sections; once, if
-# SIMFLAGS has it already).
+# SIMFLAGS has it already). A program that links it and prints no frame on
+# this run gets no report.txt.
 SECTIONS_FLAG = $(if $(filter +sections,$(SIMFLAGS)),,$$($(CROSS)nm $(ELF) | grep -q ' perf_snapshot_frame$$' \
                   || echo +sections))
 # Another RAM_BYTES than the default runs on a simulator of its own: built
@@ -158,7 +159,8 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
 	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS))
-	@$(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names '$(call fw_quote,$(SECTIONS))') \
-	  -o $(OUT)/report.txt $(OUT)/console.log)
+	@if grep -q '^@PS sections ' $(OUT)/console.log; then \
+	  $(call said_once,$(PERFSCOPE) report -c $(CLOCK_HZ) $(if $(SECTIONS),--names '$(call fw_quote,$(SECTIONS))') \
+	    -o $(OUT)/report.txt $(OUT)/console.log); fi
 	@$(warnings_once)
 	@echo "profile: $(NAME) on $(CPU): reports in $(OUT)"
