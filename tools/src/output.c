@@ -45,7 +45,7 @@ static ssize_t counted_write(void *cookie, const char *buf, size_t n)
 		done += (size_t)w;
 	}
 	o->written += done;
-	return done ? (ssize_t)done : -1;
+	return (ssize_t)done; /* 0 on an error, as fopencookie's write must: never negative */
 }
 
 static FILE *open_stdout(struct output *o)

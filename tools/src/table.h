@@ -28,7 +28,7 @@ struct row {
 };
 
 struct table {
-	char head[512]; /* the lines above the column heads */
+	char head[1024]; /* the lines above the column heads: table.c checks the notes fit */
 	struct row *rows;
 	size_t n;
 	int program;        /* rows[0] is a profile's Program row, kept first */
