@@ -4,8 +4,9 @@
  * one global interrupt enable, mstatus.MIE, as Nios II has status.PIE:
  *   alt_irq_context alt_irq_disable_all(void)   masks every interrupt and
  *                                               returns the state before
- *   void alt_irq_enable_all(alt_irq_context c)  restores that state (MIE
- *                                               on only if it was on)
+ *   void alt_irq_enable_all(alt_irq_context c)  restores that state, on
+ *                                               or off, as the HAL writes
+ *                                               the saved status back
  *   int alt_irq_enabled(void)                   1 if interrupts are on
  * so that a measured section bracketed by them, as Altera advises, builds
  * and runs unchanged. The SoC starts with interrupts off. The HAL's handler
@@ -32,6 +33,8 @@ static inline void alt_irq_enable_all(alt_irq_context context)
 {
     if (context & ALT_IRQ_MSTATUS_MIE)
         __asm__ volatile("csrsi mstatus, 8" : : : "memory");
+    else
+        __asm__ volatile("csrci mstatus, 8" : : : "memory");
 }
 
 static inline int alt_irq_enabled(void)
