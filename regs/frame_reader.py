@@ -219,14 +219,19 @@ def trace_record(rec):
 
 
 # A trace file's header, by frames.toml's [stream] header table: the magic
-# (with its zero bytes) as bytes, each other field a little-endian u32.
-_HEADER = struct.Struct("<" + "".join(f"{h['bytes']}s" if h["name"] == "magic" else "I" for h in STREAM["header"]))
+# (with its zero bytes) as bytes, each other field a little-endian unsigned
+# integer of its size; the values of those fields are [stream]'s own.
+_INT = {1: "B", 2: "H", 4: "I", 8: "Q"}
+_HEADER = struct.Struct("<" + "".join(f"{h['bytes']}s" if h["name"] == "magic" else _INT[h["bytes"]]
+                                      for h in STREAM["header"]))
+assert _HEADER.size == STREAM["header_bytes"], "frames.toml: [stream] header and header_bytes disagree"
 
 
 def trace_header():
     """A trace file's header: the magic, the format's version, the record
     size."""
-    return _HEADER.pack(STREAM["magic"].encode(), STREAM["version"], STREAM["record_bytes"])
+    return _HEADER.pack(*(STREAM[h["name"]].encode() if h["name"] == "magic" else STREAM[h["name"]]
+                          for h in STREAM["header"]))
 
 
 def trace_records(data):
@@ -237,7 +242,8 @@ def trace_records(data):
     hb, rb = _HEADER.size, STREAM["record_bytes"]
     if len(data) < hb:
         raise FrameError("not a trace file: no PSTRACE header")
-    magic, ver, size = _HEADER.unpack_from(data)
+    head = dict(zip((h["name"] for h in STREAM["header"]), _HEADER.unpack_from(data)))
+    magic, ver, size = head["magic"], head["version"], head["record_bytes"]
     if magic != STREAM["magic"].encode().ljust(len(magic), b"\0"):
         raise FrameError("not a trace file: no PSTRACE header")
     if ver != STREAM["version"] or size != rb:
