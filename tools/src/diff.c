@@ -58,6 +58,19 @@ static size_t unsuffixed_len(const char *name)
 	}
 }
 
+/* Whether name is a function's cold part (foo.cold, foo.part.0.cold,
+ * foo.cold.1): code GCC moved out of the function, never the function, so
+ * no clone pairs with it and it does not stand in another's way. */
+static int is_cold(const char *name)
+{
+	size_t len = strlen(name), digits = 0;
+	while (digits < len && name[len - 1 - digits] >= '0' && name[len - 1 - digits] <= '9')
+		digits++;
+	if (digits && digits < len && name[len - 1 - digits] == '.')
+		len -= digits + 1;
+	return len >= 5 && !memcmp(name + len - 5, ".cold", 5);
+}
+
 /* Whether the names of x and y are the same without clone suffixes. */
 static int same_unsuffixed(const struct row *x, const struct row *y)
 {
@@ -74,7 +87,8 @@ static size_t candidates(const struct pair *p, size_t n, const struct row *r, in
 	size_t found = 0;
 	for (size_t k = 0; k < n; k++) {
 		const struct row *o = side_a ? p[k].a : p[k].b;
-		if (o && !(side_a ? p[k].b : p[k].a) && same_unsuffixed(o, r) && !found++)
+		if (o && !(side_a ? p[k].b : p[k].a) && !is_cold(row_name(o)) &&
+		    same_unsuffixed(o, r) && !found++)
 			*at = k;
 	}
 	return found;
@@ -89,8 +103,8 @@ static size_t pair_clones(struct pair *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		size_t j = 0, mine = 0;
-		if (!p[i].a || p[i].b || candidates(p, n, p[i].a, 0, &j) != 1 ||
-		    candidates(p, n, p[j].b, 1, &mine) != 1)
+		if (!p[i].a || p[i].b || is_cold(row_name(p[i].a)) ||
+		    candidates(p, n, p[i].a, 0, &j) != 1 || candidates(p, n, p[j].b, 1, &mine) != 1)
 			continue;
 		p[i].b = p[j].b;
 		p[i].clone = 1;

@@ -21,3 +21,4 @@
 	function h.isra.0.constprop.0 /* 0xf00: a clone of a clone, as GCC names one */
 	.space 0x3000     /* 0x1000: in no function (the tests' 0x1010, 0x2020, 0x3030) */
 	function _exit    /* 0x4000: the C library's end of a program */
+	function h.isra.0.constprop.0.cold /* 0x4100: its cold part, never paired */

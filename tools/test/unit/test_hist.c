@@ -401,15 +401,17 @@ static void gprof_skipped_names(void)
 	          0);
 	/* --renames: a name for objcopy instead of the warning; h_part_0 is
 	 * taken, so h.part.0 gets h_part_0_, and h$part$0 h_part_0__;
-	 * h.isra.0.constprop.0 h_isra_0_constprop_0. */
+	 * h.isra.0.constprop.0 h_isra_0_constprop_0, and its cold part
+	 * h_isra_0_constprop_0_cold. */
 	const char *renames[] = { "gprof",    "-e", UNIT_RETIRE_ELF, "--renames", "gprof.syms",
 		                  "dump.log", NULL };
 	check_run("gprof --renames: a call of h.part.0: nothing said", t.s, renames, "", "", 0);
 	char *syms = tool_file("gprof.syms");
 	check_str(
-	        "gprof --renames: the names for gprof of h.part.0, h$part$0, h.isra.0.constprop.0",
+	        "gprof --renames: the names for gprof of h.part.0, h$part$0, h.isra.0.constprop.0 and its cold part",
 	        syms ? syms : "",
-	        "h.part.0 h_part_0_\nh$part$0 h_part_0__\nh.isra.0.constprop.0 h_isra_0_constprop_0\n");
+	        "h.part.0 h_part_0_\nh$part$0 h_part_0__\nh.isra.0.constprop.0 h_isra_0_constprop_0\n"
+	        "h.isra.0.constprop.0.cold h_isra_0_constprop_0_cold\n");
 	free(syms);
 	text_free(&t);
 	text_free(&u);

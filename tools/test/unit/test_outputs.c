@@ -15,9 +15,10 @@ static const struct event graph[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }
 /* functions --diff pairs a name one run lacks with the other's name that is
  * the same without GCC's clone suffixes (retire_fns.S: h 0x400, h.part.0
  * 0xc00, h.isra.0.constprop.0 0xf00), one to one: with two candidates,
- * none. A: main [0, 100) calls h [10, 40); B: main calls h's clone
- * [10, 30); C: main calls h.part.0 [10, 30) and h.isra.0.constprop.0
- * [40, 50). */
+ * none, but a cold part (h.isra.0.constprop.0.cold 0x4100) is never one.
+ * A: main [0, 100) calls h [10, 40); B: main calls h's clone [10, 30); C:
+ * main calls h.part.0 [10, 30) and h.isra.0.constprop.0 [40, 50); D: main
+ * calls h's clone [10, 30) and its cold part [40, 45). */
 static void diff_clones(void)
 {
 	static const struct event a[] = {
@@ -28,12 +29,16 @@ static void diff_clones(void)
 	};
 	static const struct event c[] = { { 0x100, 0 },  { 0xc00, 10 }, { EXIT, 30 },
 		                          { 0xf00, 40 }, { EXIT, 50 },  { EXIT, 100 } };
-	struct text ta = { 0 }, tb = { 0 }, tc = { 0 };
+	static const struct event d[] = { { 0x100, 0 },   { 0xf00, 10 }, { EXIT, 30 },
+		                          { 0x4100, 40 }, { EXIT, 45 },  { EXIT, 100 } };
+	struct text ta = { 0 }, tb = { 0 }, tc = { 0 }, td = { 0 };
 	events_add(&ta, a, sizeof a / sizeof *a, 0);
 	events_add(&tb, b, sizeof b / sizeof *b, 0);
 	events_add(&tc, c, sizeof c / sizeof *c, 0);
+	events_add(&td, d, sizeof d / sizeof *d, 0);
 	tool_write("b.log", tb.s, tb.len);
 	tool_write("c.log", tc.s, tc.len);
+	tool_write("d.log", td.s, td.len);
 	const char *head =
 	        " #Calls A #Calls B       Self A       Self B    Self diff    Diff%      "
 	        "Self+ch. A      Self+ch. B  Self+ch. diff\n";
@@ -66,9 +71,18 @@ static void diff_clones(void)
 	          (const char *[]){ "functions", "--diff", "-e", UNIT_RETIRE_ELF, "dump.log",
 	                            "c.log", NULL },
 	          want, "", 0);
+	struct run r;
+	tool_run(&r, ta.s,
+	         (const char *[]){ "functions", "--diff", "-e", UNIT_RETIRE_ELF, "dump.log",
+	                           "d.log", NULL });
+	check_contains(
+	        "outputs: functions --diff pairs h with its clone, not with the clone's cold part",
+	        r.out, "\nh ~ h.isra.0.constprop.0 ");
+	run_free(&r);
 	text_free(&ta);
 	text_free(&tb);
 	text_free(&tc);
+	text_free(&td);
 }
 
 void test_outputs(void)
