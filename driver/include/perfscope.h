@@ -90,8 +90,9 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
 /*
  * A section number the compiler knows, outside 0..PERF_MAX_SECTIONS, stops
  * the build: its store would reach another register of the map (8..15 are
- * the trace unit's, the histogram's and the triggers'). The check is folded
- * away for every other n, so BEGIN and END stay one store.
+ * the trace unit's, the histogram's and the triggers'). So does one the
+ * optimizer proves out of range (a loop over 8..15 it unrolls). The check
+ * is folded away for every other n, so BEGIN and END stay one store.
  */
 void perf_section_out_of_range(void)
         __attribute__((error("PERF_BEGIN/PERF_END: the section number is not 0..7")));
