@@ -34,6 +34,17 @@ static int ends_in(const char *name, size_t len, const char *const *words, size_
 	return 0;
 }
 
+/* len less a ".N" (N digits) that name[0, len) ends in, if it does. */
+static size_t without_number(const char *name, size_t len)
+{
+	size_t digits = 0;
+	while (digits < len && name[len - 1 - digits] >= '0' && name[len - 1 - digits] <= '9')
+		digits++;
+	return digits && digits < len && name[len - 1 - digits] == '.' ? len - 1 - digits : len;
+}
+
+static const char *const cold[] = { "cold", NULL };
+
 /* The length of name without GCC's clone suffixes, taken off the end one by
  * one: .constprop.N, .isra.N, .part.N, .lto_priv.N, .cold (.cold.N before
  * GCC 10), and chains of them (foo.isra.0.constprop.0, foo.part.0.cold). */
@@ -41,17 +52,12 @@ static size_t unsuffixed_len(const char *name)
 {
 	static const char *const numbered[] = { "constprop", "isra", "part",
 		                                "lto_priv",  "cold", NULL };
-	static const char *const bare[] = { "cold", NULL };
 	size_t len = strlen(name), dot;
 	for (;;) {
-		size_t digits = 0;
-		while (digits < len && name[len - 1 - digits] >= '0' &&
-		       name[len - 1 - digits] <= '9')
-			digits++;
-		if (digits && digits < len && name[len - 1 - digits] == '.' &&
-		    ends_in(name, len - 1 - digits, numbered, &dot))
+		const size_t bare = without_number(name, len);
+		if (bare < len && ends_in(name, bare, numbered, &dot))
 			len = dot;
-		else if (ends_in(name, len, bare, &dot))
+		else if (ends_in(name, len, cold, &dot))
 			len = dot;
 		else
 			return len;
@@ -63,12 +69,8 @@ static size_t unsuffixed_len(const char *name)
  * no clone pairs with it and it does not stand in another's way. */
 static int is_cold(const char *name)
 {
-	size_t len = strlen(name), digits = 0;
-	while (digits < len && name[len - 1 - digits] >= '0' && name[len - 1 - digits] <= '9')
-		digits++;
-	if (digits && digits < len && name[len - 1 - digits] == '.')
-		len -= digits + 1;
-	return len >= 5 && !memcmp(name + len - 5, ".cold", 5);
+	size_t dot;
+	return ends_in(name, without_number(name, strlen(name)), cold, &dot);
 }
 
 /* Whether the names of x and y are the same without clone suffixes. */

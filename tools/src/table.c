@@ -33,11 +33,8 @@ static struct row frame_row(const struct funcstat_row *r)
 #define UNFINISHED_ARGS(n) (unsigned long long)(n), plural(n), (n) == 1 ? "its" : "their"
 /* The head's first line (table_from_*), every note at once, each number
  * 20 digits and the causes of a loss all named: they fit, nothing is cut. */
-_Static_assert(sizeof((struct table *)0)->head >=
-                       128 +
-                               sizeof(HOOK_NOTE DAMAGED_NOTE
-                                      "lost: : " PARTIAL_NOTE UNFINISHED_NOTE) +
-                               5 * 20 + 256,
+#define NOTES_FORMATS HOOK_NOTE DAMAGED_NOTE "lost: : " PARTIAL_NOTE UNFINISHED_NOTE
+_Static_assert(sizeof((struct table *)0)->head >= 128 + sizeof(NOTES_FORMATS) + 5 * 20 + 256,
                "a table's head holds its notes");
 
 void table_notes(const struct table *t, char *buf, size_t size, const char *prefix)
