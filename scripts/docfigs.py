@@ -327,6 +327,12 @@ def sim_pgo_cycles():
     return thousands(int(re.search(r"^PGO_CYCLES\s*\?=\s*([0-9]+)", text, re.M).group(1)))
 
 
+def hal_tick_hz():
+    """The HAL's system clock rate on the reference SoC, SOC_TICKS_PER_SECOND in soc/fw/soc.h."""
+    text = (TOP / "soc" / "fw" / "soc.h").read_text()
+    return str(int(re.search(r"^#define SOC_TICKS_PER_SECOND ([0-9]+)u", text, re.M).group(1)))
+
+
 def bench_instr_cycles():
     """The cycles make bench counts host instructions for, INSTR_CYCLES in bench/bench.sh."""
     text = (TOP / "bench" / "bench.sh").read_text()
@@ -528,6 +534,7 @@ SOURCES = {
     "driver/hwtrace-frame-records": hwtrace_frame_records,
     "sim/pgo-cycles": sim_pgo_cycles,
     "bench/instr-cycles": bench_instr_cycles,
+    "hal/tick-hz": hal_tick_hz,
     "host/stream-errors": stream_errors,
     "host/trace-frame-gap": trace_frame_gap,
     "stream/version": lambda: str(stream()["version"]),

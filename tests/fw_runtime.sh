@@ -18,6 +18,15 @@
 #                bits, alt_timestamp at the SoC's clock, alt_printf,
 #                alt_putstr, alt_putchar and alt_getchar, and
 #                alt_irq_disable_all/alt_irq_enable_all around a section
+#   alarm        sys/alt_alarm.h: alt_nticks, alt_ticks_per_second, alarms
+#                called at the HAL's tick (nticks + 1 after the start), again
+#                after the interval they return, stopped before they fire,
+#                started again, called once when late; -EINVAL for a null
+#                alarm or callback; the
+#                first start turns interrupts on; after the last alarm the
+#                timer interrupt is off, so while (1); ends the run
+#   alarm_trap   alarms beside the program's own trap_handler, which still
+#                gets every other trap (an ecall it steps over)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -31,7 +40,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io args lto ctor dtor big hal hal64; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ctor dtor big hal hal64 alarm alarm_trap; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -111,6 +120,99 @@ int main(void)
 	return 0;
 }
 C
+# The HAL's system clock and alarms, as a HAL program uses them: every
+# value exact, as the tick is MTIME's.
+cat > "$work/alarm.c" <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include "sys/alt_alarm.h"
+#include "sys/alt_irq.h"
+static alt_alarm a, b, c, d;
+static volatile int calls_a, calls_b, calls_c, calls_d;
+static volatile alt_u32 at[3], d_at[3];
+static alt_u32 t0, t1;
+static alt_u32 every_two(void *context)
+{
+	(void)context;
+	at[calls_a] = alt_nticks() - t0;
+	calls_a++;
+	return calls_a < 3 ? 2 : 0;
+}
+static alt_u32 every_one(void *context)
+{
+	(void)context;
+	d_at[calls_d] = alt_nticks() - t1;
+	calls_d++;
+	return calls_d < 3 ? 1 : 0;
+}
+static alt_u32 count(void *context)
+{
+	++*(volatile int *)context;
+	return 0;
+}
+int main(void)
+{
+	printf("alarm: %u ticks a second, irq %d\n", (unsigned)alt_ticks_per_second(), alt_irq_enabled());
+	printf("alarm: null %d %d\n", alt_alarm_start(NULL, 1, count, (void *)&calls_b),
+	       alt_alarm_start(&b, 1, NULL, NULL));
+	t0 = alt_nticks();
+	alt_alarm_start(&a, 1, every_two, NULL);
+	alt_alarm_start(&b, 1, count, (void *)&calls_b);
+	alt_alarm_stop(&b);
+	alt_alarm_stop(&b);
+	alt_alarm_start(&c, 0, count, (void *)&calls_c);
+	alt_alarm_start(&c, 3, count, (void *)&calls_c);
+	while (calls_a < 3)
+		;
+	usleep(5000);
+	printf("alarm: a at %u %u %u, b %d, c %d, irq %d, now %u\n", (unsigned)at[0], (unsigned)at[1],
+	       (unsigned)at[2], calls_b, calls_c, alt_irq_enabled(), (unsigned)(alt_nticks() - t0));
+	/* Due at 1, but interrupts are off until 4: called then, once, and
+	 * next at 5 and 6. */
+	t1 = alt_nticks();
+	alt_alarm_start(&d, 0, every_one, NULL);
+	const alt_irq_context irq = alt_irq_disable_all();
+	usleep(4000);
+	alt_irq_enable_all(irq);
+	while (calls_d < 3)
+		;
+	printf("alarm: late one at %u %u %u\n", (unsigned)d_at[0], (unsigned)d_at[1], (unsigned)d_at[2]);
+	while (1)
+		;
+}
+C
+cat > "$work/alarm_trap.c" <<'C'
+#include <stdio.h>
+#include "soc.h"
+#include "sys/alt_alarm.h"
+static volatile int ecalls, fired;
+void trap_handler(unsigned mcause, unsigned mepc)
+{
+	if (mcause != 11 && mcause != 2) {
+		printf("alarm_trap: mcause %x\n", mcause);
+		soc_exit(1);
+	}
+	ecalls++;
+	__asm__ volatile("csrw mepc, %0" : : "r"(mepc + 4));
+}
+static alt_u32 fire(void *context)
+{
+	(void)context;
+	fired++;
+	return 0;
+}
+int main(void)
+{
+	static alt_alarm a;
+	alt_alarm_start(&a, 2, fire, NULL);
+	__asm__ volatile("ecall");
+	while (!fired)
+		;
+	__asm__ volatile("ecall");
+	printf("alarm_trap: %d ecalls, %d alarm\n", ecalls, fired);
+	return 0;
+}
+C
 cat > "$work/args.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +266,8 @@ run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
 run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
+run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
+run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
 run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 281 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.

@@ -10,6 +10,10 @@
 #ifndef SOC_CLOCK_HZ
 #define SOC_CLOCK_HZ      50000000u
 #endif
+/* The Nios II HAL's system clock rate (sys/alt_alarm.h): ticks of MTIME. */
+#ifndef SOC_TICKS_PER_SECOND
+#define SOC_TICKS_PER_SECOND 1000u
+#endif
 
 #define SOC_RAM_BASE      0x00000000u  /* RAM_BYTES of RAM, reset vector 0 */
 #define SOC_PERF_BASE     0x80000000u  /* perfscope, 256 bytes */
