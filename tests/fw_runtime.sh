@@ -27,6 +27,12 @@
 #                timer interrupt is off, so while (1); ends the run
 #   alarm_trap   alarms beside the program's own trap_handler, which still
 #                gets every other trap (an ecall it steps over)
+#   C++          a HAL application's main.cpp builds with -Werror and links
+#                the driver's C functions; alt_printf's %x takes an alt_u32
+#   beside       a program in a directory beside the checkout whose name
+#                begins with the checkout's keeps its absolute path in
+#                __FILE__ and in the debug information (its .lst shows its
+#                source)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -41,6 +47,7 @@ rm -rf "$work" && mkdir -p "$work"
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
   for p in io args lto ctor dtor big hal hal64 alarm alarm_trap; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -213,6 +220,34 @@ int main(void)
 	return 0;
 }
 C
+cat > "$work/cpp.cpp" <<'C'
+#include "altera_avalon_performance_counter.h"
+#include "system.h"
+#include "sys/alt_stdio.h"
+class Filter {
+public:
+	alt_u32 run(alt_u32 n) const
+	{
+		alt_u32 sum = 0;
+		for (alt_u32 i = 0; i < n; i++)
+			sum += i;
+		return sum;
+	}
+};
+int main()
+{
+	const Filter filter;
+	PERF_RESET(PERFORMANCE_COUNTER_0_BASE);
+	PERF_START_MEASURING(PERFORMANCE_COUNTER_0_BASE);
+	PERF_BEGIN(PERFORMANCE_COUNTER_0_BASE, 1);
+	volatile alt_u32 sum = filter.run(100);
+	PERF_END(PERFORMANCE_COUNTER_0_BASE, 1);
+	PERF_STOP_MEASURING(PERFORMANCE_COUNTER_0_BASE);
+	const alt_u32 starts = perf_get_num_starts((void *)PERFORMANCE_COUNTER_0_BASE, 1);
+	alt_printf("cpp: sum %x, %x start\n", (alt_u32)sum, starts);
+	return perf_get_section_time((void *)PERFORMANCE_COUNTER_0_BASE, 1) > 0 ? 0 : 1;
+}
+C
 cat > "$work/args.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,6 +303,7 @@ run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
 run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
+run cpp "cpp: sum 1356, 1 start" FW_WERROR=-Werror
 run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 281 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.
@@ -286,4 +322,25 @@ for p in ctor dtor; do
 done
 link_stops big "a 62000-byte table in 64 KiB with the stack" \
   'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf (make profile: or a smaller PROFILE_EVENTS)'
+# A program beside the checkout, in a directory whose name begins with the
+# checkout's: -ffile-prefix-map must not take it for one of the checkout's.
+side=$(mktemp -d "$top-side.XXXXXX")
+cat > "$side/side.c" <<'C'
+#include <stdio.h>
+int main(void)
+{
+	printf("%s\n", __FILE__);
+	return 0;
+}
+C
+# shellcheck disable=SC2016 # make's $(...), not the shell's
+printf 'TOP := %s\ninclude $(TOP)/soc/fw/fw.mk\n$(eval $(call fw_program,side,side.c))\n' "$top" > "$side/Makefile"
+if (cd "$side" && env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s FW_BUILD="$side/out" "$side/out/side.hex" "$side/out/side.lst") > "$side/log" 2>&1 \
+   && [ "$(timeout -s KILL 120 "$sim" +firmware="$side/out/side.hex" 2> /dev/null)" = "$side/side.c" ] \
+   && grep -q 'printf("%s\\n", __FILE__);' "$side/out/side.lst"; then
+  pass "beside the checkout: __FILE__ and the listing's source are $side/side.c"
+else
+  tail -3 "$side/log"; fail "beside the checkout: $side/side.c lost its path (__FILE__ or side.lst)"
+fi
+rm -rf "$side"
 exit $status

@@ -28,11 +28,14 @@ typedef unsigned long alt_u32;
 typedef signed int alt_32;
 typedef unsigned int alt_u32;
 #endif
-typedef long long alt_64;
-typedef unsigned long long alt_u64;
+/* __extension__: C89 with -pedantic (-ansi -pedantic) has no long long. */
+__extension__ typedef long long alt_64;
+__extension__ typedef unsigned long long alt_u64;
 
-_Static_assert(sizeof(alt_32) == 4 && sizeof(alt_u32) == 4, "alt_32 and alt_u32 are 32 bits");
-_Static_assert(sizeof(alt_64) == 8 && sizeof(alt_u64) == 8, "alt_64 and alt_u64 are 64 bits");
+/* Checked in every dialect (C89 has no _Static_assert): a size of -1 is an
+ * error naming the array. */
+typedef char alt_types_32_bits_[(sizeof(alt_32) == 4 && sizeof(alt_u32) == 4) ? 1 : -1];
+typedef char alt_types_64_bits_[(sizeof(alt_64) == 8 && sizeof(alt_u64) == 8) ? 1 : -1];
 #endif
 
 #define ALT_INLINE        __inline__

@@ -50,7 +50,7 @@
 #define ALTERA_AVALON_PERFORMANCE_COUNTER_INIT(name, dev) PERF_RESET(name##_BASE)
 
 /* PERFORMANCE_COUNTER_0_BASE, or NULL if there is none (as the HAL). */
-static inline void *alt_get_performance_counter_base(void)
+static __inline__ void *alt_get_performance_counter_base(void)
 {
 #ifdef PERFORMANCE_COUNTER_0_BASE
 	return (void *)(uintptr_t)(PERFORMANCE_COUNTER_0_BASE);
@@ -61,7 +61,7 @@ static inline void *alt_get_performance_counter_base(void)
 
 /* ALT_CPU_FREQ in Hz: the clock for perf_print_formatted_report's seconds. */
 #ifdef ALT_CPU_FREQ
-static inline alt_u32 alt_get_cpu_freq(void)
+static __inline__ alt_u32 alt_get_cpu_freq(void)
 {
 	return (alt_u32)(ALT_CPU_FREQ);
 }

@@ -35,21 +35,40 @@
 #include "perfscope_regs.h"
 
 /*
+ * A check at compile time in every dialect a HAL program may use: C11's
+ * _Static_assert and C++11's static_assert with their message, and in
+ * C89/C99 (-ansi, -std=c99 -pedantic) an array whose size is -1 when the
+ * condition fails, a declaration those dialects take without a warning.
+ */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define PERF_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#elif !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define PERF_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#else
+#define PERF_STATIC_ASSERT(cond, msg) extern char perf_static_assert_[(cond) ? 1 : -1]
+#endif
+
+/*
  * Code ported from Nios II relies on its layout: section n owns the 16-byte
  * block at 16n with TIME_LO, TIME_HI and OCC, and the control registers sit
  * after the last block.
  */
-_Static_assert(PERF_SECTION_STRIDE == 16, "Nios II PCU section stride");
-_Static_assert(PERF_REG_TIME_LO(0) == 0 && PERF_REG_TIME_HI(0) == 4 &&
-               PERF_REG_OCC(0) == 8, "Nios II PCU global block");
-_Static_assert(PERF_REG_TIME_LO(3) == 48 && PERF_REG_TIME_HI(3) == 52 &&
-               PERF_REG_OCC(3) == 56, "Nios II PCU section block at 16n");
-_Static_assert(PERF_REG_ID >= PERF_REG_TIME_LO(PERF_MAX_SECTIONS + 1),
-               "control registers after the last section block");
-_Static_assert(PERF_MAX_SECTIONS <= (int)PERF_CONFIG_SECTIONS_MASK,
-               "CONFIG.SECTIONS can count every section");
+PERF_STATIC_ASSERT(PERF_SECTION_STRIDE == 16, "Nios II PCU section stride");
+PERF_STATIC_ASSERT(PERF_REG_TIME_LO(0) == 0 && PERF_REG_TIME_HI(0) == 4 && PERF_REG_OCC(0) == 8,
+                   "Nios II PCU global block");
+PERF_STATIC_ASSERT(PERF_REG_TIME_LO(3) == 48 && PERF_REG_TIME_HI(3) == 52 && PERF_REG_OCC(3) == 56,
+                   "Nios II PCU section block at 16n");
+PERF_STATIC_ASSERT(PERF_REG_ID >= PERF_REG_TIME_LO(PERF_MAX_SECTIONS + 1),
+                   "control registers after the last section block");
+PERF_STATIC_ASSERT(PERF_MAX_SECTIONS <= (int)PERF_CONFIG_SECTIONS_MASK,
+                   "CONFIG.SECTIONS can count every section");
 /* The report names an unnamed section "section N" with one digit. */
-_Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
+PERF_STATIC_ASSERT(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
+
+/* C++ programs (a HAL application's main.cpp) call the driver as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /*
  * The register access everything below goes through. A host build may define
@@ -69,8 +88,9 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
  * GCC stores x0 and needs no register for it; with the base in a register,
  * PERF_BEGIN(base, 3) is `sw zero,52(a0)` (checked by `make -C driver rv32`
  * at -O1, -O2 and -Os; -O0 adds address arithmetic). p is the base address,
- * integer or pointer; n is 1..7: a constant outside 0..7 stops the build
- * (PERF_SECTION_CHECK below), a run-time n is not checked (a check would cost
+ * integer or pointer; n is 1..7: a constant outside 0..7 draws a warning
+ * and the mark does nothing (PERF_SECTION_OK below), a run-time n is not
+ * checked (a check would cost
  * instructions in the measured code).
  *
  * RESET clears every counter and flag and leaves the global counter stopped;
@@ -82,24 +102,26 @@ _Static_assert(PERF_MAX_SECTIONS <= 9, "section numbers are one digit");
 #define PERF_RESET(p)           PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 1u)
 #define PERF_START_MEASURING(p) PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(0)), 0u)
 #define PERF_STOP_MEASURING(p)  PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(0)), 0u)
-#define PERF_BEGIN(p, n) \
-	(PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u))
-#define PERF_END(p, n) \
-	(PERF_SECTION_CHECK(n), PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u))
+#define PERF_BEGIN(p, n)                                                                 \
+	(PERF_SECTION_OK(n) ? PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_HI(n)), 0u) \
+	                    : perf_section_out_of_range())
+#define PERF_END(p, n)                                                                   \
+	(PERF_SECTION_OK(n) ? PERF_MMIO_WRITE32(PERF_ADDR((p), PERF_REG_TIME_LO(n)), 0u) \
+	                    : perf_section_out_of_range())
 
 /*
- * A section number the compiler knows, outside 0..PERF_MAX_SECTIONS, stops
- * the build: its store would reach another register of the map (8..15 are
- * the trace unit's, the histogram's and the triggers'). So does one the
- * optimizer proves out of range (a loop over 8..15 it unrolls). The check
- * is folded away for every other n, so BEGIN and END stay one store.
+ * A section number the compiler knows, outside 0..PERF_MAX_SECTIONS, draws a
+ * warning, and the mark calls perf_section_out_of_range(), which does
+ * nothing, instead of its store, which would reach another register of the
+ * map (8..15 are the trace unit's, the histogram's and the triggers'). So
+ * does one the optimizer proves out of range (a loop over 8..15 it
+ * unrolls). A program with such a mark where it never runs, as HAL code may
+ * have, builds as on the HAL; with -Werror the warning stops the build. For
+ * every other n the test folds away, so BEGIN and END stay one store.
  */
-void perf_section_out_of_range(void)
-        __attribute__((error("PERF_BEGIN/PERF_END: the section number is not 0..7")));
-#define PERF_SECTION_CHECK(n)                                           \
-	((__builtin_constant_p(n) && (unsigned)(n) > PERF_MAX_SECTIONS) \
-	         ? perf_section_out_of_range()                          \
-	         : (void)0)
+void perf_section_out_of_range(void) __attribute__((
+        warning("PERF_BEGIN/PERF_END: the section number is not 0..7, the mark does nothing")));
+#define PERF_SECTION_OK(n) (!__builtin_constant_p(n) || (unsigned)(n) <= PERF_MAX_SECTIONS)
 
 /* Errors, returned negated (-PERF_EINVAL); 0 or a count means success. */
 enum perf_error {
@@ -181,6 +203,7 @@ struct perf_snapshot {
 	int num_sections;                            /* as perf_probe() */
 	uint32_t run;                                /* RUN: bit n set = section n runs */
 	uint32_t overflow;                           /* OVF: bit n set = a counter of n wrapped */
+	uint32_t reserved;                           /* time[] is 8-byte aligned: no padding */
 	uint64_t time[PERF_MAX_SECTIONS + 1];        /* [0]: global time */
 	uint32_t occurrences[PERF_MAX_SECTIONS + 1]; /* [0]: number of STARTs */
 };
@@ -294,5 +317,9 @@ int perf_report_write_net(const struct perf_snapshot *s, uint32_t clock_hz,
 /* perf_print_formatted_report() with the net section times of perf_report_write_net(). */
 int perf_report_print_net(void *perf_base, uint32_t clock_hz, uint32_t bias,
                           int num_sections, ...);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_H */

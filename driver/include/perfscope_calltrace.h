@@ -12,6 +12,11 @@
 
 #include "perfscope_hooks.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum perf_calltrace_mode {
 	PERF_CALLTRACE_STACK, /* entry pushes a record, exit pops it: the live chain */
 	PERF_CALLTRACE_LOG,   /* entry appends to a ring that keeps the newest records */
@@ -150,5 +155,9 @@ const struct perf_calltrace *perf_calltrace_current(void) PERF_NO_TRACE;
  * wrapper makes, so that each context's calls go to its own buffer.
  */
 struct perf_calltrace *perf_calltrace_switch(struct perf_calltrace *t) PERF_NO_TRACE;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_CALLTRACE_H */

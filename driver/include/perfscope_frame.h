@@ -25,6 +25,11 @@
 #include "perfscope.h"
 #include "perfscope_frames.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The version a frame of a type perfscope_frames.h does not describe
  * carries (a program's own, through perf_frame_write): the one every type
  * had when each got its own. */
@@ -65,5 +70,9 @@ int perf_frame_write(const char *type, perf_frame_payload_fn payload, const void
  * (0 if unknown). putchar if put is NULL, as for every *_frame below. */
 int perf_snapshot_frame(const struct perf_snapshot *s, uint32_t clock_hz,
                         perf_put_fn put, void *ctx) __attribute__((no_instrument_function));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

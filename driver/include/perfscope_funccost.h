@@ -15,6 +15,11 @@
 
 #include "perfscope_hooks.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One hook event: 8 bytes. fn is the entered function, or one of: */
 struct perf_funccost_record {
 	uint32_t fn;
@@ -141,5 +146,9 @@ int perf_statistics_dump(const void *stat_buf) PERF_NO_TRACE;
 int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 /* The statistics as a frame line for the host tool, as perf_funccost_frame. */
 int perf_statistics_frame(const void *stat_buf, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_FUNCCOST_H */

@@ -32,6 +32,11 @@
 #include "perfscope.h"
 #include "perfscope_frame.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Functions the hooks must not see: neither instrumented nor patched for
  * the call trace's arguments. */
 #define PERF_NO_TRACE __attribute__((no_instrument_function, patchable_function_entry(0, 0)))
@@ -67,5 +72,9 @@ struct perf_funcstat {
 	uint64_t total; /* self+children, summed over outer calls only */
 	uint64_t self;  /* self, summed over every call */
 };
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_HOOKS_H */

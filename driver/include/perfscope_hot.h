@@ -11,6 +11,11 @@
 
 #include "perfscope_hooks.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * GCC's -pg calls _mcount at the start of every function. The hot-address
  * table counts those calls per address (the function's _mcount call site,
@@ -79,5 +84,9 @@ int perf_hot_dump_to(perf_put_fn put, void *ctx) PERF_NO_TRACE;
 /* The table as a frame line for the host tool (perfscope_frame.h); put
  * NULL writes to stdout. Returns 0, -PERF_EINVAL, -PERF_EIO. */
 int perf_hot_frame(perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_HOT_H */

@@ -33,6 +33,11 @@
 
 #include "perfscope_hooks.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What the unit does when its FIFO is full: drop new records and count
  * them, with a LOSS record in the stream once there is room again; or
  * overwrite the oldest (a flight recorder). */
@@ -97,5 +102,9 @@ int perf_hwtrace_frame(void *base, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 	PERF_MMIO_WRITE32(PERF_ADDR((base), PERF_REG_TRACE_IRQ_ENTER), (uint32_t)(cause))
 #define PERF_HWTRACE_IRQ_EXIT(base, cause) \
 	PERF_MMIO_WRITE32(PERF_ADDR((base), PERF_REG_TRACE_IRQ_EXIT), (uint32_t)(cause))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_HWTRACE_H */

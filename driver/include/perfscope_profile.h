@@ -13,6 +13,11 @@
 
 #include "perfscope_hooks.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * Up to PERF_PROFILES profiles, typically one per thread; at most one, the
  * current one, follows the calls. A profile tracks its call stack and
@@ -108,5 +113,9 @@ int perf_profile_print_to(int id, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 /* A profile as a frame line for the host tool (perfscope_frame.h); put
  * NULL writes to stdout. Returns 0, -PERF_EINVAL, -PERF_EIO. */
 int perf_profile_frame(int id, perf_put_fn put, void *ctx) PERF_NO_TRACE;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_PROFILE_H */

@@ -25,6 +25,11 @@
 
 #include "perfscope.h"
 
+/* C++ programs call the library as C. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The most status reads a function makes while the histogram clears (one
  * word a cycle, 4096 words at most) or writes back. */
 #define PERF_RETIRE_POLLS 8192u
@@ -61,5 +66,9 @@ int perf_trig_disarm(void *base, unsigned section);
 /* Trigger hits not acted on since reset (or a write of TRIG_LOST),
  * saturating at 2^16 - 1; -PERF_ENODEV without trigger addresses. */
 int32_t perf_trig_lost(void *base);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PERFSCOPE_RETIRE_H */

@@ -115,11 +115,19 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
 # recipe maps to "." as well (fw_here), so that a source's name,
 # "./driver/perfscope.c", is found from the checkout's top: objdump -S
 # there (the .lst below), addr2line and gdb.
+# The maps name the checkout's directory with its slash, so that a
+# program's directory beside the checkout whose name begins with the
+# checkout's (perfscope-apps beside perfscope) keeps its absolute path.
 FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
                   -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
-                  -O2 -g -std=gnu11 -Wall -Wextra \
-                  -ffunction-sections -fdata-sections -ffile-prefix-map=$(TOP)=. \
-                  -Wa,--debug-prefix-map=$(TOP)=.
+                  -O2 -g -Wall -Wextra \
+                  -ffunction-sections -fdata-sections -ffile-prefix-map=$(TOP)/=./ \
+                  -Wa,--debug-prefix-map=$(TOP)/=./
+# The language of a source: C11 with GNU extensions; C++17 for a .cc, .cpp
+# or .cxx (a HAL application's main.cpp), without exceptions and RTTI,
+# which would need the C++ runtime library the toolchain does not have.
+# $(call fw_std,<source>)
+fw_std = $(if $(filter %.cc %.cpp %.cxx,$(1)),-std=gnu++17 -fno-exceptions -fno-rtti,-std=gnu11)
 FW_INCLUDES    := -I$(FW_DIR) -I$(TOP)/driver/include -I$(TOP)/driver/common
 # "-I dir" is taken as -Idir, so that it is one word, moved as one.
 FW_USER_CFLAGS := $(call fw_abs_includes,$(subst -I ,-I,$(strip $(FW_EXTRA_CFLAGS))))
@@ -130,7 +138,7 @@ FW_USER_CFLAGS := $(call fw_abs_includes,$(subst -I ,-I,$(strip $(FW_EXTRA_CFLAG
 fw_comma := ,
 FW_USER_DIALECT := $(filter -std=% -ansi -pedantic -pedantic-errors,$(FW_USER_CFLAGS)) \
                    $(filter-out -Wl$(fw_comma)% -Wa$(fw_comma)% -Wp$(fw_comma)%,$(filter -W%,$(FW_USER_CFLAGS)))
-FW_CFLAGS := $(FW_BASE_CFLAGS) $(FW_INCLUDES) $(filter-out $(FW_USER_DIALECT),$(FW_USER_CFLAGS))
+FW_CFLAGS := $(FW_BASE_CFLAGS) -std=gnu11 $(FW_INCLUDES) $(filter-out $(FW_USER_DIALECT),$(FW_USER_CFLAGS))
 # A program's own sources: the program's headers before the checkout's, as
 # the Nios II SBT has its application's directory on the include path, so
 # that its own system.h (beside a source, or in a directory it gives with
@@ -138,8 +146,8 @@ FW_CFLAGS := $(FW_BASE_CFLAGS) $(FW_INCLUDES) $(filter-out $(FW_USER_DIALECT),$(
 # altera_avalon_performance_counter.h (whose own #include "system.h"
 # searches its directory, then the -iquote ones, then the -I ones);
 # soc/fw/system.h is the one left when the program has none.
-# $(call fw_program_cflags,<absolute sources>)
-fw_program_cflags = $(FW_BASE_CFLAGS) $(addprefix -iquote ,$(sort $(patsubst %/,%,$(dir $(1))))) \
+# $(call fw_program_cflags,<absolute sources>[,<the source compiled>])
+fw_program_cflags = $(FW_BASE_CFLAGS) $(call fw_std,$(2)) $(addprefix -iquote ,$(sort $(patsubst %/,%,$(dir $(1))))) \
                     $(filter -I%,$(FW_USER_CFLAGS)) $(FW_INCLUDES) $(filter-out -I%,$(FW_USER_CFLAGS))
 # The single RAM holds code and data, so its one segment is RWX on purpose.
 FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
@@ -235,7 +243,7 @@ $(FW_BUILD)/$(1).flags: fw-force
 $(FW_BUILD)/$(1).elf: $(abspath $(2) $(4)) $(FW_RUNTIME) $(FW_DRIVER_SRCS) $(FW_HEADERS) $(if $(5),$(firstword $(5))) \
                       $(FW_BUILD)/$(1).flags
 	@rm -rf $$(@:.elf=.objs) && mkdir -p $$(@:.elf=.objs)/rt$(foreach s,$(abspath $(2)),$(fw_nl)	cd $$(@:.elf=.objs) && \
-	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2))) $(FW_WERROR) $(3) $$(call fw_here,$$(@:.elf=.objs)) \
+	  $(CROSS)gcc $(call fw_program_cflags,$(abspath $(2)),$(s)) $(FW_WERROR) $(3) $$(call fw_here,$$(@:.elf=.objs)) \
 	  -MMD -MP -MT $$@ -c $(s) -o $(call fw_obj,$(s),$(abspath $(2))))$(foreach s,$(call fw_rt_srcs,$(4)),$(fw_nl)	cd \
 	  $$(@:.elf=.objs)/rt && $(CROSS)gcc $(FW_CFLAGS) -Werror $$(call fw_here,$$(@:.elf=.objs)/rt) \
 	  -c $(s) -o $(call fw_obj,$(s),$(call fw_rt_srcs,$(4))))

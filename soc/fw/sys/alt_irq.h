@@ -22,14 +22,14 @@ typedef alt_u32 alt_irq_context;
 
 #define ALT_IRQ_MSTATUS_MIE 0x8u
 
-static inline alt_irq_context alt_irq_disable_all(void)
+static __inline__ alt_irq_context alt_irq_disable_all(void)
 {
     alt_u32 mstatus;
     __asm__ volatile("csrrci %0, mstatus, 8" : "=r"(mstatus) : : "memory");
     return mstatus & ALT_IRQ_MSTATUS_MIE;
 }
 
-static inline void alt_irq_enable_all(alt_irq_context context)
+static __inline__ void alt_irq_enable_all(alt_irq_context context)
 {
     if (context & ALT_IRQ_MSTATUS_MIE)
         __asm__ volatile("csrsi mstatus, 8" : : : "memory");
@@ -37,7 +37,7 @@ static inline void alt_irq_enable_all(alt_irq_context context)
         __asm__ volatile("csrci mstatus, 8" : : : "memory");
 }
 
-static inline int alt_irq_enabled(void)
+static __inline__ int alt_irq_enabled(void)
 {
     alt_u32 mstatus;
     __asm__ volatile("csrr %0, mstatus" : "=r"(mstatus));

@@ -31,6 +31,10 @@ typedef alt_u64 alt_timestamp_type;
 typedef alt_u32 alt_timestamp_type;
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 int alt_timestamp_start(void);
 alt_u32 alt_timestamp_freq(void);
 
@@ -39,9 +43,13 @@ alt_u32 alt_timestamp_freq(void);
  * program's is read. */
 alt_u64 soc_timestamp(void);
 
-static inline alt_timestamp_type alt_timestamp(void)
+static __inline__ alt_timestamp_type alt_timestamp(void)
 {
 	return (alt_timestamp_type)soc_timestamp();
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
