@@ -51,9 +51,12 @@ for p in "${PINNED[@]}"; do
   fi
 done
 
-if [ ! -x .venv/bin/python ] || [ requirements.txt -nt .venv/.installed ]; then
+# .venv/.installed is the requirements.txt it was made from: compared by
+# content, not by time, so that a clone or a worktree sharing the .venv does
+# not reinstall for a file that is only newer.
+if [ ! -x .venv/bin/python ] || ! cmp -s requirements.txt .venv/.installed; then
   echo "setup: installing Python packages into .venv"
   python3 -m venv .venv
   .venv/bin/pip install -q --disable-pip-version-check -r requirements.txt
-  touch .venv/.installed
+  cp requirements.txt .venv/.installed
 fi
