@@ -27,6 +27,9 @@
 #                timer interrupt is off, so while (1); ends the run
 #   alarm_trap   alarms beside the program's own trap_handler, which still
 #                gets every other trap (an ecall it steps over)
+#   cache        sys/alt_cache.h: after each data cache flush a pass over an
+#                array takes longer than a warm one (VexRiscv_Full), and the
+#                instruction cache flushes run
 #   C++          a HAL application's main.cpp builds with -Werror and links
 #                the driver's C functions; alt_printf's %x takes an alt_u32
 #   beside       a program in a directory beside the checkout whose name
@@ -46,7 +49,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io args lto ctor dtor big hal hal64 alarm alarm_trap; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ctor dtor big hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
@@ -220,6 +223,41 @@ int main(void)
 	return 0;
 }
 C
+cat > "$work/cache.c" <<'C'
+#include <stdio.h>
+#include "soc.h"
+#include "sys/alt_cache.h"
+static volatile alt_u32 data[1024];
+static alt_u32 pass(void)
+{
+	const alt_u32 t0 = (alt_u32)soc_mtime();
+	alt_u32 sum = 0;
+	for (int i = 0; i < 1024; i += 8)
+		sum += data[i];
+	return (alt_u32)soc_mtime() - t0 + (sum & 0u);
+}
+static const char *slower(alt_u32 cold, alt_u32 warm)
+{
+	return cold > warm ? "slower" : "NOT SLOWER";
+}
+int main(void)
+{
+	pass();
+	const alt_u32 warm = pass();
+	alt_dcache_flush_all();
+	const alt_u32 all = pass();
+	alt_dcache_flush((void *)data, sizeof data);
+	const alt_u32 range = pass();
+	alt_dcache_flush_no_writeback((void *)data, sizeof data);
+	const alt_u32 nowb = pass();
+	const alt_u32 again = pass();
+	alt_icache_flush_all();
+	alt_icache_flush((void *)pass, 64);
+	printf("cache: after flush_all %s, flush %s, flush_no_writeback %s; then %s\n", slower(all, warm),
+	       slower(range, warm), slower(nowb, warm), again < all ? "warm again" : "NOT WARM");
+	return 0;
+}
+C
 cat > "$work/cpp.cpp" <<'C'
 #include "altera_avalon_performance_counter.h"
 #include "system.h"
@@ -304,6 +342,7 @@ run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
 run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
 run cpp "cpp: sum 1356, 1 start" FW_WERROR=-Werror
+run cache "cache: after flush_all slower, flush slower, flush_no_writeback slower; then warm again"
 run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 281 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 
 # <program> <why it must not link> <link.ld's line>: the link stops with it.

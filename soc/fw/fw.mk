@@ -82,6 +82,9 @@ CROSS     ?= riscv64-unknown-elf-
 FW_MARCH_VexRiscv_Min  := rv32i
 FW_MARCH_VexRiscv_Lite := rv32im
 FW_MARCH_VexRiscv_Full := rv32im
+# VexRiscv_Full has a data cache, which sys/alt_cache.h's flushes reach
+# (soc/fw/hal.c); the others have none.
+FW_CPU_DEFS_VexRiscv_Full := -DSOC_DATA_CACHE
 FW_MARCH := $(FW_MARCH_$(CPU))
 ifeq ($(FW_MARCH),)
 $(error fw.mk: unknown CPU '$(CPU)' (VexRiscv_Min, VexRiscv_Lite or VexRiscv_Full))
@@ -118,7 +121,7 @@ fw_abs_includes = $(foreach f,$(1),$(if $(filter -I%,$(f)),$(if $(filter -I/%,$(
 # The maps name the checkout's directory with its slash, so that a
 # program's directory beside the checkout whose name begins with the
 # checkout's (perfscope-apps beside perfscope) keeps its absolute path.
-FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 \
+FW_BASE_CFLAGS := -march=$(FW_MARCH) -misa-spec=2.2 -mabi=ilp32 $(FW_CPU_DEFS_$(CPU)) \
                   -specs=picolibc.specs -DPICOLIBC_$(FW_PRINTF_$(FW_PRINTF))_PRINTF_SCANF \
                   -O2 -g -Wall -Wextra \
                   -ffunction-sections -fdata-sections -ffile-prefix-map=$(TOP)/=./ \

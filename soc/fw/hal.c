@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The Nios II HAL calls the reference SoC answers besides the performance
  * counter's: the timestamp timer (sys/alt_timestamp.h), the small console
- * API (sys/alt_stdio.h), and the system clock and its alarms
- * (sys/alt_alarm.h). As syscalls.c's, each is a section of its own that the
+ * API (sys/alt_stdio.h), the cache flushes (sys/alt_cache.h), and the
+ * system clock and its alarms (sys/alt_alarm.h). As syscalls.c's, each is a section of its own that the
  * link drops unless the program calls it, and weak: a program that starts
  * no alarm links none of their code. */
 #include <errno.h>
@@ -13,6 +13,7 @@
 
 #include "soc.h"
 #include "sys/alt_alarm.h"
+#include "sys/alt_cache.h"
 #include "sys/alt_stdio.h"
 #include "sys/alt_timestamp.h"
 
@@ -55,6 +56,44 @@ __attribute__((weak)) int alt_putchar(int c)
 __attribute__((weak)) int alt_getchar(void)
 {
     return getchar();
+}
+
+/* The caches. VexRiscv's data cache has one management instruction
+ * (DBusCachedPlugin's MANAGEMENT, MISC-MEM with funct3 5), which
+ * invalidates every line; the CPUs without the cache take it as illegal,
+ * hence SOC_DATA_CACHE (fw.mk). fence.i refills the instruction cache, and
+ * is a no-op on VexRiscv_Min. */
+__attribute__((weak)) void alt_dcache_flush_all(void)
+{
+#ifdef SOC_DATA_CACHE
+    __asm__ volatile(".word 0x0000500f" : : : "memory");
+#endif
+}
+
+__attribute__((weak)) void alt_dcache_flush(void *start, alt_u32 len)
+{
+    (void)start;
+    (void)len;
+    alt_dcache_flush_all();
+}
+
+__attribute__((weak)) void alt_dcache_flush_no_writeback(void *start, alt_u32 len)
+{
+    (void)start;
+    (void)len;
+    alt_dcache_flush_all();
+}
+
+__attribute__((weak)) void alt_icache_flush_all(void)
+{
+    __asm__ volatile("fence.i" : : : "memory");
+}
+
+__attribute__((weak)) void alt_icache_flush(void *start, alt_u32 len)
+{
+    (void)start;
+    (void)len;
+    alt_icache_flush_all();
 }
 
 /* The system clock and the alarms, on MTIME and the machine timer interrupt. */
