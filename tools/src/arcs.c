@@ -98,7 +98,8 @@ void arcs_print(FILE *f, const struct stacks *s, const struct symtab *st, const 
 	struct arcs a = { .s = s };
 	stacks_walk(s, visit, &a);
 	sorting = s->g;
-	qsort(a.arc, a.n, sizeof *a.arc, by_cycles);
+	if (a.n)
+		qsort(a.arc, a.n, sizeof *a.arc, by_cycles);
 	char hex[CG_NAME_SIZE];
 	int w = table_name_width(t, 24);
 	for (size_t i = 0; i < a.n; i++) {

@@ -44,6 +44,12 @@ static uint32_t stat_of(struct callgraph *g, const struct frame *f, uint32_t fn,
 	return i;
 }
 
+/* What a recording is called in messages. */
+static const char *recording(const struct frame *f)
+{
+	return f->stream ? "trace stream" : "events frame";
+}
+
 static void enter(struct callgraph *g, const struct frame *f, uint32_t fn, int irq)
 {
 	const uint32_t parent = g->depth ? g->stack[g->depth - 1].node : CG_ROOT;
@@ -51,6 +57,15 @@ static void enter(struct callgraph *g, const struct frame *f, uint32_t fn, int i
 	const uint64_t key = (uint64_t)parent << 32 | stat;
 	uint32_t n = map_get(&g->paths, key);
 	if (n == MAP_NONE) {
+		if (g->nodes >= CG_MAX_NODES) {
+			error_at(
+			        f->in->name, f->line,
+			        "%s: more than %u call paths (a damaged recording?): the rest of it is "
+			        "not read",
+			        recording(f), CG_MAX_NODES);
+			g->full = 1;
+			return;
+		}
 		grow(&g->node, &g->node_cap, g->nodes + 1, sizeof *g->node);
 		n = (uint32_t)g->nodes++;
 		g->node[n] = (struct cg_node){ .fn = fn, .parent = parent, .stat = stat };
@@ -122,12 +137,6 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 /* An events payload: version, count, lost, then 8 bytes an event. */
 #define EVENTS_HEAD 12
 
-/* What a recording is called in messages. */
-static const char *recording(const struct frame *f)
-{
-	return f->stream ? "trace stream" : "events frame";
-}
-
 void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 {
 	g->frames++;
@@ -151,6 +160,8 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 
 void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t stamp)
 {
+	if (g->full)
+		return;
 	/* Stamps are the low 32 bits of the cycle count: time advances by their
 	 * difference modulo 2^32, so one call may last up to 2^32 cycles. From a
 	 * SUSPEND to its RESUME it is another context's time, and the RESUME's
@@ -248,12 +259,16 @@ void cg_end(struct callgraph *g, const struct frame *f)
 
 void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int irq, uint64_t time)
 {
+	if (g->full)
+		return;
 	g->now = time;
 	enter(g, f, fn, irq);
 }
 
 int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time)
 {
+	if (g->full)
+		return 1;
 	g->now = time;
 	if (!g->depth) {
 		g->unmatched++;

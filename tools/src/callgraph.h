@@ -29,6 +29,11 @@
 #include "symbols.h"
 
 #define CG_ROOT 0 /* the node above the outermost calls */
+/* The call paths a recording may have: a real program's are thousands, a
+ * recursion 100,000 deep has 100,000; more is a damaged or hostile
+ * recording, whose memory would grow with its length (about 100 bytes a
+ * path), and the rest of it is not read. */
+#define CG_MAX_NODES (1u << 20)
 
 struct cg_node {
 	uint32_t fn;       /* as its stat's */
@@ -94,6 +99,7 @@ struct callgraph {
 	uint32_t hook_cost; /* cycles the hooks add to each call, taken off (0: none) */
 	uint64_t clamped;   /* calls whose time the hook cost took below 0: counted as 0 */
 	unsigned damaged;   /* recordings that failed their check: their events as decoded */
+	int full;           /* CG_MAX_NODES reached: no event is taken any more */
 	uint64_t entered;   /* calls entered so far */
 	uint64_t unfinished; /* calls closed without their exit, in every recording */
 	struct symtab *st;  /* to check that entries are functions; may be NULL */

@@ -346,11 +346,8 @@ static int listed(char *const *names, size_t n, const char *name)
  * renames every symbol of that name: static ones of two files), new with '_'
  * for each '.' and '$', and a '_' more while a function or an earlier new
  * name has it (a.b and a$b), for objcopy --redefine-syms. */
-static void write_renames(const struct symtab *st, const char *path)
+static void write_renames(const struct symtab *st, FILE *f)
 {
-	struct output out;
-	if (!output_open(&out, path))
-		return;
 	char **from = xcalloc(st->n ? st->n : 1, sizeof *from);   /* the names renamed */
 	char **given = xcalloc(st->n ? st->n : 1, sizeof *given); /* and their new names */
 	size_t n = 0;
@@ -369,7 +366,7 @@ static void write_renames(const struct symtab *st, const char *path)
 			to[len++] = '_';
 			to[len] = '\0';
 		}
-		fprintf(out.f, "%s %s\n", name, to);
+		fprintf(f, "%s %s\n", name, to);
 		from[n] = name;
 		given[n++] = to;
 	}
@@ -377,7 +374,6 @@ static void write_renames(const struct symtab *st, const char *path)
 		free(given[i]);
 	free(given);
 	free(from);
-	output_close(&out, 1);
 }
 
 /* Says which functions gprof would show under another's name. */
@@ -507,8 +503,8 @@ void run_gprof(struct session *s)
 			        "gprof: call traces record entries, not exits: gmon.out has their "
 			        "calls and arcs, no time (gprof's times are 0)");
 		if (!write_gmon(s->f, &m)) {
-			if (s->o->renames)
-				write_renames(m.st, s->o->renames);
+			if (s->renames)
+				write_renames(m.st, s->renames);
 			else
 				warn_skipped_names(&m);
 		}

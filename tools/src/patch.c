@@ -89,7 +89,7 @@ static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
 	*ret = 0;
 	for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
 		GElf_Shdr sh;
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB)
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
 			continue;
 		Elf_Data *d = elf_getdata(scn, NULL);
 		for (size_t k = 0; d && k < sh.sh_size / sh.sh_entsize; k++) {
@@ -112,7 +112,8 @@ static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
 				                 .name = name ? name : "?" };
 		}
 	}
-	qsort(v, *n, sizeof *v, by_address);
+	if (*n)
+		qsort(v, *n, sizeof *v, by_address);
 	size_t kept = 0;
 	for (size_t k = 0; k < *n; k++)
 		if (!kept || v[k].addr != v[kept - 1].addr)
@@ -211,7 +212,10 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 		uint32_t ret;
 		struct fn *v = functions(e, &n, &ret);
 		ok = 1;
-		if (!ret) {
+		if (!n) {
+			error_at(path, 0, "no function symbols (a stripped ELF?)");
+			ok = 0;
+		} else if (!ret) {
 			error_at(path, 0,
 			         "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and "
 			         "call perf_hwtrace_start, which keeps it under --gc-sections");

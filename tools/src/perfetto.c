@@ -90,7 +90,8 @@ struct perfetto {
 
 static void flush(struct perfetto *p)
 {
-	fwrite(p->out.b, 1, p->out.n, p->f);
+	if (p->out.n)
+		fwrite(p->out.b, 1, p->out.n, p->f);
 	p->out.n = 0;
 }
 

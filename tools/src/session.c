@@ -74,6 +74,17 @@ static FILE *open_input(const char *path, const char *what)
 	return f;
 }
 
+/* Whether two outputs (NULL or "-": standard output) are one file. */
+static int same_output(const char *a, const char *b)
+{
+	const int out_a = !a || !strcmp(a, "-"), out_b = !b || !strcmp(b, "-");
+	struct stat sa, sb;
+	if (out_a || out_b)
+		return out_a && out_b;
+	return !strcmp(a, b) ||
+	       (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
 static int open_all(struct session *s, const struct options *o, int need_elf)
 {
 	if (need_elf && !o->elfs) {
@@ -110,16 +121,29 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 		if (status)
 			return status;
 	}
+	if (o->renames && same_output(o->renames, o->output)) {
+		error_at(NULL, 0,
+		         "--renames %s and the output %s are the same file: give each its own",
+		         o->renames, o->output ? o->output : "-");
+		return EXIT_USAGE;
+	}
 	s->f = output_open(&s->out, o->output);
-	return s->f ? EXIT_OK : EXIT_OUTPUT;
+	if (!s->f)
+		return EXIT_OUTPUT;
+	if (o->renames && !(s->renames = output_open(&s->renames_out, o->renames)))
+		return EXIT_OUTPUT;
+	return EXIT_OK;
 }
 
 int session_open(struct session *s, const struct options *o, int need_elf)
 {
 	*s = (struct session){ .o = o };
 	const int status = open_all(s, o, need_elf);
-	if (status)
+	if (status) {
+		if (s->f) /* the output opened, a later one did not: nothing is kept */
+			output_close(&s->out, 0);
 		release(s);
+	}
 	return status;
 }
 
@@ -251,6 +275,8 @@ int session_close(struct session *s)
 	const int retractable = output_retractable(&s->out);
 	const int written = output_written(&s->out);
 	if (output_close(&s->out, !errors || s->o->partial))
+		status = EXIT_OUTPUT;
+	if (s->renames && output_close(&s->renames_out, !errors || s->o->partial))
 		status = EXIT_OUTPUT;
 	if (errors && status == EXIT_OK) {
 		status = EXIT_INPUT;

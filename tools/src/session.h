@@ -25,6 +25,8 @@ struct session {
 	uint32_t function;     /* trace --function: the address of the function it names */
 	struct output out;
 	FILE *f;               /* the output */
+	struct output renames_out;
+	FILE *renames; /* gprof --renames: a second output, kept as the first */
 };
 
 /* Opens inputs, ELFs and the output; returns EXIT_OK or the exit status to

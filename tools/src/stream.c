@@ -105,6 +105,8 @@ struct stream_reader {
 	int depth_known;
 	uint32_t depth;                /* the unit's depth after the records so far */
 	int after_loss;                /* a LOSS came since the last record with a depth */
+	int overflowed;                /* the time passed 2^64: the rest is not read */
+	uint64_t bad_losses;           /* LOSS records with reserved bits set */
 	uint64_t losses, lost, rolled; /* rolled: ROLLED LOSS records */
 	uint64_t missing;              /* records of trace frames missing from the log */
 	uint64_t loss_time;            /* of the last LOSS: its first dropped event's */
@@ -198,6 +200,21 @@ static int header(struct input *in)
 static const char *source(const struct stream_reader *r)
 {
 	return r->frames ? "trace frames" : "trace stream";
+}
+
+/* The shifts that keep the time from going back add up: past 2^64 they
+ * would wrap it, which only a damaged stream does (2^53 a SYNC, over 2,000
+ * times). The record that would is not taken, nor any after it. */
+static int time_overflows(struct stream_reader *r, uint64_t raw, uint64_t shift)
+{
+	if (raw + shift >= raw)
+		return 0;
+	error_at(r->in->name, 0,
+	         "%s, record %llu: the time its SYNCs and records give, kept from going back, "
+	         "passes 2^64 cycles: the stream is damaged; the rest of it is not read",
+	         source(r), (unsigned long long)r->index);
+	r->overflowed = 1;
+	return 1;
 }
 
 static void warn(struct stream_reader *r, unsigned kind, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -357,8 +374,12 @@ static void sync(struct stream_reader *r, uint32_t w0)
 		     "reached: G was RESET or the stream is damaged; the time stays, and later SYNCs "
 		     "follow it",
 		     (unsigned long long)start, (unsigned long long)r->time);
+		if (time_overflows(r, start, r->time - start))
+			return;
 		r->shift = r->time - start;
 		r->raw = start;
+	} else if (time_overflows(r, r->raw, r->shift)) {
+		return;
 	}
 	r->window = start;
 	r->synced = 1;
@@ -379,15 +400,25 @@ static uint64_t stamp(struct stream_reader *r, unsigned type, uint32_t w1)
 		     (unsigned long long)r->time);
 		r->shift = r->time - raw;
 	}
+	if (time_overflows(r, raw, r->shift))
+		return r->time;
 	r->raw = raw;
 	r->time = raw + r->shift;
 	stack_before(r, r->time);
 	return r->time;
 }
 
+/* A LOSS's reserved bits: word 0's above the 16-bit count, word 1's
+ * between ROLLED and the type. */
+#define LOSS_W0_RESERVED 0xffff0000u
+#define LOSS_W1_RESERVED \
+	(~(PERF_TRACE_TYPE_MASK | PERF_TRACE_ROLLED_MASK | PERF_TRACE_TIME_LO_MASK))
+
 static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 {
 	const unsigned type = w1 >> PERF_TRACE_TYPE_SHIFT;
+	if (r->overflowed)
+		return;
 	if (type == PERF_TRACE_SYNC) {
 		sync(r, w0);
 		return;
@@ -397,8 +428,22 @@ static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 		return;
 	}
 	if (type == PERF_TRACE_LOSS) {
+		/* The unit's count is 16 bits: a LOSS with more, or with another
+		 * reserved bit set, is damage; its count is taken from bits 15:0. */
+		if ((w0 & LOSS_W0_RESERVED) || (w1 & LOSS_W1_RESERVED)) {
+			if (!r->bad_losses++)
+				error_at(
+				        r->in->name, 0,
+				        "%s, record %llu: a LOSS with reserved bits set (word 0 0x%08x, "
+				        "word 1 0x%08x): the stream is damaged; its count is taken as %u",
+				        source(r), (unsigned long long)r->index, w0, w1,
+				        w0 & ~LOSS_W0_RESERVED);
+			w0 &= ~LOSS_W0_RESERVED;
+		}
 		/* A ROLLED LOSS has no window: the time reached stays. */
 		const uint64_t t = w1 & PERF_TRACE_ROLLED_MASK ? r->time : stamp(r, type, w1);
+		if (r->overflowed)
+			return;
 		r->losses++;
 		r->rolled += (w1 & PERF_TRACE_ROLLED_MASK) != 0;
 		r->lost += w0;
@@ -408,6 +453,8 @@ static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 		return;
 	}
 	const uint64_t t = stamp(r, type, w1);
+	if (r->overflowed)
+		return;
 	const int retire =
 	        (type == PERF_TRACE_ENTER || type == PERF_TRACE_EXIT) && (w0 & PERF_TRACE_RETIRE);
 	depth(r, type, retire && type == PERF_TRACE_ENTER,
@@ -483,6 +530,10 @@ void stream_close(struct stream_reader *r)
 {
 	const struct dump_handler *h = r->h;
 	warned_more(r);
+	if (r->bad_losses > 1)
+		error_at(r->in->name, 0,
+		         "%s: ... and %llu more LOSS records with reserved bits set", source(r),
+		         (unsigned long long)(r->bad_losses - 1));
 	if (!r->synced && r->skipped)
 		warning_at(r->in->name, 0,
 		           "%s: no SYNC record: its %llu record%s no time and %s skipped",

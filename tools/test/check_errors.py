@@ -169,6 +169,52 @@ def deep_folded(tmp):
           rc == 1 and err.splitlines()[0] == want and not os.path.exists(out), (rc, err))
 
 
+def call_paths_limit(tmp):
+    """A trace stream of ENTERs that never exit (damage, or a hostile file):
+    each is a call path more, about 100 bytes of memory; past the limit of
+    2^20 the tool stops reading it with one error, nothing written, its
+    memory bounded whatever the file's length."""
+    n = (1 << 20) + 1
+    path = os.path.join(tmp, "enters.trace")
+    head = b"PSTRACE\0" + struct.pack("<II", 2, 8) + struct.pack("<II", 0, 0)
+    body = b"".join(struct.pack("<II", 0x100, 1 << 29 | (d & 0xff) << 21 | d) for d in range(n))
+    open(path, "wb").write(head + body)
+    out = os.path.join(tmp, "enters.txt")
+    rc, _, err = run("functions", "-o", out, path)
+    want = (f"perfscope: {path}: error: trace stream: more than {1 << 20} call paths (a damaged recording?): the "
+            "rest of it is not read")
+    check("errors: a stream of 2^20 + 1 nested calls: stops at the limit of call paths, one error, nothing written",
+          rc == 1 and want in err.splitlines() and not os.path.exists(out), (rc, err[-400:]))
+
+
+def stream_damage(tmp, tool):
+    """Trace streams whose records only damage makes: SYNCs that go back
+    over 2,000 times, whose shifts would carry the time past 2^64; a LOSS
+    with reserved bits set, whose count the 16-bit hardware counter cannot
+    make. Each is an error naming its record, nothing written."""
+    head = b"PSTRACE\0" + struct.pack("<II", 2, 8)
+    rec = lambda w0, w1: struct.pack("<II", w0, w1)
+    body = rec(0, 0) + rec(0x100, 1 << 29)
+    for _ in range(2100):
+        body += rec(0xFFFFFFFF, 0) + rec(0x200, 1 << 29 | 1 << 21 | 1) + rec(0x200, 2 << 29 | 2 << 21 | 2)
+        body += rec(0, 0) + rec(0x200, 1 << 29 | 1 << 21 | 1) + rec(0x200, 2 << 29 | 2 << 21 | 2)
+    cases = (("SYNCs that go back 2,100 times", head + body,
+              "error: trace stream, record 12291: the time its SYNCs and records give, kept from going back, "
+              "passes 2^64 cycles: the stream is damaged; the rest of it is not read"),
+             ("a LOSS with reserved bits set", head + rec(0, 0) + rec(0x100, 1 << 29) +
+              rec(0xFFFFFFFF, 7 << 29 | 0x1FC00000 | 5) + rec(0x100, 2 << 29 | 1 << 21 | 9),
+              "error: trace stream, record 2: a LOSS with reserved bits set (word 0 0xffffffff, word 1 "
+              "0xffc00005): the stream is damaged; its count is taken as 65535"))
+    for what, data, want in cases:
+        path = os.path.join(tmp, "damaged.trace")
+        open(path, "wb").write(data)
+        out = os.path.join(tmp, "damaged.txt")
+        rc, _, err = run("functions", "-o", out, path, tool=tool)
+        check(f"errors: a trace stream with {what}: one error naming the record, nothing written",
+              rc == 1 and f"perfscope: {path}: {want}" in err.splitlines() and not os.path.exists(out)
+              and "runtime error" not in err, (rc, err[-600:]))
+
+
 def wide_columns(tmp):
     """The function table at the counters' limits, 2^32 - 1 calls and
     2^64 - 1 cycles: every column still stands apart, so each row splits
@@ -221,6 +267,10 @@ T_SYNC, T_ENTER, T_EXIT = (0, 0), (0x100, 1 << 29 | 10), (0x100, 2 << 29 | 1 << 
 
 # name, command line (DUMP: the input file), input, exit status, stderr lines ({f}: the input)
 CASES = [
+    ("a Perfetto trace of an empty dump", ["chrome", "--format", "perfetto", "DUMP"], "", 1,
+     ["perfscope: {f}: error: no frames at all: not the console output of a perfscope run?", NOTHING]),
+    ("the call graph of an events frame of no events", ["functions", "--graph", "DUMP"], frame("events", events()), 0,
+     []),
     ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", INCOMPLETE]),
     ("a corrupted character", ["trace", "DUMP"], BAD, 1,
@@ -410,6 +460,28 @@ def words(elf, name, n):
             if at <= int(m.group(1), 16) < at + 4 * n]
 
 
+def stripped(tmp, elf):
+    """A copy of elf without its symbol table."""
+    dest = os.path.join(tmp, "stripped.elf")
+    subprocess.run(["riscv64-unknown-elf-strip", "-o", dest, elf], check=True)
+    return dest
+
+
+def entsize0(tmp, elf):
+    """A copy of elf whose symbol table's section header gives entries of
+    0 bytes (sh_entsize), a division by zero for a reader that trusts it."""
+    data = bytearray(open(elf, "rb").read())
+    shoff, = struct.unpack_from("<I", data, 32)
+    shentsize, shnum = struct.unpack_from("<HH", data, 46)
+    for i in range(shnum):
+        at = shoff + i * shentsize
+        if struct.unpack_from("<I", data, at + 4)[0] == 2:  # SHT_SYMTAB
+            struct.pack_into("<I", data, at + 36, 0)  # sh_entsize
+    dest = os.path.join(tmp, "entsize0.elf")
+    open(dest, "wb").write(data)
+    return dest
+
+
 def patch(tmp, tool):
     """perfscope patch: what it writes, and each program it must refuse, with
     the message, exit status 1 and no output."""
@@ -446,6 +518,8 @@ def patch(tmp, tool):
          "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and call perf_hwtrace_start, which keeps it "
          "under --gc-sections"),
         ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
+        ("a stripped ELF", stripped(tmp, good), "no function symbols (a stripped ELF?)"),
+        ("a symbol table whose entries are 0 bytes", entsize0(tmp, good), "no function symbols (a stripped ELF?)"),
     ]
     for what, elf, msg in refused:
         dest = os.path.join(tmp, "refused.elf")
@@ -478,6 +552,7 @@ def main():
         lone_resume(tmp)
         lost_everywhere(tmp)
         deep_folded(tmp)
+        call_paths_limit(tmp)
         trace_and_events(tmp)
         trace_gap_closes(tmp)
         lost_causes(tmp)
@@ -485,6 +560,8 @@ def main():
         usage()
         patch(tmp, oracle.TOOL)
         patch(tmp, san)
+        stream_damage(tmp, oracle.TOOL)
+        stream_damage(tmp, san)
         cases(tmp, san, False)
         regressions(san)
     return 1 if oracle.failures() else 0

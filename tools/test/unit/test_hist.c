@@ -413,6 +413,38 @@ static void gprof_skipped_names(void)
 	        "h.part.0 h_part_0_\nh$part$0 h_part_0__\nh.isra.0.constprop.0 h_isra_0_constprop_0\n"
 	        "h.isra.0.constprop.0.cold h_isra_0_constprop_0_cold\n");
 	free(syms);
+	/* --renames is an output as -o is: kept only when the run had no error
+	 * (a call of 0x104, inside main, is one), refused when it is -o's
+	 * file, and a file that cannot be written is exit status 3. */
+	struct text bad = { 0 };
+	const struct event inside[] = { { 0x104, 0 }, { EXIT, 100 } };
+	events_add(&bad, inside, 2, 0);
+	const char *renames_bad[] = { "gprof", "-e",       UNIT_RETIRE_ELF, "--renames", "bad.syms",
+		                      "-o",    "bad.gmon", "dump.log",      NULL };
+	check_run(
+	        "gprof --renames: a run with an error writes neither file", bad.s, renames_bad, "",
+	        "perfscope: dump.log:1: error: no function starts at 0x00000104 in " UNIT_RETIRE_ELF
+	        ": is it the ELF of this run?\n"
+	        "perfscope: 1 error: nothing written (--partial writes what was decoded)\n",
+	        1);
+	char *bad_syms = tool_file("bad.syms");
+	check_int("gprof --renames: no names file after the error", bad_syms != NULL, 0);
+	free(bad_syms);
+	const char *renames_same[] = { "gprof",     "-e",       UNIT_RETIRE_ELF,
+		                       "--renames", "same.out", "-o",
+		                       "same.out",  "dump.log", NULL };
+	check_run(
+	        "gprof --renames: the same file as -o is refused", t.s, renames_same, "",
+	        "perfscope: error: --renames same.out and the output same.out are the same file: give "
+	        "each its own\n",
+	        2);
+	const char *renames_dir[] = {
+		"gprof", "-e", UNIT_RETIRE_ELF, "--renames", "no/such/dir/x.syms", "dump.log", NULL
+	};
+	check_run("gprof --renames: a file that cannot be written: exit 3", t.s, renames_dir, "",
+	          "perfscope: no/such/dir/x.syms: error: cannot write: No such file or directory\n",
+	          3);
+	text_free(&bad);
 	text_free(&t);
 	text_free(&u);
 }
