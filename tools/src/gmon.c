@@ -184,6 +184,64 @@ static void put_arc(FILE *f, uint32_t site, uint32_t to, uint64_t count)
 	}
 }
 
+/* The caller of node n's calls for gmon.out: its parent's function; an
+ * interrupt's entry if that is a function of the ELF (the retire tap's
+ * interrupts are the trap vector's address), else an interrupt is no
+ * function and its calls have no caller, as the outermost calls. */
+static uint32_t caller(const struct gmon *m, const struct cg_node *n)
+{
+	if (n->parent == CG_ROOT)
+		return UNCALLED;
+	const struct cg_stat *p = &m->g.stat[m->g.node[n->parent].stat];
+	if (!p->irq)
+		return m->g.node[n->parent].fn;
+	const struct sym *entry = m->st ? symtab_find(m->st, p->fn) : NULL;
+	return entry && entry->addr == p->fn ? p->fn : UNCALLED;
+}
+
+/* Whether gmon.out has an arc to fn from a known caller. */
+static int has_caller(const struct gmon *m, uint32_t fn)
+{
+	for (size_t i = 0; i < m->arcs; i++)
+		if (m->arc[i].to == fn && m->arc[i].from != UNCALLED)
+			return 1;
+	return 0;
+}
+
+/* Calls without a caller (outermost, an interrupt's, the first after a loss
+ * or in a flight recording, or from code without hooks) go to gmon.out
+ * only where the ELF has one call site of their function. A function with
+ * no arc at all is <spontaneous> to gprof (main, a callback), as
+ * docs/host-tool.md says; one that has arcs from its known callers too
+ * would show a count that looks whole and is not: said. */
+static void warn_uncounted(const struct gmon *m)
+{
+	uint64_t calls = 0;
+	unsigned fns = 0;
+	uint32_t first = 0, site;
+	for (size_t i = 0; i < m->arcs; i++) {
+		const struct arc *a = &m->arc[i];
+		if (a->from != UNCALLED ||
+		    map_get(&m->index[FROM_ENTRY], (uint64_t)a->from << 32 | a->to) != i ||
+		    symtab_sole_call_site(m->st, a->to, &site) || !has_caller(m, a->to))
+			continue;
+		if (!fns++)
+			first = a->to;
+		calls += a->count;
+	}
+	char hex[12];
+	if (fns)
+		warning_at(
+		        m->st->path, 0,
+		        "gprof: %llu call%s of %u function%s (%s%s) %s no caller in the recording (an "
+		        "interrupt's, the first after a loss or in a flight recording, or from code "
+		        "without hooks) and no one call site in the ELF: gmon.out has no arc for "
+		        "%s, so gprof counts fewer calls than the function table",
+		        (unsigned long long)calls, plural(calls), fns, plural(fns),
+		        symtab_fn_name(m->st, first, hex), fns > 1 ? ", ..." : "",
+		        calls == 1 ? "has" : "have", calls == 1 ? "it" : "them");
+}
+
 static void write_arcs(FILE *f, const struct gmon *m)
 {
 	for (int kind = FROM_ENTRY; kind <= FROM_SITE; kind++)
@@ -484,17 +542,10 @@ void run_gprof(struct session *s)
 			map_free(&m.index[FROM_ENTRY]);
 			map_free(&m.index[FROM_SITE]);
 			for (size_t i = 1; i < m.g.nodes; i++) {
-				/* An interrupt is no function of the ELF: a handler it
-				 * calls is spontaneous, and it calls nothing. */
 				const struct cg_node *n = &m.g.node[i];
-				const int from_irq = n->parent != CG_ROOT &&
-				                     m.g.stat[m.g.node[n->parent].stat].irq;
 				if (m.g.stat[n->stat].irq || !n->calls) /* only unfinished calls */
 					continue;
-				count_arc(&m, FROM_ENTRY,
-				          n->parent == CG_ROOT || from_irq ? UNCALLED
-				                                           : m.g.node[n->parent].fn,
-				          n->fn, n->calls);
+				count_arc(&m, FROM_ENTRY, caller(&m, n), n->fn, n->calls);
 			}
 		}
 		if (!m.g.frames && !m.hist.n && m.calltraces)
@@ -502,6 +553,8 @@ void run_gprof(struct session *s)
 			        s->in[0]->name, 0,
 			        "gprof: call traces record entries, not exits: gmon.out has their "
 			        "calls and arcs, no time (gprof's times are 0)");
+		if (m.g.frames && m.st)
+			warn_uncounted(&m);
 		if (!write_gmon(s->f, &m)) {
 			if (s->renames)
 				write_renames(m.st, s->renames);

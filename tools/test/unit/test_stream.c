@@ -565,6 +565,52 @@ static void interrupts(void)
 	             "", 0);
 }
 
+/* main 0x100 calls f 0x200 [1, 5); then an interrupt (data irq) calls f
+ * [11, 15) too. */
+static void irq_calls_f(struct stream *s, uint32_t irq)
+{
+	start(s);
+	sync_at(s, 0);
+	event(s, ENTER, 0x100, 0, 0);
+	event(s, ENTER, 0x200, 1, 1);
+	event(s, EXIT_, 0x200, 2, 5);
+	event(s, IRQ_ENTER, irq, 1, 10);
+	event(s, ENTER, 0x200, 1, 11);
+	event(s, EXIT_, 0x200, 2, 15);
+	event(s, IRQ_EXIT, irq, 1, 20);
+	event(s, EXIT_, 0x100, 1, 30);
+}
+
+/* gprof: an interrupt whose data is a function's entry (the retire tap's:
+ * the trap vector's address) is the caller of what it calls, an arc of
+ * gmon.out; one whose data is not (a one-store hook's mcause) calls f
+ * from no function of the ELF, and f, which main calls too, would show
+ * gprof one call of two: said. */
+static void gprof_irq_callers(void)
+{
+	struct stream s;
+	const char *gprof[] = { "gprof", "-e", UNIT_RETIRE_ELF, "trace.bin", NULL };
+	size_t with_entry = 0, without = 0;
+	irq_calls_f(&s, 0x300);
+	check_stream(
+	        "stream: gprof, an interrupt at g's entry calls f: g is its caller, nothing said",
+	        &s, gprof, "", "", 0);
+	free(tool_file_n("gmon.out", &with_entry));
+	irq_calls_f(&s, 7);
+	check_stream(
+	        "stream: gprof, an interrupt of data 7 calls f: the call gprof does not count is said",
+	        &s, gprof, "",
+	        "perfscope: " UNIT_RETIRE_ELF ": warning: gprof: 1 call of 1 function (f) has no "
+	        "caller in the recording (an interrupt's, the first after a loss or in a flight "
+	        "recording, or from code without hooks) and no one call site in the ELF: "
+	        "gmon.out has no arc for it, so gprof counts fewer calls than the function "
+	        "table\n",
+	        0);
+	free(tool_file_n("gmon.out", &without));
+	check_u64("stream: gprof, the interrupt at g's entry: one arc more (13 bytes), g -> f",
+	          with_entry, without + 13);
+}
+
 static void depth_check(void)
 {
 	/* 0x200's ENTER (record 2, file byte 32) says depth 3 where f's ENTER
@@ -907,6 +953,7 @@ static void retire(void)
 
 void test_stream(void)
 {
+	gprof_irq_callers();
 	same_as_events();
 	every_type();
 	loss();
