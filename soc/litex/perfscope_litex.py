@@ -14,6 +14,7 @@ slave's region goes into LiteX's generated/mem.h as <NAME>_BASE, so firmware
 writes PERF_BEGIN(PERFSCOPE_BASE, 1).
 """
 import importlib.util
+import logging
 import os
 
 from migen import ClockSignal, Instance, ResetSignal
@@ -55,15 +56,55 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     unit's FIFO records (docs/trace.md), 0 (none) or a power of two from 16
     to 4096; its stream has no consumer here, and the firmware drains the
     FIFO by polling (perf_hwtrace_frame). Returns the Wishbone interface."""
+    # Every argument is checked before anything is added to the SoC: a
+    # value that got through would fail later, far from here (Verilator,
+    # migen, LiteX's bus), or silently (two names one <NAME>_BASE).
     # The name becomes <NAME>_BASE in generated/mem.h: a C identifier.
-    if not name.isidentifier() or not name.isascii():
-        raise ValueError(f"perfscope: name {name!r} is not a C identifier (generated/mem.h's {name.upper()}_BASE)")
+    if not isinstance(name, str) or not name.isidentifier() or not name.isascii():
+        base = f"{name.upper()}_BASE" if isinstance(name, str) else "<NAME>_BASE"
+        raise ValueError(f"perfscope: name {name!r} is not a C identifier (generated/mem.h's {base})")
+    for arg, value in (("num_sections", num_sections), ("trace_depth", trace_depth), ("origin", origin)):
+        if value is not None or arg != "origin":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"perfscope: {arg} must be an integer, not {value!r}")
     if not 1 <= num_sections <= 7:
         raise ValueError(f"perfscope: num_sections must be 1..7, not {num_sections}")
     if trace_depth and not (16 <= trace_depth <= 4096 and trace_depth & (trace_depth - 1) == 0):
         raise ValueError(f"perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not {trace_depth}")
     if origin is not None and origin % WINDOW_BYTES:
         raise ValueError(f"perfscope: origin 0x{origin:x} is not {WINDOW_BYTES}-byte aligned")
+    # The CPU's I/O region decides where the window goes.
+    bus_handler = getattr(soc, "bus", None)
+    if getattr(soc, "platform", None) is None or getattr(soc, "cpu", None) is None or \
+            not getattr(bus_handler, "io_regions", None):
+        raise ValueError("perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after "
+                         "SoCCore.__init__ (or LiteXSoC.add_cpu)")
+    taken = {n.upper(): n for n in list(bus_handler.regions) + list(getattr(soc, "mem_map", {}))}
+    if name.upper() in taken:
+        raise ValueError(f"perfscope: name {name!r} is taken by the SoC's region {taken[name.upper()]!r} "
+                         f"(generated/mem.h's {name.upper()}_BASE): give it another")
+    if origin is not None:
+        # The SoC's map names regions its bus adds later (csr at finalization).
+        later = [n for n, at in getattr(soc, "mem_map", {}).items() if at == origin and n not in bus_handler.regions]
+        if later:
+            raise ValueError(f"perfscope: origin 0x{origin:x} is the SoC's region {later[0]!r}")
+        region = SoCRegion(origin=origin, size=WINDOW_BYTES, cached=False)
+        if not bus_handler.check_region_is_io(region):
+            raise ValueError(f"perfscope: origin 0x{origin:x} is outside the CPU's I/O region: perfscope must "
+                             "be uncached")
+        overlap = bus_handler.check_regions_overlap({**bus_handler.regions, name: region})
+        if overlap:
+            raise ValueError(f"perfscope: origin 0x{origin:x} overlaps the SoC's region "
+                             f"{[n for n in overlap if n != name][0]!r}")
+    # VexRiscv_Min has no instruction cache: on LiteX's shared bus its
+    # fetches keep the arbiter and its posted mark stores wait behind them,
+    # so a section can measure a few cycles instead of its code's (a
+    # crossbar gives the data path to perfscope its own way: docs/litex.md).
+    if str(getattr(soc.cpu, "variant", "")).startswith("minimal") and \
+            getattr(bus_handler, "interconnect", None) == "shared":
+        logging.getLogger("perfscope").warning(
+            "VexRiscv minimal on LiteX's shared bus: marks can reach perfscope late and sections measure too "
+            "little; build the SoC with bus_interconnect=\"crossbar\" (docs/litex.md)")
     add_sources(soc.platform)
     # Word addressed with the bus's full 30-bit word address (LiteX's
     # address_width=30 would mean bytes and silently keep 28 bits); the

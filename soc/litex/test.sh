@@ -28,11 +28,11 @@ check() {
 # VexRiscv_Min fetches every instruction over the bus and the RAM acks one
 # cycle after the request: 2 cycles a nop, as on the reference SoC
 # (docs/datasheet.md, "Measured on the reference SoC"). BIAS is what the two
-# marks add on LiteX's bus (the CPU's shared instruction and data path and
-# its interconnect), where the reference SoC adds 1: measured on this SoC
-# and asserted here, as tests/cpu_timing.h does for the reference SoC.
+# marks add on LiteX's crossbar (soc/litex/Makefile's --bus-interconnect),
+# where the reference SoC adds 1: measured on this SoC and asserted here,
+# as tests/cpu_timing.h does for the reference SoC.
 C=2
-BIAS=8
+BIAS=2
 HZ=1000000
 REPEAT=$(sed -n 's/^#define REPEAT \([0-9]*\)$/\1/p' fw/main.c)
 
@@ -82,8 +82,9 @@ trace_line=$(printf '%s\n' "$con" | grep '^perfscope-litex: trace')
 check "trace unit found, work() as untraced, nothing dropped, every record drained" \
   "perfscope-litex: trace 0, work 140, 191 records, 0 dropped, done" "$trace_line"
 make -s -C "$TOP/tools" > /dev/null
-calls=$(tr -d '\r' < "$OUT/console.log" | "$TOP/build/tools/perfscope" functions --format csv \
-          -e "$OUT/fw/perfscope_demo.elf" 2>&1 | awk -F, 'NR > 1 { printf "%s %s %s;", $2, $4, $NF }')
+# The console log as LiteX wrote it, lines ended by "\n\r", as docs/litex.md reads it.
+calls=$("$TOP/build/tools/perfscope" functions --format csv -e "$OUT/fw/perfscope_demo.elf" "$OUT/console.log" 2>&1 \
+          | awk -F, 'NR > 1 { printf "%s %s %s;", $2, $4, $NF }')
 check "host tool: the trace frames' calls (name, calls, depth)" "work 1 1;move 31 7;hanoi 63 7;" \
   "$(printf '%s' "$calls" | tr ';' '\n' | sort -k2,2n -k1,1 | awk 'NF { printf "%s;", $0 }')"
 
@@ -138,6 +139,27 @@ for kw in ({"name": "perf-scope"}, {"num_sections": 8}, {"trace_depth": 100}):
         print(e)' 2>&1 | tr '\n' '|')
 check "add_perfscope refuses a name that is no C identifier, 8 sections and a trace depth of 100" \
   "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not 100|" "$got"
+
+# And what LiteX would refuse later, or take with two names for one
+# <NAME>_BASE, in a SoC with its CPU, before anything is added: a name
+# taken whatever its case, an origin outside the I/O region or on the CSR
+# region, a section count that is no integer; and a SoC with no CPU yet.
+got=$(nice -n 19 python -c 'import sys, types
+from litex.tools.litex_sim import SimSoC
+import perfscope_litex as p
+soc = SimSoC(cpu_type="vexriscv", cpu_variant="minimal", integrated_main_ram_size=0x1000, uart_name="sim")
+p.add_perfscope(soc)
+sources = len(soc.platform.sources)
+for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "p2", "origin": 0x20000000}),
+              (soc, {"name": "p2", "origin": 0xf0000000}), (soc, {"name": "p2", "num_sections": 2.5}),
+              (types.SimpleNamespace(), {})):
+    try:
+        p.add_perfscope(s, **kw)
+    except ValueError as e:
+        print(e)
+print("sources added:", len(soc.platform.sources) - sources)' 2>/dev/null | tr '\n' '|')
+check "add_perfscope refuses a taken name, an origin outside I/O or on csr, 2.5 sections, no CPU; adds nothing" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is the SoC's region 'csr'|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.

@@ -141,6 +141,10 @@ int frame_next(struct input *in, struct frame *f, unsigned *unknown)
 	crc_init();
 	b64_init();
 	for (;;) {
+		/* A console that ends its lines with "\n\r" (LiteX's) begins each
+		 * line with the '\r'. */
+		while (input_peek(in) == '\r')
+			input_getc(in);
 		const long line = in->line;
 		int matched = 0, c = 0;
 		while (matched < 4 && (c = input_peek(in)) == magic[matched]) {

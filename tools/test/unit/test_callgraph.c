@@ -42,6 +42,29 @@ static void events_check(const char *what, const struct event *ev, size_t n, uin
 static const struct event nested[] = { { 0x100, 0 }, { 0x200, 10 }, { 0x300, 15 }, { EXIT, 25 },
 	                               { EXIT, 40 }, { 0x300, 50 }, { EXIT, 60 },  { EXIT, 100 } };
 
+/* A console that ends its lines with "\n\r" (LiteX's) begins each line
+ * with the '\r': the frames read as with "\n". */
+static void cr_after_newline(void)
+{
+	struct text t = { 0 };
+	text_add(&t, "booting\n\r");
+	events_add(&t, nested, N(nested), 0);
+	struct text crlf = { 0 };
+	for (const char *c = t.s; *c; c++) {
+		const char one[2] = { *c, 0 };
+		text_add(&crlf, one);
+		if (*c == '\n')
+			text_add(&crlf, "\r");
+	}
+	check_run("callgraph: lines ended by \"\\n\\r\" (LiteX's console)", crlf.s, csv,
+	          CSV_HEAD "1,0x00000100,0x00000100,1,100,100.00,100,100,100,60,60.00,60,60,60,1\n"
+	                   "1,0x00000200,0x00000200,1,30,30.00,30,30,30,20,20.00,20,20,20,2\n"
+	                   "1,0x00000300,0x00000300,2,20,20.00,10,10,10,20,20.00,10,10,10,3\n",
+	          "", 0);
+	text_free(&t);
+	text_free(&crlf);
+}
+
 static void self_and_children(void)
 {
 	events_check("callgraph: self vs self+children", nested, N(nested), 0, csv,
@@ -307,6 +330,7 @@ void test_callgraph(void)
 {
 	damaged();
 	self_and_children();
+	cr_after_newline();
 	recursion();
 	gaps();
 	lost_and_unmatched();
