@@ -27,6 +27,9 @@
 #                timer interrupt is off, so while (1); ends the run
 #   alarm_trap   alarms beside the program's own trap_handler, which still
 #                gets every other trap (an ecall it steps over)
+#   hwalarm      the alarms' interrupt in a program built with the trace
+#                unit's one-store hooks: marked, so the host tool's table has
+#                it as a row of its own, with the callback inside
 #   cache        sys/alt_cache.h: after each data cache flush a pass over an
 #                array takes longer than a warm one (VexRiscv_Full), and the
 #                instruction cache flushes run
@@ -51,6 +54,7 @@ rm -rf "$work" && mkdir -p "$work"
   echo "include \$(TOP)/soc/fw/fw.mk"
   for p in io args lto ctor dtor big hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
+  echo "\$(eval \$(call fw_program,hwalarm,hwalarm.c,\$(FW_INSTR_hwtrace),\$(FW_HOOKS_hwtrace),\$(FW_PATCH_hwtrace)))"
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
 #include <errno.h>
@@ -223,6 +227,39 @@ int main(void)
 	return 0;
 }
 C
+cat > "$work/hwalarm.c" <<'C'
+#include <stdio.h>
+#include "perfscope_hwtrace.h"
+#include "soc.h"
+#include "sys/alt_alarm.h"
+#define PERF ((void *)SOC_PERF_BASE)
+static volatile int ticks;
+static alt_u32 tick(void *context)
+{
+	(void)context;
+	return ++ticks < 5 ? 1 : 0;
+}
+__attribute__((noinline)) static unsigned spin(void)
+{
+	unsigned n = 0;
+	while (ticks < 5)
+		n++;
+	return n;
+}
+PERF_NO_TRACE int main(void)
+{
+	static alt_alarm a;
+	PERF_RESET(PERF);
+	PERF_START_MEASURING(PERF);
+	if (perf_hwtrace_start(PERF, PERF_HWTRACE_STOP_ON_FULL))
+		return 1;
+	alt_alarm_start(&a, 0, tick, NULL);
+	const unsigned n = spin();
+	perf_hwtrace_stop(PERF);
+	printf("hwalarm: %d ticks, %s\n", ticks, n ? "spun" : "NOT SPUN");
+	return 0;
+}
+C
 cat > "$work/cache.c" <<'C'
 #include <stdio.h>
 #include "soc.h"
@@ -324,11 +361,13 @@ sim=$top/build/sim/$cpu/Vsoc_top
 
 # <program> <expected console> [make variable]...
 run() {
-  local p=$1 want=$2; shift 2
-  if ! user_make "$@" "$work/out/$p.hex" > "$work/$p.log" 2>&1; then
+  local p=$1 want=$2 a; shift 2
+  local mk=() plus=()  # make variables, and the simulator's plusargs (+...)
+  for a in "$@"; do if [ "${a#+}" != "$a" ]; then plus+=("$a"); else mk+=("$a"); fi; done
+  if ! user_make "${mk[@]}" "$work/out/$p.hex" > "$work/$p.log" 2>&1; then
     tail -3 "$work/$p.log"; fail "$p: did not build"; return
   fi
-  timeout -s KILL 120 "$sim" +firmware="$work/out/$p.hex" > "$work/$p.out" 2> /dev/null; local rc=$?
+  timeout -s KILL 120 "$sim" +firmware="$work/out/$p.hex" "${plus[@]}" > "$work/$p.out" 2> /dev/null; local rc=$?
   if [ "$rc" -eq 0 ] && [ "$(cat "$work/$p.out")" = "$want" ]; then
     pass "$p${*:+ ($*)}: $(tr '\n' '|' < "$work/$p.out")"
   else
@@ -342,6 +381,14 @@ run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
 run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
 run cpp "cpp: sum 1356, 1 start" FW_WERROR=-Werror
+run hwalarm "hwalarm: 5 ticks, spun" +trace_file="$work/hwalarm.trace"
+rows=$(make -s -C tools > /dev/null && build/tools/perfscope functions --format csv -e "$work/out/hwalarm.elf" \
+         "$work/hwalarm.trace" 2>&1 | awk -F, '$2 ~ /^(irq 0x80000007|tick|spin)$/ { printf "%s %s %s;", $2, $4, $NF }')
+if [ "$rows" = "spin 1 1;irq 0x80000007 5 2;tick 5 3;" ]; then
+  pass "hwalarm: the trace has the alarms' 5 interrupts under spin, each with its callback: $rows"
+else
+  fail "hwalarm: the trace's rows (name, calls, depth) are '$rows', not 'spin 1 1;irq 0x80000007 5 2;tick 5 3;'"
+fi
 run cache "cache: after flush_all slower, flush slower, flush_no_writeback slower; then warm again"
 run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 281 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 

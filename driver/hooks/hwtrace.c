@@ -51,6 +51,13 @@ void __cyg_profile_func_exit(void *this_fn, void *call_site)
 /* Records popped since perf_hwtrace_start: the next frame's first. */
 static uint32_t popped;
 
+void perf_hwtrace_irq_mark(int enter, uint32_t cause)
+{
+	PERF_MMIO_WRITE32(PERF_ADDR(PERF_HWTRACE_BASE,
+	                            enter ? PERF_REG_TRACE_IRQ_ENTER : PERF_REG_TRACE_IRQ_EXIT),
+	                  cause);
+}
+
 static int has_trace_unit(void *base) PERF_NO_TRACE;
 static int has_trace_unit(void *base)
 {

@@ -103,6 +103,11 @@ int perf_hwtrace_frame(void *base, perf_put_fn put, void *ctx) PERF_NO_TRACE;
 #define PERF_HWTRACE_IRQ_EXIT(base, cause) \
 	PERF_MMIO_WRITE32(PERF_ADDR((base), PERF_REG_TRACE_IRQ_EXIT), (uint32_t)(cause))
 
+/* The same marks at PERF_HWTRACE_BASE, as a function: enter 1 or 0. The
+ * reference SoC's Nios II HAL alarms (soc/fw/hal.c) mark their interrupt
+ * with it when this library is linked, mcause as the cause. */
+void perf_hwtrace_irq_mark(int enter, uint32_t cause) PERF_NO_TRACE;
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "perfscope_hwtrace.h"
 #include "soc.h"
 #include "sys/alt_alarm.h"
 #include "sys/alt_cache.h"
@@ -149,6 +150,12 @@ static void arm_timer(void)
     __asm__ volatile("csrs mie, %0" : : "r"(MIE_MTIE));
 }
 
+/* The trace unit's one-store hooks (driver/hooks/hwtrace.c), when the
+ * program links them, mark the alarms' interrupt, so that its time is its
+ * own in their traces, not the function's it interrupted; without them
+ * nothing is marked (the retire tap sees the trap itself). */
+#pragma weak perf_hwtrace_irq_mark
+
 /* The alarms' trap entry, in mtvec once one starts: the machine timer
  * interrupt runs the alarms due; any other trap goes to trap_handler as
  * crt0.S's entry hands it over. */
@@ -157,7 +164,11 @@ __attribute__((interrupt("machine"), aligned(4))) static void alarm_trap_entry(v
     unsigned mcause, mepc;
     __asm__ volatile("csrr %0, mcause" : "=r"(mcause));
     if (mcause == MCAUSE_MACHINE_TIMER) {
+        if (perf_hwtrace_irq_mark)
+            perf_hwtrace_irq_mark(1, mcause);
         alt_tick();
+        if (perf_hwtrace_irq_mark)
+            perf_hwtrace_irq_mark(0, mcause);
         return;
     }
     __asm__ volatile("csrr %0, mepc" : "=r"(mepc));
