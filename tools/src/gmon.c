@@ -199,15 +199,6 @@ static uint32_t caller(const struct gmon *m, const struct cg_node *n)
 	return entry && entry->addr == p->fn ? p->fn : UNCALLED;
 }
 
-/* Whether gmon.out has an arc to fn from a known caller. */
-static int has_caller(const struct gmon *m, uint32_t fn)
-{
-	for (size_t i = 0; i < m->arcs; i++)
-		if (m->arc[i].to == fn && m->arc[i].from != UNCALLED)
-			return 1;
-	return 0;
-}
-
 /* Calls without a caller (outermost, an interrupt's, the first after a loss
  * or in a flight recording, or from code without hooks) go to gmon.out
  * only where the ELF has one call site of their function. A function with
@@ -219,16 +210,22 @@ static void warn_uncounted(const struct gmon *m)
 	uint64_t calls = 0;
 	unsigned fns = 0;
 	uint32_t first = 0, site;
+	struct map called = { 0 }; /* the functions with an arc from a known caller */
+	for (size_t i = 0; i < m->arcs; i++)
+		if (m->arc[i].from != UNCALLED)
+			map_put(&called, m->arc[i].to, 1);
 	for (size_t i = 0; i < m->arcs; i++) {
 		const struct arc *a = &m->arc[i];
 		if (a->from != UNCALLED ||
 		    map_get(&m->index[FROM_ENTRY], (uint64_t)a->from << 32 | a->to) != i ||
-		    symtab_sole_call_site(m->st, a->to, &site) || !has_caller(m, a->to))
+		    map_get(&called, a->to) == MAP_NONE ||
+		    symtab_sole_call_site(m->st, a->to, &site))
 			continue;
 		if (!fns++)
 			first = a->to;
 		calls += a->count;
 	}
+	map_free(&called);
 	char hex[12];
 	if (fns)
 		warning_at(
