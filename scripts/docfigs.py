@@ -333,6 +333,12 @@ def hal_tick_hz():
     return str(int(re.search(r"^#define SOC_TICKS_PER_SECOND ([0-9]+)u", text, re.M).group(1)))
 
 
+def host_max_call_paths():
+    """The call paths a recording may have, CG_MAX_NODES in tools/src/callgraph.h."""
+    text = (TOP / "tools" / "src" / "callgraph.h").read_text()
+    return str(1 << int(re.search(r"^#define CG_MAX_NODES \(1u << ([0-9]+)\)", text, re.M).group(1)))
+
+
 def bench_instr_cycles():
     """The cycles make bench counts host instructions for, INSTR_CYCLES in bench/bench.sh."""
     text = (TOP / "bench" / "bench.sh").read_text()
@@ -535,6 +541,7 @@ SOURCES = {
     "sim/pgo-cycles": sim_pgo_cycles,
     "bench/instr-cycles": bench_instr_cycles,
     "hal/tick-hz": hal_tick_hz,
+    "host/max-call-paths": host_max_call_paths,
     "host/stream-errors": stream_errors,
     "host/trace-frame-gap": trace_frame_gap,
     "stream/version": lambda: str(stream()["version"]),

@@ -410,7 +410,8 @@ link_stops big "a 62000-byte table in 64 KiB with the stack" \
   'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf (make profile: or a smaller PROFILE_EVENTS)'
 # A program beside the checkout, in a directory whose name begins with the
 # checkout's: -ffile-prefix-map must not take it for one of the checkout's.
-side=$(mktemp -d "$top-side.XXXXXX")
+side=$top-side.$$
+rm -rf "$side" && mkdir "$side"
 cat > "$side/side.c" <<'C'
 #include <stdio.h>
 int main(void)
