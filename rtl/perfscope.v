@@ -673,7 +673,8 @@ module perfscope #(
 	wire        take_hi  = !accept && (r_read_word == R_HI);
 	wire        take_lo  = !accept && (r_read_word == R_LO);
 	wire [31:0] rd_other = accept ? imm_data : (TRACE && (r_read_word == R_POP)) ? tr_pop_lo : word_occ;
-	(* keep *) wire [31:0] rd_lo_other = take_lo ? ram_wdata[31:0] : rd_other;
+	(* keep *) wire [31:0] rd_lo_other;  // declared apart: Icarus drops attributes on a net declaration assignment
+	assign rd_lo_other = take_lo ? ram_wdata[31:0] : rd_other;
 	wire [31:0] rd_data  = take_hi ? ram_wdata[63:32] : rd_lo_other;
 	always @(posedge i_clk) begin
 		if (tr_pop && tr_pop_empty)

@@ -26,7 +26,10 @@ check() {
   out=$("$@" 2>&1); rc=$?
   local what="$top $param=$v, $tool"
   if [ "$want" = good ]; then
-    if [ "$rc" -eq 0 ]; then echo "PASS params: $what elaborates"
+    # In range: it elaborates, and without a warning (Verilator's -Wall
+    # lint fails on one; Icarus only prints it).
+    if [ "$rc" -eq 0 ] && [ -z "$out" ]; then echo "PASS params: $what elaborates"
+    elif [ "$rc" -eq 0 ]; then printf '%s\n' "$out" | head -5; echo "FAIL params: $what: elaborates with warnings"; status=1
     else printf '%s\n' "$out" | head -5; echo "FAIL params: $what: does not elaborate (status $rc)"; status=1; fi
   else
     if [ "$rc" -ne 0 ] && printf '%s\n' "$out" | grep -q "$msg"; then
