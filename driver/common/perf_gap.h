@@ -38,4 +38,34 @@ perf_gap_take(uint32_t *left, uint32_t d, uint32_t open)
 	return part;
 }
 
+/*
+ * The clock going back: of two consecutive stamps, the later less the
+ * earlier is d modulo 2^32. G runs forwards; it steps back only when the
+ * program resets it (PERF_RESET, or a STOP and a RESET) while the hooks
+ * record, as Embench's initialise_board() or a CoreMark port's
+ * portable_init() does. Taken modulo 2^32, that step reads as a time of
+ * nearly 2^32 cycles, charged silently to every call open across it. So a
+ * d of 2^31 or more, negative as a signed 32-bit difference, is the clock
+ * going back: no time passes across it (the calls open get none of it), the
+ * gap still to take (*left) spans the reset and is dropped, and *back counts
+ * it. Returns the cycles d stands for.
+ *
+ * Why 2^31: a step back and a long time forwards are the same bits; half
+ * the range goes to each. The limit this puts on a recording replaces the
+ * old one of 2^32: two consecutive events more than 2^31 cycles apart
+ * (about 43 s at 50 MHz with no call, return or switch in between) are
+ * misread as a reset, and that time is not counted. The driver's
+ * perf_statistics_calc and the host tool's replay of an events frame apply
+ * this one rule, so both count the same steps and the same cycles.
+ */
+static inline __attribute__((no_instrument_function)) uint32_t
+perf_stamp_step(uint32_t d, uint32_t *left, uint32_t *back)
+{
+	if (d < 0x80000000u)
+		return d;
+	*left = 0;
+	(*back)++;
+	return 0;
+}
+
 #endif

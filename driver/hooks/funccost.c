@@ -266,18 +266,29 @@ int perf_statistics_calc(void *stat_buf)
 	struct stream st = stream_of(c);
 	const uint32_t n = (uint32_t)(st.ev_end - st.ev);
 	struct perf_funccost_record r;
-	uint32_t last = 0, gap = 0;
+	/* With no call open, the time before the first event is no call's: it
+	 * starts the clock, and a clock beyond 2^31 then is no step back. */
+	int first = !s->depth;
+	uint32_t last = s->last, gap = 0;
 	while (stream_next(&st, &r)) {
+		if (first) {
+			last = r.stamp;
+			first = 0;
+		}
 		if (r.fn == PERF_FUNCCOST_RESUME) {
 			gap = r.stamp - last;
 			continue;
 		}
-		s->excluded += perf_gap_take(&gap, r.stamp - last, s->depth);
+		const uint32_t d = r.stamp - last;
+		const uint32_t forwards = perf_stamp_step(d, &gap, &s->back);
+		s->shift += d - forwards; /* a step back: the own time stays */
+		s->excluded += perf_gap_take(&gap, forwards, s->depth);
 		last = r.stamp;
 		if (r.fn == PERF_FUNCCOST_SUSPEND)
 			continue;
-		/* The context's own time: its stamps less the time it was out. */
-		r.stamp -= s->excluded;
+		/* The context's own time: its stamps less the time it was out
+		 * and the steps back. */
+		r.stamp -= s->excluded + s->shift;
 		if (r.fn != PERF_FUNCCOST_EXIT) {
 			if (s->depth == PERF_FUNCSTAT_DEPTH) {
 				s->dropped++;
@@ -292,7 +303,17 @@ int perf_statistics_calc(void *stat_buf)
 			s->dropped++;
 		}
 	}
-	s->excluded += perf_gap_take(&gap, st.now - last, s->depth);
+	/* A step back after the last event counts only with calls open: only
+	 * they carry the time on to the next calc. */
+	if (!first) {
+		uint32_t back = 0;
+		const uint32_t d = st.now - last;
+		const uint32_t forwards = perf_stamp_step(d, &gap, &back);
+		s->shift += d - forwards;
+		s->back += s->depth ? back : 0;
+		s->excluded += perf_gap_take(&gap, forwards, s->depth);
+	}
+	s->last = st.now;
 	s->lost += perf_funccost_lost(c);
 	empty(c);
 	/* The rest of the gap lies after now, with calls open: kept for the
@@ -336,6 +357,14 @@ int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx)
 	perf_out_char(&o, '\n');
 	perf_funcstat_print_head(&o);
 	perf_funcstat_print_rows(&o, s->fn, s->functions, whole);
+	/* Else a reset inside the traced code would pass unseen: the rows
+	 * look plausible, only shorter than they were. */
+	if (s->back) {
+		perf_out_str(&o, "the time stamps went back ");
+		perf_out_num(&o, s->back, 0, 0, 0);
+		perf_out_str(&o, s->back == 1 ? " time (PERF_RESET while recording): no time was counted across it\n"
+		                              : " times (PERF_RESET while recording): no time was counted across them\n");
+	}
 	return o.failed ? -PERF_EIO : 0;
 }
 

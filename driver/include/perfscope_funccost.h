@@ -111,6 +111,11 @@ struct perf_statistics {
 	                       exits without entries, functions beyond capacity */
 	uint32_t lost;      /* events the measurement buffer lost */
 	uint32_t excluded;  /* cycles the context was switched out, so far */
+	uint32_t back;      /* times the stamps went back (PERF_RESET while recording):
+	                       no time is counted across them (common/perf_gap.h) */
+	uint32_t shift;     /* their steps, modulo 2^32: kept out of the calls' time */
+	uint32_t last;      /* the clock when calc last read it, where the next calc's
+	                       events start from while calls are open */
 	uint32_t pad;
 	struct perf_funcstat_frame stack[PERF_FUNCSTAT_DEPTH];
 	struct perf_funcstat fn[];
@@ -139,6 +144,11 @@ int perf_statistics_calc(void *stat_buf) PERF_NO_TRACE;
  *   max call depth seen: 3, functions: 3
  *   Name       PC         #Calls Self+children    Pct     Avg     Max     Min       Self    Pct     Avg     Max     Min
  *   C-call     0x00000214      1          1204 100.00    1204    1204    1204        310  25.74     310     310     310
+ *
+ * After the table, only if the stamps went back (a PERF_RESET while the
+ * hooks recorded, whose time calc counts as 0):
+ *
+ *   the time stamps went back 1 time (PERF_RESET while recording): no time was counted across it
  *
  * Returns 0, -PERF_EINVAL, or -PERF_EIO if put failed.
  */

@@ -64,6 +64,64 @@ static void wide_table(void)
 	          (uint64_t)(same && row == 2), 1);
 }
 
+static const struct perf_funcstat *stat_of(const struct perf_statistics *s, uint32_t fn)
+{
+	for (uint32_t i = 0; i < s->functions; i++)
+		if (s->fn[i].fn == fn)
+			return &s->fn[i];
+	static const struct perf_funcstat none;
+	return &none;
+}
+
+static int put_dump(int c, void *ctx)
+{
+	char *end = strchr(ctx, 0);
+	if (end - (char *)ctx >= 4095)
+		return -1;
+	*end = (char)c;
+	return c;
+}
+
+/* PERF_RESET while recording (common/perf_gap.h): G steps back inside
+ * call 2, and again inside call 3, open across a summary. No time passes
+ * across a step back; the calls get the time on either side of it. */
+static void reset_while_recording(void)
+{
+	static uint32_t ev[PERF_FUNCCOST_SIZE(16) / 4];
+	static uint64_t stats[PERF_STATISTICS_SIZE(4) / 8];
+	static char dump[4096];
+	const struct perf_statistics *s = (const void *)stats;
+	perf_funccost_init(fake_perfscope, ev, sizeof ev);
+	perf_statistics_init(stats, sizeof stats);
+	at(5000, 1);
+	at(5100, 2);
+	at(20, 4);                                      /* RESET before it: G restarts */
+	at(25, 0);
+	at(30, 0);                                      /* 2: 0 + 5 + 5 */
+	at(70, 0);                                      /* 1: 100 + 10 + 40 */
+	at(90, 3);
+	check_u64("calc across a step back", (uint64_t)perf_statistics_calc(stats), 7);
+	fake_perfscope[0] = 3;                          /* RESET between two summaries */
+	at(8, 4);
+	at(12, 0);
+	at(15, 0);                                      /* 3: 0 + 4 + 3 */
+	perf_statistics_calc(stats);
+	check_u64("function 1: 150 cycles, 140 its own", stat_of(s, 1)->total * 1000 + stat_of(s, 1)->self,
+	          150140);
+	check_u64("function 2: the step is 0 cycles: 10 cycles, 5 its own",
+	          stat_of(s, 2)->total * 1000 + stat_of(s, 2)->self, 10005);
+	check_u64("function 3: the step before the second summary is 0 too: 7 cycles",
+	          stat_of(s, 3)->total, 7);
+	check_u64("function 4: 2 calls of 5 and 4 cycles", stat_of(s, 4)->calls * 1000 + stat_of(s, 4)->total,
+	          2009);
+	check_u64("the two steps back counted", s->back, 2);
+	perf_statistics_dump_to(stats, put_dump, dump);
+	const char *tail = strstr(dump, "the time stamps");
+	check_u64("the dump's last line says so",
+	          tail && !strcmp(tail, "the time stamps went back 2 times (PERF_RESET while recording): "
+	                                "no time was counted across them\n"), 1);
+}
+
 /* An interrupt that switches the buffer out to frame_isr_buf and back. */
 static void *frame_isr_buf;
 
@@ -168,18 +226,20 @@ int main(void)
 	                  perf_funccost_count(perf_funccost_current()),
 	          15);
 
-	/* Events and gaps more than 2^31 cycles apart (calls up to 2^32). */
+	/* Events and gaps just under 2^31 cycles apart (common/perf_gap.h):
+	 * a call lasts up to 2^32 cycles, the stream orders it. */
 	perf_funccost_clear();
 	at(0, 1);
-	interrupt_at(isr_ev, 0x80000010u, 0x80000110u);
-	at(0x80000200u, 0);
-	check_u64("an entry 2^31 cycles before the switch out comes before the gap",
-	          total_of_calc(stats), 0x80000100u);
+	interrupt_at(isr_ev, 0x7ffffff0u, 0x800000f0u);
+	at(0x800001e0u, 0);
+	check_u64("an entry over 2^31 cycles before the summary comes before the gap",
+	          total_of_calc(stats), 0x800000e0u);
 	at(0, 1);
-	interrupt_at(isr_ev, 10, 0x90000000u);
-	at(0x90000010u, 0);
-	check_u64("an exit after a gap of 2^31 cycles comes after the gap", total_of_calc(stats),
+	interrupt_at(isr_ev, 10, 0x7ffffff0u);
+	at(0x80000000u, 0);
+	check_u64("an exit after a gap of nearly 2^31 cycles comes after the gap", total_of_calc(stats),
 	          10 + 0x10);
+
 
 	/* A leak larger than the handler's real overhead: the gap ends at 260,
 	 * after the exit at 170; no stamp may move back in time. */
@@ -217,6 +277,7 @@ int main(void)
 	          strcmp(interrupted.text, plain.text) == 0, 1);
 	perf_funccost_frame(put_line, &after);
 	check_u64("the interrupt's gap is in the next frame", after.len > plain.len, 1);
+	reset_while_recording();
 	free(main_ev);
 	free(isr_ev);
 	free(stats);
