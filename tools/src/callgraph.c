@@ -145,6 +145,7 @@ void cg_begin(struct callgraph *g, const struct frame *f, uint32_t lost)
 	g->unmatched = 0;
 	g->lost_between = 0;
 	g->gap_left = 0;
+	g->back = 0;
 	g->event = 0;
 	g->suspended = 0;
 	g->lost = lost;
@@ -163,10 +164,11 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 	if (g->full)
 		return;
 	/* Stamps are the low 32 bits of the cycle count: time advances by their
-	 * difference modulo 2^32, so one call may last up to 2^32 cycles. From a
-	 * SUSPEND to its RESUME it is another context's time, and the RESUME's
-	 * stamp adds the leak: the gap comes off the time after it as the
-	 * driver's perf_statistics_calc takes it, by the same code
+	 * difference modulo 2^32, under 2^31 between two events; one of 2^31 or
+	 * more is G going back (a RESET while the hooks recorded), 0 cycles. From
+	 * a SUSPEND to its RESUME it is another context's time, and the RESUME's
+	 * stamp adds the leak: the gap comes off the time after it. Both rules
+	 * are the driver's perf_statistics_calc's, by the same code
 	 * (driver/common/perf_gap.h). */
 	if (!g->started) {
 		g->now = stamp;
@@ -192,7 +194,7 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->gap_left = stamp - g->last;
 		return;
 	}
-	const uint32_t d = stamp - g->last;
+	const uint32_t d = perf_stamp_step(stamp - g->last, &g->gap_left, &g->back);
 	g->now += d - perf_gap_take(&g->gap_left, d, g->depth != 0);
 	g->last = stamp;
 	if (fn == PERF_FRAME_EVENTS_SUSPEND) {
@@ -233,6 +235,15 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		error_at(f->in->name, f->line, "events frame, payload byte %llu: event %llu is a SUSPEND without its "
 		         "RESUME: the input is damaged", (unsigned long long)(EVENTS_HEAD + 8 * (g->suspended - 1)),
 		         (unsigned long long)(g->suspended - 1));
+	/* Else the calls open across a reset would silently get nearly 2^32
+	 * cycles, or, counted as 0, a little less than they took. */
+	if (g->back)
+		warning_at(f->in->name, f->line,
+		           "events frame: the time stamps went back %u time%s: the program reset perfscope's "
+		           "global counter while the hooks recorded; no time is counted across a reset (make "
+		           "profile stamps from MTIME, or perf_funccost_init on a clock the program does not "
+		           "reset: docs/hooks.md)",
+		           g->back, plural(g->back));
 	const int exited = ended_in_exit(g);
 	if (g->depth && !exited)
 		warning_at(

@@ -4,7 +4,8 @@
  * worked out by hand: self against self+children, recursion (a recursive
  * call's self+children is its outermost call's), switch gaps (the time
  * between a SUSPEND and its RESUME belongs to another context), events the
- * buffer lost, exits without an entry, stamps that wrap, the hook cost.
+ * buffer lost, exits without an entry, stamps that wrap, stamps that go
+ * back (a RESET of G), the hook cost.
  * Read through `functions --format csv --sort none` (first-seen order):
  *
  *   table,name,pc,calls,total,total_pct,total_avg,total_max,total_min,
@@ -257,6 +258,37 @@ static void lost_and_unmatched(void)
 	             "", 0);
 }
 
+/* The program reset G while the hooks recorded (driver/common/perf_gap.h):
+ * a step of 2^31 or more is the clock going back, 0 cycles, and the frame
+ * gets one warning however many steps it has. main 0x100 [5000, 70) calls
+ * a 0x200 [5100, 30) across a reset, which calls b 0x300 [20, 25): a 0 + 5
+ * + 5 = 10, self 5; main 100 + 10 + 40 = 150, self 140. Then b [90, 9)
+ * calls a [2, 6) across a second reset: a 4, b 0 + 4 + 3 = 7, self 3. Of
+ * the 157 self cycles: main 95.54 and 89.17; a 14 (8.92), self 9 (5.73);
+ * b 12 (7.64), self 8 (5.10). */
+static void clock_back(void)
+{
+	const struct event back[] = { { 0x100, 5000 }, { 0x200, 5100 }, { 0x300, 20 }, { EXIT, 25 },
+		                      { EXIT, 30 },    { EXIT, 70 },    { 0x300, 90 }, { 0x200, 2 },
+		                      { EXIT, 6 },     { EXIT, 9 } };
+	events_check("callgraph: stamps that go back (a RESET of G): 0 cycles, one warning a frame", back,
+	             N(back), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,150,95.54,150,150,150,140,89.17,140,140,140,1\n"
+	                      "1,0x00000200,0x00000200,2,14,8.92,7,10,4,9,5.73,4,5,4,2\n"
+	                      "1,0x00000300,0x00000300,2,12,7.64,6,7,5,8,5.10,4,5,3,3\n",
+	             "perfscope: dump.log:1: warning: events frame: the time stamps went back 2 times: the program "
+	             "reset perfscope's global counter while the hooks recorded; no time is counted across a reset "
+	             "(make profile stamps from MTIME, or perf_funccost_init on a clock the program does not reset: "
+	             "docs/hooks.md)\n",
+	             0);
+	/* Just under 2^31 forwards is time: f [0, 0x7fffffff) keeps it all. */
+	const struct event far[] = { { 0x100, 0 }, { EXIT, 0x7fffffffu } };
+	events_check("callgraph: a step just under 2^31 cycles is time, not a reset", far, N(far), 0, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,1,2147483647,100.00,2147483647,2147483647,2147483647,"
+	                      "2147483647,100.00,2147483647,2147483647,2147483647,1\n",
+	             "", 0);
+}
+
 /* An events frame that fails its CRC: its events are used (they stream),
  * and every output written says it is damaged. */
 static void damaged(void)
@@ -334,4 +366,5 @@ void test_callgraph(void)
 	recursion();
 	gaps();
 	lost_and_unmatched();
+	clock_back();
 }
