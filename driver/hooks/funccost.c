@@ -362,8 +362,11 @@ int perf_statistics_dump_to(const void *stat_buf, perf_put_fn put, void *ctx)
 	if (s->back) {
 		perf_out_str(&o, "the time stamps went back ");
 		perf_out_num(&o, s->back, 0, 0, 0);
-		perf_out_str(&o, s->back == 1 ? " time (PERF_RESET while recording): no time was counted across it\n"
-		                              : " times (PERF_RESET while recording): no time was counted across them\n");
+		perf_out_str(
+		        &o,
+		        s->back == 1
+		                ? " time (PERF_RESET while recording): no time was counted across it\n"
+		                : " times (PERF_RESET while recording): no time was counted across them\n");
 	}
 	return o.failed ? -PERF_EIO : 0;
 }

@@ -238,12 +238,13 @@ void cg_end(struct callgraph *g, const struct frame *f)
 	/* Else the calls open across a reset would silently get nearly 2^32
 	 * cycles, or, counted as 0, a little less than they took. */
 	if (g->back)
-		warning_at(f->in->name, f->line,
-		           "events frame: the time stamps went back %u time%s: the program reset perfscope's "
-		           "global counter while the hooks recorded; no time is counted across a reset (make "
-		           "profile stamps from MTIME, or perf_funccost_init on a clock the program does not "
-		           "reset: docs/hooks.md)",
-		           g->back, plural(g->back));
+		warning_at(
+		        f->in->name, f->line,
+		        "events frame: the time stamps went back %u time%s: the program reset perfscope's "
+		        "global counter while the hooks recorded; no time is counted across a reset (make "
+		        "profile stamps from MTIME, or perf_funccost_init on a clock the program does not "
+		        "reset: docs/hooks.md)",
+		        g->back, plural(g->back));
 	const int exited = ended_in_exit(g);
 	if (g->depth && !exited)
 		warning_at(

@@ -85,7 +85,7 @@ struct callgraph {
 	uint64_t now;       /* this frame's time, the 32-bit stamps unwrapped */
 	uint32_t last;
 	uint32_t gap_left;  /* of this frame's last gap, cycles not yet taken off the time after it */
-	uint32_t back;      /* this frame's steps back of the stamps (a RESET of G), counted as 0 cycles */
+	uint32_t back;      /* this frame's steps back (a RESET of G), each 0 cycles */
 	int started;
 	uint32_t max_depth;
 	unsigned frames;    /* events frames so far, and trace streams */

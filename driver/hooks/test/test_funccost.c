@@ -95,31 +95,33 @@ static void reset_while_recording(void)
 	perf_statistics_init(stats, sizeof stats);
 	at(5000, 1);
 	at(5100, 2);
-	at(20, 4);                                      /* RESET before it: G restarts */
+	at(20, 4); /* RESET before it: G restarts */
 	at(25, 0);
-	at(30, 0);                                      /* 2: 0 + 5 + 5 */
-	at(70, 0);                                      /* 1: 100 + 10 + 40 */
+	at(30, 0); /* 2: 0 + 5 + 5 */
+	at(70, 0); /* 1: 100 + 10 + 40 */
 	at(90, 3);
 	check_u64("calc across a step back", (uint64_t)perf_statistics_calc(stats), 7);
-	fake_perfscope[0] = 3;                          /* RESET between two summaries */
+	fake_perfscope[0] = 3; /* RESET between two summaries */
 	at(8, 4);
 	at(12, 0);
-	at(15, 0);                                      /* 3: 0 + 4 + 3 */
+	at(15, 0); /* 3: 0 + 4 + 3 */
 	perf_statistics_calc(stats);
-	check_u64("function 1: 150 cycles, 140 its own", stat_of(s, 1)->total * 1000 + stat_of(s, 1)->self,
-	          150140);
+	check_u64("function 1: 150 cycles, 140 its own",
+	          stat_of(s, 1)->total * 1000 + stat_of(s, 1)->self, 150140);
 	check_u64("function 2: the step is 0 cycles: 10 cycles, 5 its own",
 	          stat_of(s, 2)->total * 1000 + stat_of(s, 2)->self, 10005);
 	check_u64("function 3: the step before the second summary is 0 too: 7 cycles",
 	          stat_of(s, 3)->total, 7);
-	check_u64("function 4: 2 calls of 5 and 4 cycles", stat_of(s, 4)->calls * 1000 + stat_of(s, 4)->total,
-	          2009);
+	check_u64("function 4: 2 calls of 5 and 4 cycles",
+	          stat_of(s, 4)->calls * 1000 + stat_of(s, 4)->total, 2009);
 	check_u64("the two steps back counted", s->back, 2);
 	perf_statistics_dump_to(stats, put_dump, dump);
 	const char *tail = strstr(dump, "the time stamps");
 	check_u64("the dump's last line says so",
-	          tail && !strcmp(tail, "the time stamps went back 2 times (PERF_RESET while recording): "
-	                                "no time was counted across them\n"), 1);
+	          tail && !strcmp(tail,
+	                          "the time stamps went back 2 times (PERF_RESET while recording): "
+	                          "no time was counted across them\n"),
+	          1);
 }
 
 /* An interrupt that switches the buffer out to frame_isr_buf and back. */
@@ -237,8 +239,8 @@ int main(void)
 	at(0, 1);
 	interrupt_at(isr_ev, 10, 0x7ffffff0u);
 	at(0x80000000u, 0);
-	check_u64("an exit after a gap of nearly 2^31 cycles comes after the gap", total_of_calc(stats),
-	          10 + 0x10);
+	check_u64("an exit after a gap of nearly 2^31 cycles comes after the gap",
+	          total_of_calc(stats), 10 + 0x10);
 
 
 	/* A leak larger than the handler's real overhead: the gap ends at 260,

@@ -271,21 +271,24 @@ static void clock_back(void)
 	const struct event back[] = { { 0x100, 5000 }, { 0x200, 5100 }, { 0x300, 20 }, { EXIT, 25 },
 		                      { EXIT, 30 },    { EXIT, 70 },    { 0x300, 90 }, { 0x200, 2 },
 		                      { EXIT, 6 },     { EXIT, 9 } };
-	events_check("callgraph: stamps that go back (a RESET of G): 0 cycles, one warning a frame", back,
-	             N(back), 0, csv,
-	             CSV_HEAD "1,0x00000100,0x00000100,1,150,95.54,150,150,150,140,89.17,140,140,140,1\n"
-	                      "1,0x00000200,0x00000200,2,14,8.92,7,10,4,9,5.73,4,5,4,2\n"
-	                      "1,0x00000300,0x00000300,2,12,7.64,6,7,5,8,5.10,4,5,3,3\n",
-	             "perfscope: dump.log:1: warning: events frame: the time stamps went back 2 times: the program "
-	             "reset perfscope's global counter while the hooks recorded; no time is counted across a reset "
-	             "(make profile stamps from MTIME, or perf_funccost_init on a clock the program does not reset: "
-	             "docs/hooks.md)\n",
-	             0);
+	events_check(
+	        "callgraph: stamps that go back (a RESET of G): 0 cycles, one warning a frame",
+	        back, N(back), 0, csv,
+	        CSV_HEAD "1,0x00000100,0x00000100,1,150,95.54,150,150,150,140,89.17,140,140,140,1\n"
+	                 "1,0x00000200,0x00000200,2,14,8.92,7,10,4,9,5.73,4,5,4,2\n"
+	                 "1,0x00000300,0x00000300,2,12,7.64,6,7,5,8,5.10,4,5,3,3\n",
+	        "perfscope: dump.log:1: warning: events frame: the time stamps went back 2 times: the program "
+	        "reset perfscope's global counter while the hooks recorded; no time is counted across a reset "
+	        "(make profile stamps from MTIME, or perf_funccost_init on a clock the program does not reset: "
+	        "docs/hooks.md)\n",
+	        0);
 	/* Just under 2^31 forwards is time: f [0, 0x7fffffff) keeps it all. */
 	const struct event far[] = { { 0x100, 0 }, { EXIT, 0x7fffffffu } };
-	events_check("callgraph: a step just under 2^31 cycles is time, not a reset", far, N(far), 0, csv,
-	             CSV_HEAD "1,0x00000100,0x00000100,1,2147483647,100.00,2147483647,2147483647,2147483647,"
-	                      "2147483647,100.00,2147483647,2147483647,2147483647,1\n",
+	events_check("callgraph: a step just under 2^31 cycles is time, not a reset", far, N(far),
+	             0, csv,
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,1,2147483647,100.00,2147483647,2147483647,2147483647,"
+	             "2147483647,100.00,2147483647,2147483647,2147483647,1\n",
 	             "", 0);
 }
 
