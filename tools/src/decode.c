@@ -228,13 +228,28 @@ static void funcstat(struct frame *f, const struct dump_handler *h)
 	if (!fits(f, t.n, PERF_FRAME_FUNCSTAT_ROW_BYTES, "function rows"))
 		goto end;
 	/* Grown as rows arrive: the count is checked, but the line may still end early. */
+	uint32_t long_calls = 0;
 	for (uint32_t i = 0; i < t.n; i++) {
 		grow(&rows, &cap, i + 1, sizeof *rows);
 		struct funcstat_row *r = &rows[i];
 		if (t.profile ? READ(f, PERF_FRAME_PROFILE_ROW_FIELDS, r)
 		              : READ(f, PERF_FRAME_FUNCSTAT_ROW_FIELDS, r))
 			break;
+		long_calls += (r->total_max | r->self_max) >= 0x80000000u;
 	}
+	/* A profile's hooks take a call's time as its exit's stamp less its
+	 * entry's, and check no step between them (that would cost the fast
+	 * path an instruction, docs/hooks.md "Profiles"): a reset of G inside
+	 * a call makes it nearly 2^32 cycles long. A real call of 2^31 cycles
+	 * (43 s at 50 MHz) is rare enough to warn of too. */
+	if (t.profile && long_calls)
+		warning_at(
+		        f->in->name, f->line,
+		        "profile frame: %u row%s with a call of 2^31 cycles or more (Max of Self or "
+		        "Self+children): most likely the program reset perfscope's global counter while the "
+		        "hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps "
+		        "from MTIME: docs/hooks.md)",
+		        long_calls, plural(long_calls));
 end:
 	if (frame_end(f))
 		h->funcstat(h->ctx, f, &t, rows);

@@ -316,6 +316,14 @@ CASES = [
       "perfscope: {f}:1: warning: events frame: 1 exit without its entry (a call made before recording began), ignored"]),
     ("events: the buffer lost some", ["folded", "DUMP"], frame("events", events((0x100, 10), (None, 20), lost=6)), 0,
      ["perfscope: {f}:1: warning: events frame: the buffer lost 6 events, so the calls after it filled are missing"]),
+    ("events: the stamps go back twice (G reset while recording): one warning", ["folded", "DUMP"],
+     frame("events", events((0x100, 5000), (0x200, 5100), (None, 20), (None, 60), (0x100, 90), (None, 3))), 0,
+     ["perfscope: {f}:1: warning: events frame: the time stamps went back 2 times: the program reset perfscope's global counter while the hooks recorded; no time is counted across a reset (make profile stamps from MTIME, or perf_funccost_init on a clock the program does not reset: docs/hooks.md)"]),
+    ("profile: a call of nearly 2^32 cycles (G reset inside it): the likely cause", ["functions", "DUMP"],
+     frame("profile", struct.pack("<7I2QI", 1, 0, 1, 0, 2, 0, 0, 4294967000, 0, 2)
+           + struct.pack("<7I2Q", 0x100, 1, 1, 4294967000, 4294967000, 100, 100, 4294967000, 100)
+           + struct.pack("<7I2Q", 0x200, 1, 1, 4294966900, 4294966900, 4294966900, 4294966900, 4294966900, 4294966900)), 0,
+     ["perfscope: {f}:1: warning: profile frame: 2 rows with a call of 2^31 cycles or more (Max of Self or Self+children): most likely the program reset perfscope's global counter while the hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps from MTIME: docs/hooks.md)"]),
     ("events: a RESUME without a SUSPEND", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (RESUME, 10), (None, 30))), 1,
      ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", INCOMPLETE]),
