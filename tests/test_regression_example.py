@@ -8,8 +8,9 @@ as its JUnit failure message. test_plugin_edges runs a suite of its own
 through the plugin: flags with quotes, spaces, $ and # as the compiler must
 see them, relative -I paths, a console without its last newline, a Nios II
 HAL program without a sections frame (and with the harness's, +sections),
-a build that fails, a name make cannot take. One "PASS x"/"FAIL x" line
-per check."""
+a build that fails, a name make cannot take, misspelt CPU and program
+names, a sim variable the plugin sets itself, a lock for a long path. One
+"PASS x"/"FAIL x" line per check."""
 import os
 import pathlib
 import re
@@ -19,7 +20,7 @@ import sys
 import junitparser
 
 from conftest import CHECKS, HERE
-from perfscope_pytest import harness
+from perfscope_pytest import build, harness
 
 TOP = HERE.parent
 EXAMPLE = TOP / "examples" / "regression"
@@ -285,3 +286,46 @@ def run_edges(check):
             "'_', then also '.', '+' and '-'; no space, no '/'")
     check.same("Program('my prog'): pytest stops at collection, the reason in one line, no traceback",
                (done.returncode, done.stdout.splitlines().count(line), "Traceback" in done.stdout), (2, 1, False))
+
+    # Names that would select nothing: each stops at collection with one
+    # line, where pytest would otherwise make no test or report a skip.
+    misspelt = (
+        ("Program(cpus=['VexRiscv_full'])",
+         'return [Program("msg", sources=["msg.c"], cpus=["VexRiscv_full"])]', "def test_a(perfscope_run):\n    pass\n",
+         (), "perfscope: program msg: unknown CPU 'VexRiscv_full' in cpus (one of VexRiscv_Min, VexRiscv_Lite, "
+         "VexRiscv_Full)"),
+        ("the marker's programs=['ex_7']", 'return [Program("msg", sources=["msg.c"])]',
+         "import pytest\n\n\n@pytest.mark.perfscope(programs=['ex_7'])\ndef test_a(perfscope_run):\n    pass\n",
+         (), "perfscope: the perfscope marker of test_a.py::test_a: unknown program 'ex_7' (one of msg)"),
+        ("the marker's cpus=['VexRiscv_full']", 'return [Program("msg", sources=["msg.c"])]',
+         "import pytest\n\n\n@pytest.mark.perfscope(cpus=['VexRiscv_full'])\ndef test_a(perfscope_run):\n    pass\n",
+         (), "perfscope: the perfscope marker of test_a.py::test_a: unknown cpu 'VexRiscv_full' (one of VexRiscv_Min, "
+         "VexRiscv_Lite, VexRiscv_Full)"),
+        ("--perfscope-sim-var=CPU=VexRiscv_Min", 'return [Program("msg", sources=["msg.c"])]',
+         "def test_a(perfscope_run):\n    pass\n", ("--perfscope-sim-var=CPU=VexRiscv_Min",),
+         "ERROR: perfscope: sim variable 'CPU=VexRiscv_Min': the plugin sets CPU itself; choose CPUs with "
+         "--perfscope-cpu or the ini's perfscope_cpus"),
+    )
+    for i, (what, programs, test, args, line) in enumerate(misspelt):
+        d = WORK / f"edges-misspelt-{i}"
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "pytest.ini").write_text(EDGE_FILES["pytest.ini"])
+        (d / "msg.c").write_text(EDGE_FILES["msg.c"])
+        (d / "conftest.py").write_text('from perfscope_pytest import Program\n\npytest_plugins = '
+                                       '["perfscope_pytest.plugin"]\n\n\ndef pytest_perfscope_programs(config):\n'
+                                       f'    {programs}\n')
+        (d / "test_a.py").write_text(test)
+        done = pytest_in_example("-p", "no:xdist", "-o", f"perfscope_fw_root={fw_root}", *args, cwd=d)
+        said = (done.stdout + done.stderr).splitlines()
+        check.same(f"{what}: pytest stops before any run, the reason in one line, no traceback",
+                   (done.returncode != 0, said.count(line), "Traceback" in done.stdout, "passed" in done.stdout),
+                   (True, 1, False, False))
+
+    # A lock's name flattens the path it locks: past 255 bytes it would be
+    # no file name. Short names stay as they are.
+    long_name = "fw" + "-deep" * 80 + "-VexRiscv_Full-suite-prog"
+    short = build.lock_file_name(long_name)
+    check.same("a lock's name for a 400-character path: under 255 bytes, unique, ending in the program's",
+               (len(short.encode()) <= 255, short != build.lock_file_name(long_name + "x"),
+                short.endswith("-VexRiscv_Full-suite-prog"), build.lock_file_name("fw-a-b")),
+               (True, True, True, "fw-a-b"))

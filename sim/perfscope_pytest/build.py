@@ -38,6 +38,15 @@ def file_lock(path):
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
+def lock_file_name(name):
+    """A lock's file name: its name, which flattens a path and may exceed
+    the 255 bytes a file name can have, then as a hash of it and the tail
+    (the program and CPU) of what it locks."""
+    if len(name.encode()) <= 200:
+        return name
+    return hashlib.sha1(name.encode()).hexdigest()[:16] + "-" + name.encode()[-100:].decode(errors="ignore")
+
+
 def make(args, what):
     env = {k: v for k, v in os.environ.items() if k not in _MAKE_ENV}
     done = subprocess.run(["make", "-s", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -86,7 +95,7 @@ class Builder:
         take that result and skip even make's check (for a model, a third
         of a second) or the program's second run."""
         if lock_name not in self._made:
-            lock = self.locks / f"{lock_name}.lock"
+            lock = self.locks / f"{lock_file_name(lock_name)}.lock"
             stamp = lock.with_suffix(".run")
             with file_lock(lock):
                 made = stamp.read_text().split("\n", 1) if self.run_id and stamp.exists() else None

@@ -16,8 +16,7 @@ import re
 import pytest
 
 from . import build, harness, hookspecs
-
-CPUS = ("VexRiscv_Min", "VexRiscv_Lite", "VexRiscv_Full")
+from .program import CPUS
 PERFSCOPE_TOP = pathlib.Path(__file__).resolve().parents[2]
 BUILDER = pytest.StashKey()
 PROGRAMS = pytest.StashKey()
@@ -55,6 +54,11 @@ def pytest_configure(config):
     for v in sim_vars:
         if not re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", v):
             raise pytest.UsageError(f"perfscope: sim variable {v!r} is not NAME=VALUE")
+        # The plugin sets these per test: the CPU from the case, so a CPU=
+        # here would build another CPU than the test's id names.
+        if v.split("=", 1)[0] in ("CPU", "SIM_DIR"):
+            raise pytest.UsageError(f"perfscope: sim variable {v!r}: the plugin sets {v.split('=', 1)[0]} itself; "
+                                    "choose CPUs with --perfscope-cpu or the ini's perfscope_cpus")
     config.stash[BUILDER] = build.Builder(top, fw_root, suite, sim_vars)
     # pytest-xdist's load scheduling hands each worker a batch of tests up
     # front, which puts the longest runs, sorted first below, on one worker;
@@ -90,6 +94,19 @@ def pytest_generate_tests(metafunc):
     marker = metafunc.definition.get_closest_marker("perfscope")
     only_programs = marker.kwargs.get("programs") if marker else None
     only_cpus = marker.kwargs.get("cpus") if marker else None
+    # A misspelt name in the marker would leave the test with no case, which
+    # pytest reports as a skip: stop at collection instead.
+    where = f"perfscope marker of {metafunc.definition.nodeid}"
+    for what, names, known in (("programs", only_programs, [p.name for p in programs(config)]),
+                               ("cpus", only_cpus, CPUS)):
+        if names is None:
+            continue
+        if isinstance(names, str):
+            raise pytest.Collector.CollectError(f"perfscope: the {where}: {what} is a list, e.g. {what}=[{names!r}]")
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            raise pytest.Collector.CollectError(f"perfscope: the {where}: unknown {what[:-1]} {', '.join(map(repr, unknown))} "
+                                    f"(one of {', '.join(known) or 'none: no pytest_perfscope_programs gives any'})")
     cases = [(p, cpu) for p in programs(config) for cpu in cpus
              if (only_programs is None or p.name in only_programs)
              and (only_cpus is None or cpu in only_cpus)

@@ -11,6 +11,8 @@ MODES = ("calltrace", "funccost", "profile", "hot", "hwtrace", "hwtrace_cyg")
 PATCHING_MODES = ("hwtrace",)
 # The harness's cycle limit when a program sets none: the firmware tests'.
 DEFAULT_TIMEOUT = 5_000_000
+# The CPU variants of the pinned VexRiscv package that the SoC builds.
+CPUS = ("VexRiscv_Min", "VexRiscv_Lite", "VexRiscv_Full")
 
 
 # Compiler flags that name a directory or file, joined to it (-Iinclude) or
@@ -87,7 +89,14 @@ class Program:
         for name in ("sources", "cflags", "libs", "headers", "plusargs"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.cpus is not None:
+            if isinstance(self.cpus, str):  # cpus="VexRiscv_Full" would be its letters
+                raise ValueError(f"program {self.name}: cpus is a list of CPU variants, e.g. cpus=[{self.cpus!r}]")
             object.__setattr__(self, "cpus", tuple(self.cpus))
+            unknown = [c for c in self.cpus if c not in CPUS]
+            if unknown:
+                # A misspelt variant would leave the program with no test at all.
+                raise ValueError(f"program {self.name}: unknown CPU {', '.join(map(repr, unknown))} in cpus "
+                                 f"(one of {', '.join(CPUS)})")
 
     def resolved(self, base):
         """The program with its paths absolute, relative ones taken from base."""
