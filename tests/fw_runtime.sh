@@ -11,7 +11,8 @@
 #   constructor  a program with a constructor or a destructor does not
 #                link, with the one line link.ld gives (crt0.S runs none)
 #   too big      a program bigger than the RAM less the stack does not
-#                link, with link.ld's line saying what to change
+#                link, with link.ld's line saying what to change; one
+#                bigger than the RAM, with fw.mk's line after ld's
 #   args         main gets argc 0 and an argv whose argv[argc] is a null
 #                pointer; a return from main runs the atexit() handlers
 #   HAL          io.h's IORD/IOWR on perfscope and on RAM at 8, 16 and 32
@@ -52,7 +53,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io args lto ctor dtor big hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ctor dtor big huge hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
   echo "\$(eval \$(call fw_program,hwalarm,hwalarm.c,\$(FW_INSTR_hwtrace),\$(FW_HOOKS_hwtrace),\$(FW_PATCH_hwtrace)))"
 } > "$work/Makefile"
@@ -349,6 +350,11 @@ cat > "$work/big.c" <<'C'
 static volatile char table[62000];
 int main(void) { table[5] = 1; printf("big: %d\n", table[5]); return 0; }
 C
+cat > "$work/huge.c" <<'C'
+#include <stdio.h>
+static volatile char table[70000];
+int main(void) { table[5] = 1; printf("huge: %d\n", table[5]); return 0; }
+C
 cat > "$work/dtor.c" <<'C'
 #include <stdio.h>
 __attribute__((destructor)) static void fini(void) { printf("dtor\n"); }
@@ -408,6 +414,9 @@ for p in ctor dtor; do
 done
 link_stops big "a 62000-byte table in 64 KiB with the stack" \
   'RAM too small for the image and __stack_size of stack: build it and the simulator with a larger RAM_BYTES, or with FW_PRINTF=integer for a smaller printf (make profile: or a smaller PROFILE_EVENTS)'
+# Bigger than the RAM itself: ld's overflow, then fw.mk's line.
+link_stops huge "a 70000-byte table in 64 KiB" \
+  "fw.mk: huge does not fit the SoC's RAM_BYTES=65536: build and run it with a larger RAM_BYTES (make profile takes one for both)"
 # A program beside the checkout, in a directory whose name begins with the
 # checkout's: -ffile-prefix-map must not take it for one of the checkout's.
 side=$top-side.$$

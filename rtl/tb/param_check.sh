@@ -4,13 +4,21 @@
 # that names the parameter and its range, in Verilator and in Icarus Verilog
 # (when installed), and that the values in range elaborate.
 #
-# usage: param_check.sh <top> <param> <message> "<good values>" "<bad values>" [--no-iverilog] <sources and -I...>
+# usage: param_check.sh <top> <param> <message> "<good values>" "<bad values>" [--set NAME=VALUE]...
+#                       [--no-iverilog] <sources and -I...>
+#
+# --set gives another parameter of <top> a value in every elaboration (the
+# parameter checked may depend on it, as HIST_BUCKETS on RETIRE).
 #
 # <message> must appear in each tool's output for every bad value (the RTL
 # instantiates a module of that name, which exists nowhere). One PASS or FAIL
 # line per tool and value.
 set -u
 top=$1 param=$2 msg=$3 good=$4 bad=$5; shift 5
+sets_v=() sets_i=()
+while [ "${1:-}" = --set ]; do
+  sets_v+=("-G$2") sets_i+=("-P$top.$2"); shift 2
+done
 use_iverilog=1
 if [ "${1:-}" = --no-iverilog ]; then use_iverilog=0; shift; fi
 VERILATOR=${VERILATOR:-verilator}
@@ -24,7 +32,7 @@ check() {
   local tool=$1 v=$2 want=$3; shift 3
   local out rc
   out=$("$@" 2>&1); rc=$?
-  local what="$top $param=$v, $tool"
+  local what="$top $param=$v${sets_v[*]:+ (${sets_v[*]#-G})}, $tool"
   if [ "$want" = good ]; then
     # In range: it elaborates, and without a warning (Verilator's -Wall
     # lint fails on one; Icarus only prints it).
@@ -43,20 +51,20 @@ check() {
 }
 
 for v in $good; do
-  check verilator "$v" good "$VERILATOR" --lint-only -Wall --top-module "$top" -G"$param=$v" "$@"
+  check verilator "$v" good "$VERILATOR" --lint-only -Wall --top-module "$top" "${sets_v[@]}" -G"$param=$v" "$@"
 done
 for v in $bad; do
-  check verilator "$v" bad "$VERILATOR" --lint-only -Wall --top-module "$top" -G"$param=$v" "$@"
+  check verilator "$v" bad "$VERILATOR" --lint-only -Wall --top-module "$top" "${sets_v[@]}" -G"$param=$v" "$@"
 done
 if [ "$use_iverilog" -eq 1 ] && command -v "$IVERILOG" > /dev/null; then
   # Icarus takes the same sources and -I, but not Verilator's .vlt files.
   ivargs=()
   for a in "$@"; do case $a in *.vlt) ;; *) ivargs+=("$a") ;; esac; done
   for v in $good; do
-    check iverilog "$v" good "$IVERILOG" -g2005 -o "$tmp/a.out" -s "$top" -P"$top.$param=$v" "${ivargs[@]}"
+    check iverilog "$v" good "$IVERILOG" -g2005 -o "$tmp/a.out" -s "$top" "${sets_i[@]}" -P"$top.$param=$v" "${ivargs[@]}"
   done
   for v in $bad; do
-    check iverilog "$v" bad "$IVERILOG" -g2005 -o "$tmp/a.out" -s "$top" -P"$top.$param=$v" "${ivargs[@]}"
+    check iverilog "$v" bad "$IVERILOG" -g2005 -o "$tmp/a.out" -s "$top" "${sets_i[@]}" -P"$top.$param=$v" "${ivargs[@]}"
   done
 elif [ "$use_iverilog" -eq 1 ]; then
   echo "params: $top $param: iverilog not installed, checked with Verilator only"
