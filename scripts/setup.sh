@@ -60,3 +60,10 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements.txt .venv/.installed; then
   .venv/bin/pip install -q --disable-pip-version-check -r requirements.txt
   cp requirements.txt .venv/.installed
 fi
+
+# FuseSoC takes every .core under a library's directory as one of it: the
+# checkout added as a library would also find the cores of the Python
+# packages and FuseSoC's own generator cache in build/. A FUSESOC_IGNORE
+# file keeps a directory out.
+mkdir -p build
+touch .venv/FUSESOC_IGNORE build/FUSESOC_IGNORE

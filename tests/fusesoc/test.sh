@@ -128,4 +128,15 @@ if [ "$rc" -ne 0 ] && grep -q "Cannot find file containing module: 'perfscope_er
 else
   tail -15 "$work/user8.log"; fail "user core with 8 sections: status $rc"
 fi
+# After the runs above, the checkout as a library holds its three cores and
+# nothing of build/ (the generators' cache) or .venv: setup.sh's
+# FUSESOC_IGNORE files.
+as_user "$sim core list" > "$work/list.log" 2>&1
+cores=$(grep -o '^perfscope:[^: ]*:[^: ]*' "$work/list.log" | tr '\n' ' ')
+if [ "$cores" = "perfscope:perfscope:perfscope perfscope:perfscope:soc perfscope:test:user_core " ] &&
+   ! grep -q Replacing "$work/list.log"; then
+  pass "core list: the three cores of the checkout, none found twice in build/"
+else
+  cat "$work/list.log"; fail "core list: $cores"
+fi
 exit $status
