@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "stat_of.h"
 #include "../functable.h"
 #include "hook_calls.h"
 #include "perfscope_funccost.h"
@@ -62,15 +63,6 @@ static void wide_table(void)
 	}
 	check_u64("table at 2^32 - 1 calls and 2^64 - 1 cycles: every column apart, Pct exact",
 	          (uint64_t)(same && row == 2), 1);
-}
-
-static const struct perf_funcstat *stat_of(const struct perf_statistics *s, uint32_t fn)
-{
-	for (uint32_t i = 0; i < s->functions; i++)
-		if (s->fn[i].fn == fn)
-			return &s->fn[i];
-	static const struct perf_funcstat none;
-	return &none;
 }
 
 static int put_dump(int c, void *ctx)

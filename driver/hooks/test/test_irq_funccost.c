@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "stat_of.h"
 #include "irq_signal.h"
 #include "perfscope_funccost.h"
 
@@ -42,15 +43,6 @@ static uint32_t rounds(void (*isr)(void))
 	}
 	irq_stop();
 	return n;
-}
-
-static const struct perf_funcstat *stat_of(const struct perf_statistics *s, uint32_t fn)
-{
-	for (uint32_t i = 0; i < s->functions; i++)
-		if (s->fn[i].fn == fn)
-			return &s->fn[i];
-	static const struct perf_funcstat none;
-	return &none;
 }
 
 static void *new_buffer(uint32_t lines)
