@@ -31,8 +31,13 @@
 // stream ends at the program's exit, with a SYNC at the exit's cycle),
 // +sections (after the exit, perfscope's section counters as the debug
 // reads find them, printed as an "@PS sections" frame on the console).
-// Any other argument, but Verilator's own +verilator+..., is refused, and
-// so is one of these given twice.
+// Any other argument is refused, and so is one of these given twice. Of
+// Verilator's own runtime arguments (+verilator+...) the harness passes on
+// the two that make sense for this model, +verilator+seed+<n> (1 to
+// 2^31 - 1) and +verilator+rand+reset+<0|1|2>, and refuses the others
+// itself: Verilator would print on stdout and end the run with 134, the
+// code of the firmware's abort() (the debug ones need a VL_DEBUG build, the
+// profiling ones a model built for them; help and version end the run).
 //
 // The retire tap of an IP built with it (docs/retire.md), armed by the
 // harness through the debug port for a program that knows nothing of it
@@ -77,10 +82,21 @@
 // the edge.
 //
 // Before simulating anything it checks its plusargs, that the files they
-// name for writing can be created, and the firmware file: a regular,
-// non-empty file of $readmemh words (32-bit hex words, @address lines, //
-// and /* */ comments) that fits the RAM. An ELF, a directory, an empty or
-// garbled file is refused with one line saying what to pass.
+// name for writing can be created (+trace= only as a regular file: the FST
+// writer deletes the file it writes and creates it anew), that none of
+// them is the firmware's file or another's (the same device and inode, or,
+// for files yet to be created, the same absolute normalized path), and the
+// firmware file: a regular, non-empty file of $readmemh words (32-bit hex
+// words, @address lines, // and /* */ comments) that fits the RAM. An ELF,
+// a directory, an empty or garbled file is refused with one line saying
+// what to pass. soc_ram's $readmemh gets the firmware as /dev/fd/<n>, a
+// descriptor the harness opened on it (main()), so any path works.
+//
+// After the run, and after its own result line, the harness checks that
+// everything written to +trace_file=, +retire_file= and +uart= reached the
+// file (ferror() and fclose()): one that did not is reported as
+// "sim: cannot write +<plusarg>=<file>: <reason>" and makes the exit code 2,
+// whatever the run's own. The FST writer reports no write error.
 //
 // The section count the reference model needs is read from the design, not
 // given twice: a throwaway instance of soc_sim_top reads perfscope's ID and
@@ -90,7 +106,9 @@
 //
 // Exit code: the firmware's (0 = pass, codes above 255 become 255), 3 if the
 // model disagreed, 5 if the serial line broke its framing, 124 on a timeout,
-// 2 on a usage error (bad plusarg or firmware file; nothing is simulated).
+// 2 on a usage error (bad plusarg or firmware file; nothing is simulated)
+// or on an output file that could not be written (after the run, replacing
+// its code).
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -100,7 +118,9 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -351,6 +371,121 @@ std::vector<std::string> split(const std::string &s, char sep)
         out.push_back(s.substr(at, next - at));
     out.push_back(s.substr(at));
     return out;
+}
+
+// Verilator's runtime arguments the harness passes on (header comment),
+// each with the range of its decimal value, as Verilator 5.006's
+// VerilatedContextImp::commandArgVl takes it.
+struct VerilatorArg {
+    const char *prefix;
+    const char *form;  // as the usage line and the messages write it
+    unsigned long long min, max;
+};
+const VerilatorArg kVerilatorArgs[] = {
+    {"+verilator+seed+", "+verilator+seed+<n>", 1, 2147483647},
+    {"+verilator+rand+reset+", "+verilator+rand+reset+<0|1|2>", 0, 2},
+};
+
+// "" if arg, a +verilator+... argument, is one of kVerilatorArgs with a
+// value in its range, else the one-line reason (after "sim: ").
+std::string verilator_arg_error(const std::string &arg)
+{
+    for (const VerilatorArg &v : kVerilatorArgs) {
+        const std::string prefix = v.prefix;
+        if (arg.compare(0, prefix.size(), prefix) != 0)
+            continue;
+        const std::string value = arg.substr(prefix.size());
+        if (!value.empty() && value.size() <= 10 && value.find_first_not_of("0123456789") == std::string::npos) {
+            const unsigned long long n = std::strtoull(value.c_str(), nullptr, 10);
+            if (n >= v.min && n <= v.max)
+                return "";
+        }
+        return arg + " is not " + v.form + "; its value is a decimal number from " + std::to_string(v.min) +
+               " to " + std::to_string(v.max);
+    }
+    std::string takes;
+    for (const VerilatorArg &v : kVerilatorArgs)
+        takes += std::string(takes.empty() ? "" : " and ") + v.form;
+    return arg + " is not a Verilator runtime argument this harness takes; it takes " + takes + " (sim/main.cpp)";
+}
+
+// An output file or the firmware, as the harness tells whether two name
+// the same file: an existing one by its device and inode, one yet to be
+// created by its absolute normalized path (its directory's real path when
+// that exists, so that a symbolic link to the directory is seen through).
+struct FileId {
+    bool exists = false;
+    dev_t dev = 0;
+    ino_t ino = 0;
+    std::string path;
+};
+
+// path without "." components, ".." applied, and no repeated "/".
+std::string lexically_normal(const std::string &path)
+{
+    std::vector<std::string> parts;
+    for (const std::string &p : split(path, '/')) {
+        if (p.empty() || p == ".")
+            continue;
+        if (p == "..") {
+            if (!parts.empty())
+                parts.pop_back();
+        } else {
+            parts.push_back(p);
+        }
+    }
+    std::string out;
+    for (const std::string &p : parts)
+        out += "/" + p;
+    return out.empty() ? "/" : out;
+}
+
+FileId file_id(const std::string &name)
+{
+    FileId id;
+    struct stat st;
+    if (stat(name.c_str(), &st) == 0) {
+        id.exists = true;
+        id.dev = st.st_dev;
+        id.ino = st.st_ino;
+        return id;
+    }
+    std::string abs = name;
+    if (abs.empty() || abs[0] != '/') {
+        char cwd[4096];
+        abs = std::string(getcwd(cwd, sizeof cwd) ? cwd : ".") + "/" + abs;
+    }
+    const size_t slash = abs.rfind('/');
+    std::string dir = lexically_normal(abs.substr(0, slash));
+    if (char *real = realpath(dir.c_str(), nullptr)) {
+        dir = real;
+        std::free(real);
+    }
+    id.path = lexically_normal(dir + "/" + abs.substr(slash + 1));
+    return id;
+}
+
+bool same_file(const FileId &a, const FileId &b)
+{
+    if (a.exists != b.exists)
+        return false;
+    return a.exists ? a.dev == b.dev && a.ino == b.ino : a.path == b.path;
+}
+
+// Closes an output file the run wrote: "" if everything written reached
+// it, else the reason. A write that failed in the run leaves the stream's
+// error flag; the flush retries what is still buffered, for its errno.
+std::string close_output(FILE *f)
+{
+    const bool flushed = std::fflush(f) == 0;
+    int err = flushed ? 0 : errno;
+    const bool failed = !flushed || std::ferror(f);
+    const bool closed = std::fclose(f) == 0;
+    if (!closed && !err)
+        err = errno;
+    if (!failed && closed)
+        return "";
+    return err ? std::strerror(err) : "a write failed";
 }
 
 // The retire tap's arming from the plusargs (docs/retire.md).
@@ -625,10 +760,22 @@ int main(int argc, char **argv)
         std::string takes;
         for (const KnownArg &k : kPlusargs)
             takes += std::string(k.flag) + " ";
-        std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes %sand Verilator's +verilator+... "
-                     "(sim/main.cpp)\n", unknown.c_str(), takes.c_str());
+        for (const VerilatorArg &v : kVerilatorArgs)
+            takes += std::string(v.form) + " ";
+        std::fprintf(stderr, "sim: %s is not an argument of this harness; it takes %s(sim/main.cpp)\n",
+                     unknown.c_str(), takes.c_str());
         return 2;
     }
+    // Verilator's own: one it does not know or whose value it refuses
+    // would end the run with 134 (header comment).
+    for (int i = 1; i < argc; i++)
+        if (std::strncmp(argv[i], "+verilator+", 11) == 0) {
+            const std::string why = verilator_arg_error(argv[i]);
+            if (!why.empty()) {
+                std::fprintf(stderr, "sim: %s\n", why.c_str());
+                return 2;
+            }
+        }
     // A plusarg given twice would be read once, the first (plusarg(), and
     // soc_ram's $value$plusargs for +firmware=), the other silently dropped.
     int first = 0;
@@ -643,7 +790,9 @@ int main(int argc, char **argv)
         std::string usage = std::string("usage: ") + argv[0];
         for (const KnownArg &k : kPlusargs)
             usage += std::string(" ") + k.usage;
-        std::fprintf(stderr, "%s [+verilator+...]\n", usage.c_str());
+        for (const VerilatorArg &v : kVerilatorArgs)
+            usage += std::string(" [") + v.form + "]";
+        std::fprintf(stderr, "%s\n", usage.c_str());
         return 2;
     }
     const std::string firmware = fw_arg.value;
@@ -652,6 +801,22 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sim: %s\n", fw_error.c_str());
         return 2;
     }
+    // soc_ram's $readmemh gets the firmware as /dev/fd/<n> of a descriptor
+    // opened here (Linux: opening /dev/fd/<n> opens the file the descriptor
+    // is open on), whatever the path: Verilator 5.006 copies the name
+    // $readmemh gets into a stack buffer of VL_VALUE_STRING_MAX_CHARS (256)
+    // bytes (VL_CVT_PACK_STR_NW), and a longer path overflowed it, a
+    // SIGSEGV; and soc_ram's plusarg register holds 1024 characters.
+    const int fw_fd = open(firmware.c_str(), O_RDONLY);
+    if (fw_fd < 0) {
+        std::fprintf(stderr, "sim: firmware %s: %s; %s\n", firmware.c_str(), std::strerror(errno), kFirmwareHint);
+        return 2;
+    }
+    const std::string fw_plusarg = "+firmware=/dev/fd/" + std::to_string(fw_fd);
+    std::vector<char *> run_argv(argv, argv + argc);
+    for (char *&arg : run_argv)
+        if (std::strncmp(arg, "+firmware=", 10) == 0)
+            arg = const_cast<char *>(fw_plusarg.c_str());
     uint64_t timeout = kDefaultTimeout;
     const Plusarg timeout_arg = plusarg(argc, argv, "timeout");
     if (timeout_arg.found && (timeout_arg.bare || !parse_cycles(timeout_arg.value, timeout))) {
@@ -747,9 +912,44 @@ int main(int argc, char **argv)
     const bool check = model_arg.value != "off";
     const Plusarg uart_arg = plusarg(argc, argv, "uart");
     const std::string uart_file = uart_arg.value;
-    if (uart_arg.found && (BAUD_DIV == 0 || uart_arg.bare || uart_file.empty())) {
+    if (uart_arg.found && BAUD_DIV == 0) {
         std::fprintf(stderr, "sim: +uart=<file> needs a simulator built with a UART (BAUD_DIV=<n>)\n");
         return 2;
+    }
+    if (uart_arg.found && (uart_arg.bare || uart_file.empty())) {
+        std::fprintf(stderr, "sim: +uart needs a file name, e.g. +uart=run.uart\n");
+        return 2;
+    }
+
+    // An output naming the firmware's file would destroy the image before
+    // it loads (each is truncated when opened), and two naming one file
+    // would truncate or interleave each other: refused before either.
+    struct Named {
+        std::string arg;  // the plusarg with its file, as a message names it
+        FileId id;
+    };
+    const Named fw_named = {"+firmware=" + firmware, file_id(firmware)};
+    std::vector<Named> outputs;
+    if (tfile_arg.found)
+        outputs.push_back({"+trace_file=" + tfile_arg.value, file_id(tfile_arg.value)});
+    if (rfile_arg.found)
+        outputs.push_back({"+retire_file=" + rfile_arg.value, file_id(rfile_arg.value)});
+    if (!trace_file.empty())
+        outputs.push_back({"+trace=" + trace_file, file_id(trace_file)});
+    if (uart_arg.found)
+        outputs.push_back({"+uart=" + uart_file, file_id(uart_file)});
+    for (size_t i = 0; i < outputs.size(); i++) {
+        if (same_file(outputs[i].id, fw_named.id)) {
+            std::fprintf(stderr, "sim: %s is the firmware's file (%s), which it would overwrite; write it to "
+                         "another file\n", outputs[i].arg.c_str(), fw_named.arg.c_str());
+            return 2;
+        }
+        for (size_t j = 0; j < i; j++)
+            if (same_file(outputs[i].id, outputs[j].id)) {
+                std::fprintf(stderr, "sim: %s and %s are the same file; give each output a file of its own\n",
+                             outputs[j].arg.c_str(), outputs[i].arg.c_str());
+                return 2;
+            }
     }
 
     std::string probe_error;
@@ -768,29 +968,46 @@ int main(int argc, char **argv)
     const unsigned hist_log = (config & PERF_CONFIG_HIST_MASK) >> PERF_CONFIG_HIST_SHIFT;
     rt.hist_buckets = hist_log ? 1u << hist_log : 0;
     rt.triggers = (config & PERF_CONFIG_TRIGGERS_MASK) >> PERF_CONFIG_TRIGGERS_SHIFT;
-    // What the plusargs arm must be in this IP.
-    if (tap_args.calls && (!rt.retire || !trace_depth)) {
-        std::fprintf(stderr, "sim: +retire_calls needs perfscope with its retire tap and trace unit (CONFIG.RETIRE "
-                     "%u, CONFIG.TRACE %u); build the simulator with RETIRE=1 and TRACE_DEPTH=<n>\n",
-                     rt.retire ? 1u : 0u, trace_log);
+    // What the plusargs arm must be in this IP, and the one setting that
+    // gives it (sim/Makefile's defaults give the rest: HIST_BUCKETS 4096,
+    // TRIGGERS the PERF_SECTIONS, TRACE_DEPTH 512).
+    const char *needs_perf = tap_args.calls ? "+retire_calls" : tap_args.hist ? "+hist=" :
+                             !tap_args.trigs.empty() ? "+trig=" : sections_frame ? "+sections" : nullptr;
+    if (needs_perf && !sections) {
+        std::fprintf(stderr, "sim: %s needs perfscope (PERF_SECTIONS 0 in this SoC); build the simulator with "
+                     "PERF_SECTIONS=<n>\n", needs_perf);
+        return 2;
+    }
+    const char *needs_tap = tap_args.calls ? "+retire_calls" : tap_args.hist ? "+hist=" :
+                            !tap_args.trigs.empty() ? "+trig=" : nullptr;
+    if (needs_tap && !rt.retire) {
+        std::fprintf(stderr, "sim: %s needs perfscope with its retire tap (CONFIG.RETIRE 0); build the simulator "
+                     "with RETIRE=1\n", needs_tap);
+        return 2;
+    }
+    if (tap_args.calls && !trace_depth) {
+        std::fprintf(stderr, "sim: +retire_calls needs perfscope with its trace unit (CONFIG.TRACE 0); build the "
+                     "simulator with TRACE_DEPTH=<n>\n");
         return 2;
     }
     if (tap_args.hist && !rt.hist_buckets) {
-        std::fprintf(stderr, "sim: +hist needs perfscope with a histogram (CONFIG.HIST 0); build the simulator "
-                     "with RETIRE=1 and HIST_BUCKETS=<n>\n");
+        std::fprintf(stderr, "sim: +hist= needs perfscope with a histogram (CONFIG.HIST 0); build the simulator "
+                     "with HIST_BUCKETS=<n>\n");
         return 2;
     }
-    for (const TapArgs::Trig &t : tap_args.trigs)
-        if (t.section > rt.triggers) {
-            std::fprintf(stderr, "sim: +trig: section %u has no trigger addresses in this perfscope (CONFIG.TRIGGERS "
-                         "%u); build the simulator with TRIGGERS=<n>\n", t.section, rt.triggers);
+    for (const TapArgs::Trig &t : tap_args.trigs) {
+        if ((int)t.section > sections) {
+            std::fprintf(stderr, "sim: +trig=: section %u is beyond this perfscope's %d sections (CONFIG.SECTIONS); "
+                         "build the simulator with PERF_SECTIONS=%u or more (TRIGGERS follows it)\n", t.section,
+                         sections, t.section);
             return 2;
         }
-
-    if (sections_frame && !sections) {
-        std::fprintf(stderr, "sim: %s needs perfscope (PERF_SECTIONS 0 in this SoC); build the simulator with "
-                     "PERF_SECTIONS=<n>\n", sections_arg.found ? "+sections" : "+trig=");
-        return 2;
+        if (t.section > rt.triggers) {
+            std::fprintf(stderr, "sim: +trig=: section %u has no trigger addresses in this perfscope (CONFIG.TRIGGERS "
+                         "%u); build the simulator with TRIGGERS=%u or more (at most PERF_SECTIONS, %d here)\n",
+                         t.section, rt.triggers, t.section, sections);
+            return 2;
+        }
     }
 
     // The trace file: its header now, each record as it leaves the port.
@@ -816,9 +1033,28 @@ int main(int argc, char **argv)
         }
     }
 
+    // The decoded serial line, written after the run: the file is created
+    // now, so that one that cannot be is found before the run.
+    std::unique_ptr<FILE, int (*)(FILE *)> uart_out{nullptr, std::fclose};
+    if (uart_arg.found) {
+        uart_out.reset(std::fopen(uart_file.c_str(), "wb"));
+        if (!uart_out) {
+            std::fprintf(stderr, "sim: cannot write +uart=%s: %s\n", uart_file.c_str(), std::strerror(errno));
+            return 2;
+        }
+    }
+
     // Verilator's FST writer says nothing of a file it cannot create: the
-    // run would go on and leave no waveform.
+    // run would go on and leave no waveform. It deletes the file it writes
+    // first and creates it anew (fstapi.c's unlink_fopen): run as root, it
+    // would replace a device (+trace=/dev/null) with a regular file.
     if (!trace_file.empty()) {
+        struct stat st;
+        if (stat(trace_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+            std::fprintf(stderr, "sim: cannot write +trace=%s: not a regular file (the FST writer deletes the file "
+                         "it writes and creates it anew)\n", trace_file.c_str());
+            return 2;
+        }
         FILE *f = std::fopen(trace_file.c_str(), "wb");
         if (!f) {
             std::fprintf(stderr, "sim: cannot write +trace=%s: %s\n", trace_file.c_str(), std::strerror(errno));
@@ -828,7 +1064,11 @@ int main(int argc, char **argv)
     }
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);  // soc_ram reads +firmware= itself
+    // soc_ram reads +firmware= itself, as /dev/fd/<n> (above). Verilator
+    // reads errno after its strtoull of +verilator+seed+'s value without
+    // clearing it first.
+    errno = 0;
+    ctx->commandArgs((int)run_argv.size(), run_argv.data());
 
     ctx->traceEverOn(!trace_file.empty());
     const std::unique_ptr<Vsoc_sim_top> top{new Vsoc_sim_top{ctx.get(), "TOP"}};
@@ -837,6 +1077,11 @@ int main(int argc, char **argv)
         trace.reset(new VerilatedFstC);
         top->trace(trace.get(), 99);
         trace->open(trace_file.c_str());
+        if (!trace->isOpen()) {  // it also creates <file>.hier next to it
+            std::fprintf(stderr, "sim: cannot write +trace=%s: the FST writer could not create it or its .hier file "
+                         "next to it\n", trace_file.c_str());
+            return 2;
+        }
     }
 
     Clock clock(*ctx, *top, trace.get());
@@ -1105,7 +1350,7 @@ int main(int argc, char **argv)
             } else if (cycle - cpu_start >= timeout) {
                 own_line(stderr);
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
-                             (unsigned long long)cycle, (unsigned long long)timeout);
+                             (unsigned long long)(cycle - cpu_start), (unsigned long long)timeout);
                 result = 124;
             }
             break;
@@ -1205,23 +1450,6 @@ int main(int argc, char **argv)
         checked = std::to_string(reads) + " perfscope reads checked, " + std::to_string(writes) + " writes seen";
     if (trace_depth)
         checked += ", " + std::to_string(records) + (check ? " trace records checked" : " trace records taken");
-    if (tfile && std::fflush(tfile.get()) != 0) {
-        std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(), std::strerror(errno));
-        result = 2;
-    }
-    if (rfile && std::fflush(rfile.get()) != 0) {
-        std::fprintf(stderr, "sim: cannot write +retire_file=%s: %s\n", rfile_arg.value.c_str(), std::strerror(errno));
-        result = 2;
-    }
-    if (uart && !uart_file.empty()) {
-        if (FILE *f = std::fopen(uart_file.c_str(), "wb")) {
-            std::fwrite(uart->text().data(), 1, uart->text().size(), f);
-            std::fclose(f);
-        } else {
-            std::fprintf(stderr, "sim: cannot write %s\n", uart_file.c_str());
-            result = 2;
-        }
-    }
     if (uart && !uart->error().empty())
         std::fprintf(stderr, "sim: UART: %s\n", uart->error().c_str());
     if (!model.ok())
@@ -1230,5 +1458,26 @@ int main(int argc, char **argv)
     else if (phase == Phase::Done)
         std::fprintf(stderr, "sim: exit %u after %llu cycles; %s\n", exit_code, (unsigned long long)exit_cycle,
                      checked.c_str());
+
+    // The outputs, after the run's own line: one whose writes did not all
+    // reach the file makes the exit code 2, whatever the run's
+    // (docs/programmers-guide.md, 8.2). The FST writer tells nothing of its
+    // writes (trace->close() above).
+    auto output_done = [&](FILE *f, const char *flag, const std::string &file) {
+        const std::string why = close_output(f);
+        if (!why.empty()) {
+            std::fprintf(stderr, "sim: cannot write %s=%s: %s\n", flag, file.c_str(), why.c_str());
+            result = 2;
+        }
+    };
+    if (tfile)
+        output_done(tfile.release(), "+trace_file", tfile_arg.value);
+    if (rfile)
+        output_done(rfile.release(), "+retire_file", rfile_arg.value);
+    if (uart_out) {
+        if (uart)
+            std::fwrite(uart->text().data(), 1, uart->text().size(), uart_out.get());
+        output_done(uart_out.release(), "+uart", uart_file);
+    }
     return result;
 }

@@ -6,16 +6,27 @@
 #
 #   firmware   +firmware= a directory, an empty file, an ELF, garbage, an
 #              image bigger than the RAM: exit 2, one line naming the
-#              problem and what to pass, nothing simulated
+#              problem and what to pass, nothing simulated; a path of 300
+#              characters runs (Verilator's $readmemh took 256)
 #   usage      no +firmware= (no argument at all): exit 2, the usage line
 #              with every plusarg the harness takes
-#   timeout    +timeout= not a positive number: exit 2, one line
+#   timeout    +timeout= not a positive number or empty: exit 2, one line;
+#              the TIMEOUT line counts from the CPU's release (+hist=)
 #   trace      +trace_stall= not 1..1000000 or never, +trace_file without a name or
 #              not writable, +trace= not writable: exit 2, one line; a good
 #              +trace_file= gets the header
 #   plusargs   an argument the harness does not take (+timout=, a file
 #              name without +firmware=), or one of its plusargs given
-#              twice: exit 2, one line; Verilator's own +verilator+... runs
+#              twice: exit 2, one line; Verilator's +verilator+seed+ runs,
+#              its others and bad values: exit 2, one line
+#   outputs    two outputs or an output and the firmware naming one file:
+#              exit 2 before anything is written; an output whose writes
+#              fail (a file size limit): its line after the run's, exit 2,
+#              also for a run that failed itself; +trace= a FIFO: exit 2
+#   uart       +uart= (UART build): writes the console, no name or not
+#              writable: exit 2, one line; without a UART: exit 2
+#   tap parts  +retire_calls, +hist=, +trig= on an IP without the part
+#              (RETIRE=0; HIST_BUCKETS=0; TRIGGERS=2): exit 2, the setting
 #   retire     +retire_file without a name or not writable: exit 2, one
 #              line; a good one holds the calls of the program's retire
 #              stream, read back by the host tool; +retire_calls=, +hist=
@@ -65,11 +76,13 @@ pass() { echo "PASS harness: $1"; }
 fail() { echo "FAIL harness: $1"; status=1; }
 
 # expect <name> <exit code> <exact stderr> <plusargs...>: stdout must be
-# empty (no simulation, no console output).
-expect() {
-  local name=$1 want_rc=$2 want_err=$3; shift 3
+# empty (no simulation, no console output). expect_on <simulator> <name> ...
+# runs another simulator.
+expect() { expect_on "$sim" "$@"; }
+expect_on() {
+  local s=$1 name=$2 want_rc=$3 want_err=$4; shift 4
   local rc
-  limit "$sim" "$@" > "$work/out" 2> "$work/err"; rc=$?
+  limit "$s" "$@" > "$work/out" 2> "$work/err"; rc=$?
   local err; err=$(cat "$work/err")
   if [ "$rc" -eq "$want_rc" ] && [ "$err" = "$want_err" ] && [ ! -s "$work/out" ]; then
     pass "$name: exit $rc, $err"
@@ -107,7 +120,8 @@ expect "firmware @address past the RAM" 2 \
   +firmware="$work/big_at.hex"
 usage="usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]] [+trace_stall=<n>|never]"
 usage+=" [+trace_file=<file>] [+retire_file=<file>] [+retire_calls] [+hist=<base>,<shift>[,<k>]]"
-usage+=" [+trig=<n>:<start>:<end>[,...]] [+sections] [+model=on|off] [+uart=<file>] [+verilator+...]"
+usage+=" [+trig=<n>:<start>:<end>[,...]] [+sections] [+model=on|off] [+uart=<file>]"
+usage+=" [+verilator+seed+<n>] [+verilator+rand+reset+<0|1|2>]"
 expect "no +firmware=" 2 "$usage" +timeout=5
 expect "no argument" 2 "$usage"
 for t in abc -5 0 12x 99999999999999999999; do
@@ -118,6 +132,22 @@ done
 expect "+timeout without a value" 2 \
   "sim: +timeout is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
   +firmware="$fw/hello.hex" +timeout
+expect "+timeout= empty" 2 \
+  "sim: +timeout= is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
+  +firmware="$fw/hello.hex" +timeout=
+
+# A firmware path longer than the 256 characters of Verilator's buffer for
+# the name $readmemh gets (it crashed, exit 139): the harness hands soc_ram
+# /dev/fd/<n> instead.
+long=$work/long
+while [ ${#long} -lt 290 ]; do long=$long/0123456789abcdefghijklmnopqrstuvwxyz; done
+mkdir -p "$long" && cp "$fw/hello.hex" "$long/hello.hex"
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$long/hello.hex" > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hello, world" ] && grep -q '^sim: exit 0 after ' "$work/err"; then
+  pass "+firmware= a path of ${#long}+10 characters: hello runs, exit 0"
+else
+  fail "+firmware= a path of ${#long}+10 characters: exit $rc (want 0): $(head -c 300 "$work/err")"
+fi
 
 # The trace stream's plusargs: refused before anything is simulated.
 for t in abc -5 0 12x 1000001 99999999999999999999 Never; do
@@ -151,7 +181,7 @@ else
 fi
 
 # Arguments the harness does not take: refused before anything runs.
-args_hint="it takes +firmware= +timeout= +trace[=] +trace_stall= +trace_file= +retire_file= +retire_calls +hist= +trig= +sections +model= +uart= and Verilator's +verilator+... (sim/main.cpp)"
+args_hint="it takes +firmware= +timeout= +trace[=] +trace_stall= +trace_file= +retire_file= +retire_calls +hist= +trig= +sections +model= +uart= +verilator+seed+<n> +verilator+rand+reset+<0|1|2> (sim/main.cpp)"
 expect "+timout=100, a misspelt plusarg" 2 "sim: +timout=100 is not an argument of this harness; $args_hint" \
   +firmware="$fw/hello.hex" +timout=100
 expect "a file name without +firmware=" 2 "sim: $fw/hello.hex is not an argument of this harness; $args_hint" \
@@ -174,6 +204,19 @@ if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hello, world" ]; then
 else
   fail "+verilator+seed+5: exit $rc: $(head -c 300 "$work/err")"
 fi
+# Verilator's others, and bad values: Verilator printed on stdout and
+# exited 134, the firmware's abort() code.
+vl_takes="it takes +verilator+seed+<n> and +verilator+rand+reset+<0|1|2> (sim/main.cpp)"
+for a in +verilator+bogus +verilator+help +verilator+version +verilator+debug +verilator+prof+exec+start+5; do
+  expect "$a" 2 "sim: $a is not a Verilator runtime argument this harness takes; $vl_takes" +firmware="$fw/hello.hex" "$a"
+done
+for a in +verilator+seed+abc +verilator+seed+0 +verilator+seed+ +verilator+seed+2147483648; do
+  expect "$a" 2 "sim: $a is not +verilator+seed+<n>; its value is a decimal number from 1 to 2147483647" \
+    +firmware="$fw/hello.hex" "$a"
+done
+expect "+verilator+rand+reset+3" 2 \
+  "sim: +verilator+rand+reset+3 is not +verilator+rand+reset+<0|1|2>; its value is a decimal number from 0 to 2" \
+  +firmware="$fw/hello.hex" +verilator+rand+reset+3
 
 # The retire stream's recording (docs/retire.md).
 expect "+retire_file without a value" 2 "sim: +retire_file needs a file name, e.g. +retire_file=run.retire" \
@@ -199,7 +242,7 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c, nonl.c, halt*.c, over.c and records.c as backlog, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c, halt*.c, over.c and records.c as backlog and many, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
@@ -208,9 +251,10 @@ printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := 
   "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
   "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" \
   "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" \
-  "\$(eval \$(call fw_program,backlog,$top/sim/test/records.c,-DRECORDS_EVENTS=400 -DRECORDS_EXIT=0))" > "$progs/Makefile"
+  "\$(eval \$(call fw_program,backlog,$top/sim/test/records.c,-DRECORDS_EVENTS=400 -DRECORDS_EXIT=0))" \
+  "\$(eval \$(call fw_program,many,$top/sim/test/records.c,-DRECORDS_EVENTS=1000 -DRECORDS_EXIT=0))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c and backlog (records.c) did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c, backlog and many (records.c) did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -317,6 +361,119 @@ if [ "$rc" -eq 4 ] && [ "$(cat "$work/err")" = "$want" ]; then
 else
   fail "a store beyond the RAM: exit $rc (want 4): $(head -c 300 "$work/err")"
 fi
+
+# Outputs naming one file: refused before anything is written, the firmware
+# intact.
+uart_sim=$top/build/sim/$fw_cpu-uart-test/Vsoc_top  # sim/test/Makefile: BAUD_DIV=16 HIST_BUCKETS=0 TRIGGERS=2
+cp "$fw/hello.hex" "$work/fw.hex"
+rm -f "$work/same.out" "$work/a.out" "$work/b.out"
+expect "+trace_file= and +retire_file= one new file" 2 \
+  "sim: +trace_file=$work/same.out and +retire_file=$work/dir/../same.out are the same file; give each output a file of its own" \
+  +firmware="$work/fw.hex" +trace_file="$work/same.out" +retire_file="$work/dir/../same.out"
+echo keep > "$work/a.out" && ln -f "$work/a.out" "$work/b.out"
+expect "+retire_file= and +trace= one existing file (a hard link)" 2 \
+  "sim: +retire_file=$work/a.out and +trace=$work/b.out are the same file; give each output a file of its own" \
+  +firmware="$work/fw.hex" +retire_file="$work/a.out" +trace="$work/b.out"
+[ "$(cat "$work/a.out")" = keep ] || fail "+retire_file= and +trace= one file: it was written to"
+for a in +trace_file +retire_file +trace; do
+  expect "$a= the firmware" 2 \
+    "sim: $a=$work/fw.hex is the firmware's file (+firmware=$work/fw.hex), which it would overwrite; write it to another file" \
+    +firmware="$work/fw.hex" "$a=$work/fw.hex"
+done
+expect_on "$uart_sim" "+uart= the firmware (UART build)" 2 \
+  "sim: +uart=$work/fw.hex is the firmware's file (+firmware=$work/fw.hex), which it would overwrite; write it to another file" \
+  +firmware="$work/fw.hex" +uart="$work/fw.hex"
+if cmp -s "$fw/hello.hex" "$work/fw.hex"; then
+  pass "the firmware named by an output: left as it was"
+else
+  fail "the firmware named by an output: it changed ($(stat -c %s "$work/fw.hex") bytes)"
+fi
+
+# +uart= on a simulator with a UART: the console as the serial line sent
+# it; without a name or a file that cannot be written: refused before the
+# run; on one without a UART: refused.
+limit "$uart_sim" +firmware="$fw/hello.hex" +uart="$work/hello.uart" > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ -s "$work/out" ] && cmp -s "$work/out" "$work/hello.uart"; then
+  pass "+uart=: the decoded serial line is the console ($(wc -c < "$work/out") bytes)"
+else
+  fail "+uart=: exit $rc, $(wc -c < "$work/hello.uart") bytes for $(wc -c < "$work/out"): $(tail -1 "$work/err")"
+fi
+expect_on "$uart_sim" "+uart without a value (UART build)" 2 "sim: +uart needs a file name, e.g. +uart=run.uart" \
+  +firmware="$fw/hello.hex" +uart
+expect_on "$uart_sim" "+uart= empty (UART build)" 2 "sim: +uart needs a file name, e.g. +uart=run.uart" \
+  +firmware="$fw/hello.hex" +uart=
+expect_on "$uart_sim" "+uart= in a directory that does not exist (UART build)" 2 \
+  "sim: cannot write +uart=$work/none/x.uart: No such file or directory" +firmware="$fw/hello.hex" +uart="$work/none/x.uart"
+expect "+uart= without a UART" 2 "sim: +uart=<file> needs a simulator built with a UART (BAUD_DIV=<n>)" \
+  +firmware="$fw/hello.hex" +uart="$work/x.uart"
+
+# Outputs whose writes fail while the run goes on: a file size limit of 0
+# (ulimit -f, SIGXFSZ ignored) makes every write to a regular file fail
+# with EFBIG, as a full disk would with ENOSPC; stdout and stderr go
+# through pipes. The line comes after the run's own, and exit 2 replaces
+# the run's code, also a failure's (a timeout, abort()'s 134). many leaves
+# 1004 records, 8 KB, and libc's retire stream is 10 KB: more than stdio's
+# buffer, flushed while the run goes on.
+starved() {  # <simulator> <plusargs...>: stdout to $work/out, stderr to $work/err, exit code to $work/rc
+  { { (trap '' XFSZ; ulimit -f 0; exec timeout -s KILL 120 "$@"); echo $? > "$work/rc"; } 2>&1 1>&3 \
+      | cat > "$work/err"; } 3>&1 | cat > "$work/out"
+}
+starved "$full" +firmware="$progs/many.hex" +trace_file="$work/many.trace"
+want="sim: cannot write +trace_file=$work/many.trace: File too large"
+if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && [ "$(wc -l < "$work/err")" = 2 ] \
+   && grep -q '^sim: exit 0 after .*, 1004 trace records checked$' "$work/err"; then
+  pass "+trace_file= whose writes fail (8 KB): exit 2, after the run's line: $want"
+else
+  fail "+trace_file= whose writes fail: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+fi
+starved "$full" +firmware="$fw/libc.hex" +retire_file="$work/libc.retire"
+want="sim: cannot write +retire_file=$work/libc.retire: File too large"
+if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && [ "$(wc -l < "$work/err")" = 2 ] \
+   && grep -q '^sim: exit 134 after ' "$work/err"; then
+  pass "+retire_file= whose writes fail (10 KB), a program that aborts: exit 2, not 134, after its line: $want"
+else
+  fail "+retire_file= whose writes fail, abort(): exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+fi
+starved "$full" +firmware="$fw/hello.hex" +trace_file="$work/x.trace" +timeout=100
+want=$(printf '%s\n' "sim: TIMEOUT: no exit after 100 cycles (+timeout=100)" \
+  "sim: cannot write +trace_file=$work/x.trace: File too large")
+if [ "$(cat "$work/rc")" = 2 ] && [ "$(cat "$work/err")" = "$want" ]; then
+  pass "+trace_file= whose writes fail, a timeout: exit 2, not 124, the TIMEOUT line first"
+else
+  fail "+trace_file= whose writes fail, a timeout: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+fi
+starved "$uart_sim" +firmware="$fw/hello.hex" +uart="$work/x.uart"
+want="sim: cannot write +uart=$work/x.uart: File too large"
+if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && grep -q '^sim: exit 0 after ' "$work/err"; then
+  pass "+uart= whose write fails: exit 2, after the run's line: $want"
+else
+  fail "+uart= whose write fails: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+fi
+# The FST writer tells nothing of its writes, and deletes the file it
+# writes first: +trace= is a regular file or none.
+rm -f "$work/fifo" && mkfifo "$work/fifo"
+expect "+trace= a FIFO" 2 \
+  "sim: cannot write +trace=$work/fifo: not a regular file (the FST writer deletes the file it writes and creates it anew)" \
+  +firmware="$fw/hello.hex" +trace="$work/fifo"
+[ -p "$work/fifo" ] || fail "+trace= a FIFO: the FIFO is gone"
+
+# The TIMEOUT line counts the cycles from the CPU's release, as the
+# timeout does, not the harness's arming of the tap before it.
+limit "$full" +firmware="$fw/hello.hex" +hist=0,4 +timeout=100 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 124 ] && [ "$(cat "$work/err")" = "sim: TIMEOUT: no exit after 100 cycles (+timeout=100)" ]; then
+  pass "+hist=0,4 +timeout=100: exit 124 after 100 cycles of the program"
+else
+  fail "+hist=0,4 +timeout=100: exit $rc (want 124): $(head -c 300 "$work/err")"
+fi
+
+# The retire tap's parts in an IP built without them: the setting to
+# build with.
+expect_on "$uart_sim" "+hist= without a histogram (HIST_BUCKETS=0)" 2 \
+  "sim: +hist= needs perfscope with a histogram (CONFIG.HIST 0); build the simulator with HIST_BUCKETS=<n>" \
+  +firmware="$fw/hello.hex" +hist=0x0,0
+expect_on "$uart_sim" "+trig=3 with 2 triggers (TRIGGERS=2)" 2 \
+  "sim: +trig=: section 3 has no trigger addresses in this perfscope (CONFIG.TRIGGERS 2); build the simulator with TRIGGERS=3 or more (at most PERF_SECTIONS, 7 here)" \
+  +firmware="$fw/hello.hex" +trig=1:0x100:0x200,3:0x300:0x400
 
 # The retire tap armed by the harness (docs/retire.md): malformed arguments.
 expect "+retire_calls with a value" 2 "sim: +retire_calls takes no value" \
@@ -453,6 +610,14 @@ if limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$big" CPU="$fw_cpu"
 else
   tail -5 "$big/build.log"; fail "RAM_BYTES=131072 RETIRE=0: the program or the simulator did not build"
 fi
+# The same simulator, without the retire tap: what arms it is refused, with
+# RETIRE=1 to build with (its other settings follow by default).
+for a in +retire_calls +hist=0x0,0 +trig=1:0x100:0x200; do
+  flag=${a%%=*}; [ "$flag" = "$a" ] || flag+="="
+  expect_on "$top/build/sim/$fw_cpu-ram128k/Vsoc_top" "$a without the retire tap (RETIRE=0)" 2 \
+    "sim: $flag needs perfscope with its retire tap (CONFIG.RETIRE 0); build the simulator with RETIRE=1" \
+    +firmware="$fw/hello.hex" "$a"
+done
 
 # make -C sim run with paths relative to where the user stands, as from an
 # interactive shell (no enclosing make: its MAKELEVEL would say otherwise).
