@@ -112,6 +112,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -120,7 +121,6 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -409,67 +409,19 @@ std::string verilator_arg_error(const std::string &arg)
     return arg + " is not a Verilator runtime argument this harness takes; it takes " + takes + " (sim/main.cpp)";
 }
 
-// An output file or the firmware, as the harness tells whether two name
-// the same file: an existing one by its device and inode, one yet to be
-// created by its absolute normalized path (its directory's real path when
-// that exists, so that a symbolic link to the directory is seen through).
-struct FileId {
-    bool exists = false;
-    dev_t dev = 0;
-    ino_t ino = 0;
-    std::string path;
-};
-
-// path without "." components, ".." applied, and no repeated "/".
-std::string lexically_normal(const std::string &path)
+// Whether two names are one file: existing ones by their device and inode
+// (a hard link too), names of files yet to be created by their absolute
+// path, normalized, with the links of the directories that exist resolved.
+bool same_file(const std::string &a, const std::string &b)
 {
-    std::vector<std::string> parts;
-    for (const std::string &p : split(path, '/')) {
-        if (p.empty() || p == ".")
-            continue;
-        if (p == "..") {
-            if (!parts.empty())
-                parts.pop_back();
-        } else {
-            parts.push_back(p);
-        }
-    }
-    std::string out;
-    for (const std::string &p : parts)
-        out += "/" + p;
-    return out.empty() ? "/" : out;
-}
-
-FileId file_id(const std::string &name)
-{
-    FileId id;
-    struct stat st;
-    if (stat(name.c_str(), &st) == 0) {
-        id.exists = true;
-        id.dev = st.st_dev;
-        id.ino = st.st_ino;
-        return id;
-    }
-    std::string abs = name;
-    if (abs.empty() || abs[0] != '/') {
-        char cwd[4096];
-        abs = std::string(getcwd(cwd, sizeof cwd) ? cwd : ".") + "/" + abs;
-    }
-    const size_t slash = abs.rfind('/');
-    std::string dir = lexically_normal(abs.substr(0, slash));
-    if (char *real = realpath(dir.c_str(), nullptr)) {
-        dir = real;
-        std::free(real);
-    }
-    id.path = lexically_normal(dir + "/" + abs.substr(slash + 1));
-    return id;
-}
-
-bool same_file(const FileId &a, const FileId &b)
-{
-    if (a.exists != b.exists)
-        return false;
-    return a.exists ? a.dev == b.dev && a.ino == b.ino : a.path == b.path;
+    namespace fs = std::filesystem;
+    std::error_code ea, eb;
+    const bool a_exists = fs::exists(a, ea), b_exists = fs::exists(b, eb);
+    if (a_exists || b_exists)
+        return a_exists && b_exists && fs::equivalent(a, b, ea);
+    const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
+    const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+    return !ea && !eb && pa == pb;
 }
 
 // Closes an output file the run wrote: "" if everything written reached
@@ -925,29 +877,28 @@ int main(int argc, char **argv)
     // it loads (each is truncated when opened), and two naming one file
     // would truncate or interleave each other: refused before either.
     struct Named {
-        std::string arg;  // the plusarg with its file, as a message names it
-        FileId id;
+        std::string flag, file;  // the plusarg and its file
+        std::string arg() const { return flag + "=" + file; }
     };
-    const Named fw_named = {"+firmware=" + firmware, file_id(firmware)};
     std::vector<Named> outputs;
     if (tfile_arg.found)
-        outputs.push_back({"+trace_file=" + tfile_arg.value, file_id(tfile_arg.value)});
+        outputs.push_back({"+trace_file", tfile_arg.value});
     if (rfile_arg.found)
-        outputs.push_back({"+retire_file=" + rfile_arg.value, file_id(rfile_arg.value)});
+        outputs.push_back({"+retire_file", rfile_arg.value});
     if (!trace_file.empty())
-        outputs.push_back({"+trace=" + trace_file, file_id(trace_file)});
+        outputs.push_back({"+trace", trace_file});
     if (uart_arg.found)
-        outputs.push_back({"+uart=" + uart_file, file_id(uart_file)});
+        outputs.push_back({"+uart", uart_file});
     for (size_t i = 0; i < outputs.size(); i++) {
-        if (same_file(outputs[i].id, fw_named.id)) {
-            std::fprintf(stderr, "sim: %s is the firmware's file (%s), which it would overwrite; write it to "
-                         "another file\n", outputs[i].arg.c_str(), fw_named.arg.c_str());
+        if (same_file(outputs[i].file, firmware)) {
+            std::fprintf(stderr, "sim: %s is the firmware's file (+firmware=%s), which it would overwrite; write it "
+                         "to another file\n", outputs[i].arg().c_str(), firmware.c_str());
             return 2;
         }
         for (size_t j = 0; j < i; j++)
-            if (same_file(outputs[i].id, outputs[j].id)) {
+            if (same_file(outputs[i].file, outputs[j].file)) {
                 std::fprintf(stderr, "sim: %s and %s are the same file; give each output a file of its own\n",
-                             outputs[j].arg.c_str(), outputs[i].arg.c_str());
+                             outputs[j].arg().c_str(), outputs[i].arg().c_str());
                 return 2;
             }
     }
@@ -971,15 +922,14 @@ int main(int argc, char **argv)
     // What the plusargs arm must be in this IP, and the one setting that
     // gives it (sim/Makefile's defaults give the rest: HIST_BUCKETS 4096,
     // TRIGGERS the PERF_SECTIONS, TRACE_DEPTH 512).
-    const char *needs_perf = tap_args.calls ? "+retire_calls" : tap_args.hist ? "+hist=" :
-                             !tap_args.trigs.empty() ? "+trig=" : sections_frame ? "+sections" : nullptr;
+    const char *needs_tap = tap_args.calls ? "+retire_calls" : tap_args.hist ? "+hist=" :
+                            !tap_args.trigs.empty() ? "+trig=" : nullptr;
+    const char *needs_perf = needs_tap ? needs_tap : sections_frame ? "+sections" : nullptr;
     if (needs_perf && !sections) {
         std::fprintf(stderr, "sim: %s needs perfscope (PERF_SECTIONS 0 in this SoC); build the simulator with "
                      "PERF_SECTIONS=<n>\n", needs_perf);
         return 2;
     }
-    const char *needs_tap = tap_args.calls ? "+retire_calls" : tap_args.hist ? "+hist=" :
-                            !tap_args.trigs.empty() ? "+trig=" : nullptr;
     if (needs_tap && !rt.retire) {
         std::fprintf(stderr, "sim: %s needs perfscope with its retire tap (CONFIG.RETIRE 0); build the simulator "
                      "with RETIRE=1\n", needs_tap);

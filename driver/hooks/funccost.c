@@ -255,6 +255,15 @@ static void close_call(struct perf_statistics *s, uint32_t stamp)
 		s->dropped++;
 }
 
+/* The clock moves on by d (perf_gap.h's rules): a step back is kept out of
+ * the context's own time, and the gap's part within d is its time out. */
+static void advance(struct perf_statistics *s, uint32_t *gap, uint32_t d, uint32_t *back)
+{
+	const uint32_t forwards = perf_stamp_step(d, gap, back);
+	s->shift += d - forwards;
+	s->excluded += perf_gap_take(gap, forwards, s->depth);
+}
+
 int perf_statistics_calc(void *stat_buf)
 {
 	struct perf_statistics *s = stat_buf;
@@ -279,10 +288,7 @@ int perf_statistics_calc(void *stat_buf)
 			gap = r.stamp - last;
 			continue;
 		}
-		const uint32_t d = r.stamp - last;
-		const uint32_t forwards = perf_stamp_step(d, &gap, &s->back);
-		s->shift += d - forwards; /* a step back: the own time stays */
-		s->excluded += perf_gap_take(&gap, forwards, s->depth);
+		advance(s, &gap, r.stamp - last, &s->back);
 		last = r.stamp;
 		if (r.fn == PERF_FUNCCOST_SUSPEND)
 			continue;
@@ -307,11 +313,8 @@ int perf_statistics_calc(void *stat_buf)
 	 * they carry the time on to the next calc. */
 	if (!first) {
 		uint32_t back = 0;
-		const uint32_t d = st.now - last;
-		const uint32_t forwards = perf_stamp_step(d, &gap, &back);
-		s->shift += d - forwards;
+		advance(s, &gap, st.now - last, &back);
 		s->back += s->depth ? back : 0;
-		s->excluded += perf_gap_take(&gap, forwards, s->depth);
 	}
 	s->last = st.now;
 	s->lost += perf_funccost_lost(c);
