@@ -418,37 +418,28 @@ starved() {  # <simulator> <plusargs...>: stdout to $work/out, stderr to $work/e
   { { (trap '' XFSZ; ulimit -f 0; exec timeout -s KILL 120 "$@"); echo $? > "$work/rc"; } 2>&1 1>&3 \
       | cat > "$work/err"; } 3>&1 | cat > "$work/out"
 }
-starved "$full" +firmware="$progs/many.hex" +trace_file="$work/many.trace"
-want="sim: cannot write +trace_file=$work/many.trace: File too large"
-if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && [ "$(wc -l < "$work/err")" = 2 ] \
-   && grep -q '^sim: exit 0 after .*, 1004 trace records checked$' "$work/err"; then
-  pass "+trace_file= whose writes fail (8 KB): exit 2, after the run's line: $want"
-else
-  fail "+trace_file= whose writes fail: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
-fi
-starved "$full" +firmware="$fw/libc.hex" +retire_file="$work/libc.retire"
-want="sim: cannot write +retire_file=$work/libc.retire: File too large"
-if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && [ "$(wc -l < "$work/err")" = 2 ] \
-   && grep -q '^sim: exit 134 after ' "$work/err"; then
-  pass "+retire_file= whose writes fail (10 KB), a program that aborts: exit 2, not 134, after its line: $want"
-else
-  fail "+retire_file= whose writes fail, abort(): exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
-fi
-starved "$full" +firmware="$fw/hello.hex" +trace_file="$work/x.trace" +timeout=100
-want=$(printf '%s\n' "sim: TIMEOUT: no exit after 100 cycles (+timeout=100)" \
-  "sim: cannot write +trace_file=$work/x.trace: File too large")
-if [ "$(cat "$work/rc")" = 2 ] && [ "$(cat "$work/err")" = "$want" ]; then
-  pass "+trace_file= whose writes fail, a timeout: exit 2, not 124, the TIMEOUT line first"
-else
-  fail "+trace_file= whose writes fail, a timeout: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
-fi
-starved "$uart_sim" +firmware="$fw/hello.hex" +uart="$work/x.uart"
-want="sim: cannot write +uart=$work/x.uart: File too large"
-if [ "$(cat "$work/rc")" = 2 ] && [ "$(sed -n 2p "$work/err")" = "$want" ] && grep -q '^sim: exit 0 after ' "$work/err"; then
-  pass "+uart= whose write fails: exit 2, after the run's line: $want"
-else
-  fail "+uart= whose write fails: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
-fi
+# <what> <the run's line, a grep -E pattern> <plusarg=file that fails> <simulator> <plusargs...>:
+# stderr is the run's line, then the output's, and the exit code 2.
+write_fails() {
+  local what=$1 run=$2 out=$3; shift 3
+  starved "$@"
+  local want="sim: cannot write $out: File too large"
+  if [ "$(cat "$work/rc")" = 2 ] && [ "$(wc -l < "$work/err")" = 2 ] && sed -n 1p "$work/err" | grep -qE "$run" \
+     && [ "$(sed -n 2p "$work/err")" = "$want" ]; then
+    pass "$what: exit 2, after the run's line: $want"
+  else
+    fail "$what: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+  fi
+}
+write_fails "+trace_file= whose writes fail (8 KB)" '^sim: exit 0 after .*, 1004 trace records checked$' \
+  "+trace_file=$work/many.trace" "$full" +firmware="$progs/many.hex" +trace_file="$work/many.trace"
+write_fails "+retire_file= whose writes fail (10 KB), a program that aborts: not 134" '^sim: exit 134 after ' \
+  "+retire_file=$work/libc.retire" "$full" +firmware="$fw/libc.hex" +retire_file="$work/libc.retire"
+write_fails "+trace_file= whose writes fail, a timeout: not 124" \
+  '^sim: TIMEOUT: no exit after 100 cycles \(\+timeout=100\)$' \
+  "+trace_file=$work/x.trace" "$full" +firmware="$fw/hello.hex" +trace_file="$work/x.trace" +timeout=100
+write_fails "+uart= whose write fails" '^sim: exit 0 after ' \
+  "+uart=$work/x.uart" "$uart_sim" +firmware="$fw/hello.hex" +uart="$work/x.uart"
 # The FST writer tells nothing of its writes, and deletes the file it
 # writes first: +trace= is a regular file or none.
 rm -f "$work/fifo" && mkfifo "$work/fifo"
