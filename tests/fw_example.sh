@@ -400,6 +400,15 @@ if [ "$rc" -ne 0 ] && [ "$(grep -c '^profile: ' "$prof/halt.log")" = 1 ] \
 else
   fail "make profile FW=fwx_halt.c: exit $rc, $(grep -m1 '^profile: ' "$prof/halt.log"); MODE=retire exit $rc_retire, calls '$got'"
 fi
+# Another MODE stops with one line naming the two and where the other hook
+# libraries are built, before anything is built.
+uprof FW="$prof/fwx_halt.c" MODE=hwtrace > "$prof/mode.log" 2>&1; rc=$?
+if [ "$rc" -ne 0 ] && grep -q "make profile: MODE=hwtrace is neither funccost (instrumented) nor retire (as built, from the retire stream); the other hook libraries (calltrace, profile, hot, hwtrace) are built with soc/fw/fw.mk, docs/hooks.md" "$prof/mode.log" \
+   && [ "$(grep -c 'make profile:' "$prof/mode.log")" = 1 ]; then
+  pass "make profile MODE=hwtrace: one line naming funccost, retire and fw.mk, exit $rc"
+else
+  fail "make profile MODE=hwtrace: exit $rc, $(head -c 400 "$prof/mode.log")"
+fi
 # A recording that lost events says so at the head of gprof.txt too, and
 # warnings.txt keeps each warning once; a later run of the same program
 # that fails leaves no report of the earlier.

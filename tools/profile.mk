@@ -74,7 +74,8 @@ $(error make profile: PROFILE_EVENTS=$(PROFILE_EVENTS) is not a positive whole n
   program's buffer holds (default 2048))
 endif
 ifeq ($(filter $(MODE),funccost retire),)
-$(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream))
+$(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream); \
+  the other hook libraries (calltrace, profile, hot, hwtrace) are built with soc/fw/fw.mk, docs/hooks.md)
 endif
 NAME     := $(basename $(notdir $(firstword $(FW))))
 FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-retire)
