@@ -384,6 +384,30 @@ for t in "fwx_exit:main 1,work 1" "fwx_exit_deep:main 1,quit 1,work 2"; do
     fail "make profile FW=$name.c: functions '$got', not '$want'; $(grep -Em1 'warning|error' "$prof/$name.log")"
   fi
 done
+# A program that ends in abort() (a failed assert()): exit 134 and its
+# reports, its calls ended where abort() was called, instrumented (the
+# runtime's frame from _exit) and from the retire stream (the run ends
+# inside _exit: no call unfinished).
+cat > "$prof/fwx_abort.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((noinline)) void check(int n) { if (n == 3) abort(); }
+__attribute__((noinline)) int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; check(n); return s; }
+int main(void) { printf("work %d\n", work(100)); work(3); return 0; }
+C
+uprof FW="$prof/fwx_abort.c" > "$prof/abort.log" 2>&1; rc=$?
+uprof FW="$prof/fwx_abort.c" MODE=retire > "$prof/abort_retire.log" 2>&1; rc_retire=$?
+got=$(awk 'NR > 2 { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/fwx_abort/functions.txt" 2>/dev/null)
+got_retire=$(awk '$1 ~ /^(main|work|check|abort|_exit)$/ { printf "%s%s %s", sep, $1, $3; sep = "," }' \
+  "$pdir/fwx_abort-retire/functions.txt" 2>/dev/null)
+if [ "$rc" -eq 0 ] && [ "$rc_retire" -eq 0 ] && [ "$got" = "main 1,check 2,work 2" ] \
+   && grep -qx "profile: fwx_abort exited with 134 on $d_top; its reports follow" "$prof/abort.log" \
+   && [ "$got_retire" = "work 2,main 1,check 2,abort 1,_exit 1" ] \
+   && ! grep -q '^unfinished' "$pdir/fwx_abort-retire/functions.txt"; then
+  pass "make profile of a program that ends in abort(): exit 134, every call ended: $got; from the retire stream: $got_retire"
+else
+  fail "make profile FW=fwx_abort.c: exit $rc/$rc_retire, functions '$got', retire '$got_retire'; $(grep -m1 -E 'error|unfinished' "$prof/abort.log" "$pdir/fwx_abort-retire/functions.txt")"
+fi
 # A program that ends in while (1); prints no frame: one line says so and
 # names MODE=retire, which profiles it up to the loop: work's call, and
 # main, which never returned, unfinished (charged, not counted as a call).
@@ -496,6 +520,19 @@ for v in 0 abc 012; do
     pass "make profile PROFILE_EVENTS=$v: stops with one line"
   else
     fail "make profile PROFILE_EVENTS=$v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
+  fi
+done
+# CLOCK_HZ and RAM_BYTES the same, before anything is built or simulated
+# (the linker, or the host tool after the run, would meet them).
+for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a positive whole number: the clock in Hz the timeline's times are counted in (default 50000000)" \
+         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8: the SoC's RAM in bytes, as the simulator is built with it (default 65536)"; do
+  arg=${v%%:*} want=${v#*:}
+  uprof FW="$prof/fwx_args.c" "$arg" > "$prof/setting.log" 2>&1; rc=$?
+  if [ "$rc" -ne 0 ] && grep -qF "*** $want.  Stop." "$prof/setting.log" && ! grep -q 'elf-gcc \|^sim: ' "$prof/setting.log"; then
+    pass "make profile $arg: stops with one line, before building"
+  else
+    fail "make profile $arg: exit $rc, not the line '$want': $(head -3 "$prof/setting.log" | tr '\n' ' ')"
   fi
 done
 # A run that times out shows the log's tail as a terminal can take it: a

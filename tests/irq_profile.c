@@ -93,11 +93,12 @@ __attribute__((noinline)) void fast_calls(void)
 }
 
 /* The fast path's code that runs again if an interrupt stops it there: from
- * a hook's first instruction, or the start of its second path, to the
- * path's commit, both included (driver/hooks/profile.c). */
+ * a hook's first instruction, or the start of the exit's second path, to
+ * the path's commit, both included, and the entry's second path's first
+ * instruction, which masks interrupts up to its commit
+ * (driver/hooks/profile.c). */
 extern const char perf_profile_enter_commit[], perf_profile_enter_lookup[],
-        perf_profile_enter_lookup_commit[], perf_profile_exit_commit[], perf_profile_exit_calls[],
-        perf_profile_exit_calls_commit[];
+        perf_profile_exit_commit[], perf_profile_exit_calls[], perf_profile_exit_calls_commit[];
 
 struct window {
 	uint32_t start, words;
@@ -217,7 +218,7 @@ PERF_NO_TRACE int main(void)
 	perf_profile_enable(thread);
 	fast_calls();
 	paths[0] = window_of((const void *)__cyg_profile_func_enter, perf_profile_enter_commit);
-	paths[1] = window_of(perf_profile_enter_lookup, perf_profile_enter_lookup_commit);
+	paths[1] = window_of(perf_profile_enter_lookup, perf_profile_enter_lookup);
 	paths[2] = window_of((const void *)__cyg_profile_func_exit, perf_profile_exit_commit);
 	paths[3] = window_of(perf_profile_exit_calls, perf_profile_exit_calls_commit);
 	const uint32_t calls_before = row(thread, fast_calls).calls;

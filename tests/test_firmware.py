@@ -5,6 +5,7 @@ reference model, one "PASS <cpu> <test>: x"/"FAIL <cpu> <test>: x" line each."""
 import subprocess
 import sys
 
+import hook_windows
 from conftest import CHECKS, HERE
 from perfscope_pytest import plugin
 
@@ -82,6 +83,10 @@ def test_firmware(perfscope_run, request):
         lines += [f"  {l}" for l in frames.stderr.splitlines()[-5:]]
         lines.append(f"FAIL {name}: tests/frames.py stopped before checking every frame")
     lines.append(retire_check(name, run))
+    if run.program in ("profile", "irq_profile"):
+        # The profile hooks' code as this CPU's build laid it out: what a
+        # restart after an interrupt needs is kept (tests/hook_windows.py).
+        lines.append(hook_windows.line(name, str(run.console_file.with_suffix(".elf"))))
     if run.program == "retire_armed":
         lines += armed_checks(name, run, request)
     if run.exit_code == 0:

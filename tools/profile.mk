@@ -73,6 +73,10 @@ ifneq ($(or $(call profile_no_digits,$(PROFILE_EVENTS)),$(filter 0%,$(PROFILE_EV
 $(error make profile: PROFILE_EVENTS=$(PROFILE_EVENTS) is not a positive whole number: the entries and exits the \
   program's buffer holds (default 2048))
 endif
+ifneq ($(or $(call profile_no_digits,$(CLOCK_HZ)),$(filter 0%,$(CLOCK_HZ)),$(if $(CLOCK_HZ),,none)),)
+$(error make profile: CLOCK_HZ=$(CLOCK_HZ) is not a positive whole number: the clock in Hz the timeline's \
+  times are counted in (default 50000000))
+endif
 ifeq ($(filter $(MODE),funccost retire),)
 $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream); \
   the other hook libraries (calltrace, profile, hot, hwtrace) are built with soc/fw/fw.mk, docs/hooks.md)
@@ -82,7 +86,7 @@ FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-re
 ifeq ($(MODE),funccost)
 # override: the user's own FW_EXTRA_CFLAGS (command line or environment)
 # come on top of these, never instead of them.
-override FW_EXTRA_CFLAGS += -Wl,--wrap=main -DPROFILE_EVENTS=$(PROFILE_EVENTS)
+override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -DPROFILE_EVENTS=$(PROFILE_EVENTS)
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/soc/fw/profile_main.c))
 # The calls are in the console log's frames.

@@ -63,13 +63,15 @@
  *
  * Interrupts. The fast path does not mask them. Each hook is restartable:
  * up to one store to hot_sp, its branch's commit, it only reads and writes
- * the free frame above the stack and the owner byte of its row (which a
- * run again writes the same, or the slow path sets as it finds it: the
- * byte names an open call of its function only if it is one), and it
- * keeps its arguments and return address, so running it again from its
- * first instruction changes nothing (a branch's code, from its label to
- * its commit, comes after the branch to it, which restart() checks as a
- * window of its own). Whatever
+ * the free frame above the stack, and it keeps its return address, the
+ * stack pointer and (the entry) its function's address, so running it
+ * again from its first instruction changes nothing (the exit's branch of
+ * calls, from its label to its commit, comes after the branch to it,
+ * which restart() checks as a window of its own; tests/hook_windows.py
+ * checks both hooks' windows in every CPU's build). The entry's lookup
+ * branch computes more than the compiler can do without the argument
+ * registers, so it masks interrupts instead, with its first instruction,
+ * up to its commit; it also sets its row's owner byte. Whatever
  * changes the state the hooks run on first parks them (park()), and on the
  * target park() moves a hook that an interrupt stopped before its commit
  * back to its start (mepc, restart()), so the interrupted hook runs again,
@@ -172,17 +174,28 @@ static inline PERF_NO_TRACE_FN void irq_back(uint32_t mstatus)
 #define COMMIT(label, value) \
 	__asm__ volatile(".globl " label "\n" label ":\n\tsw %1, %0" : "=m"(hot_sp) : "r"(value))
 
+/* The entry's lookup branch: its first instruction masks interrupts, at a
+ * label that restart() knows (an interrupt taken there has run none of
+ * the branch). */
+#define LOOKUP_IRQ_OFF(mstatus)                                                              \
+	__asm__ volatile(".globl perf_profile_enter_lookup\nperf_profile_enter_lookup:\n\t" \
+	                 "csrrci %0, mstatus, %1"                                            \
+	                 : "=r"(mstatus)                                                     \
+	                 : "i"(PERF_MSTATUS_MIE)                                              \
+	                 : "memory")
+
 extern const char perf_profile_enter_commit[], perf_profile_exit_commit[];
 extern const char perf_profile_exit_calls[], perf_profile_exit_calls_commit[];
-extern const char perf_profile_enter_lookup[], perf_profile_enter_lookup_commit[];
+extern const char perf_profile_enter_lookup[];
 
 /* If an interrupt stopped a hook before its commit, it runs again from its
  * start when the handler returns: mepc from the hook's start, or from the
- * label of its second branch, to that branch's commit, both included (the
- * commit not yet done). Run by whatever changes the hooks' state while they
- * run: a hook is restartable before its commit, and outside a handler mepc
- * is not used. The branches' code must lie in those windows, which
- * tests/irq_profile.c checks by landing interrupts in them. */
+ * label of the exit's branch of calls, to that commit, both included (the
+ * commit not yet done), or at the entry's lookup branch's masking. Run by
+ * whatever changes the hooks' state while they run: a hook is restartable
+ * before its commit, and outside a handler mepc is not used. The branches'
+ * code must lie in those windows, which tests/irq_profile.c checks by
+ * landing interrupts in them, and tests/hook_windows.py in the code. */
 static inline PERF_NO_TRACE_FN void restart(void)
 {
 	uint32_t pc;
@@ -191,8 +204,7 @@ static inline PERF_NO_TRACE_FN void restart(void)
 	const uint32_t exit = (uint32_t)(uintptr_t)__cyg_profile_func_exit;
 	const uint32_t calls = (uint32_t)(uintptr_t)perf_profile_exit_calls;
 	const uint32_t lookup = (uint32_t)(uintptr_t)perf_profile_enter_lookup;
-	if (pc - enter <= (uint32_t)(uintptr_t)perf_profile_enter_commit - enter ||
-	    pc - lookup <= (uint32_t)(uintptr_t)perf_profile_enter_lookup_commit - lookup)
+	if (pc - enter <= (uint32_t)(uintptr_t)perf_profile_enter_commit - enter || pc == lookup)
 		__asm__ volatile("csrw mepc, %0" : : "r"(enter));
 	else if (pc - exit <= (uint32_t)(uintptr_t)perf_profile_exit_commit - exit ||
 	         pc - calls <= (uint32_t)(uintptr_t)perf_profile_exit_calls_commit - calls)
@@ -202,6 +214,7 @@ static inline PERF_NO_TRACE_FN void restart(void)
 static inline uint32_t irq_off(void) { return 0; }
 static inline void irq_back(uint32_t mstatus) { (void)mstatus; }
 #define COMMIT(label, value) (hot_sp = (value))
+#define LOOKUP_IRQ_OFF(mstatus) ((mstatus) = 0)
 static inline void restart(void) {}
 #endif
 
@@ -725,8 +738,9 @@ int perf_profile_frame(int id, perf_put_fn put, void *ctx)
 /* ---- the hooks --------------------------------------------------------- */
 
 /* Restartable up to the commit: before it, a hook writes only the free
- * frame and its row's owner byte, keeps its arguments and return address,
- * and its slow path is a tail call. */
+ * frame, keeps its return address, the stack pointer and (the entry)
+ * this_fn, and its slow path is a tail call; the entry's lookup branch
+ * runs with interrupts masked. */
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
 {
 	(void)call_site;
@@ -736,12 +750,11 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 	struct perf_funcstat *st = last;
 	if (__builtin_expect(st->fn != fn || (uint8_t)st->pad != f->tag, 0)) {
 		/* Another function than the depth's last, or its function
-		 * last owned by another depth: restartable from here to its
-		 * own commit too. */
-		__asm__ volatile(".globl perf_profile_enter_lookup\nperf_profile_enter_lookup:"
-		                 :
-		                 :
-		                 : "memory");
+		 * last owned by another depth: interrupts masked up to the
+		 * commit (the compiler may take a0, this_fn, as a scratch
+		 * register here, and a run again from the start needs it). */
+		uint32_t mstatus;
+		LOOKUP_IRQ_OFF(mstatus);
 		if (st->fn != fn) {
 			/* Its row from the index. */
 			struct perf_profile *p = current;
@@ -756,10 +769,9 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 			if (last == &sentinel)
 				goto slow;
 			/* Recursive if the owner's depth is below and its
-			 * frame's row is this one: its outermost open call.
-			 * Without a branch, which the compiler would lay out
-			 * past the commit, out of restart()'s window: the
-			 * frame below is f itself when the owner is not below. */
+			 * frame's row is this one: its outermost open call
+			 * (the frame below is f itself when the owner is not
+			 * below). */
 			const uint32_t below = owner - 1u < tag - 1u;
 			const uint32_t rec =
 			        below & (f[-(int32_t)((tag - owner) & -below)].row == st);
@@ -771,13 +783,15 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 			*perf_funcstat_owner(st) = (uint8_t)(rec ? owner : tag);
 		}
 		f->entry = t;
-		COMMIT("perf_profile_enter_lookup_commit", f + 1);
+		hot_sp = f + 1;
+		irq_back(mstatus);
 		if (last != st) {
 			flush(f);
 			f->row = st;
 		}
 		return;
 	slow:
+		irq_back(mstatus);
 		slow_enter(fn);
 		return;
 	}

@@ -58,7 +58,8 @@
 #   RAM_BYTES  a program bigger than 64 KiB runs on a simulator built for it
 #              (and without the retire tap: RETIRE=0 alone builds)
 #   make run   FW= and SIMFLAGS file names relative to where the user
-#              stands, from two directories; refused in a sub-make
+#              stands, from two directories; refused in a sub-make, and
+#              with a space in a path; RAM_BYTES that is no number
 #   PGO        a simulator built with PGO= runs a program exactly as the
 #              default build (exit code, console, summary line, trace
 #              file); a PGO= file that does not exist: one line, nothing
@@ -629,14 +630,36 @@ else
   fail "make -C ../../../sim run FW=hello.hex from $rel: exit $rc, trace $(ls "$fw/hello.fst" 2>&1): $(tail -3 "$work/err")"
 fi
 rm -f "$fw/hello.fst"
-# A make inside a make cannot tell where its user stands.
-(cd "$top" && limit env MAKELEVEL=1 make -s -C sim run CPU="$fw_cpu" FW="$rel/hello.hex") > "$work/out" 2> "$work/err"; rc=$?
+# A make inside a make cannot tell where its user stands (this script's
+# own make's flags left out: without -s it would print its directory).
+(cd "$top" && limit env -u MAKEFLAGS -u MFLAGS MAKELEVEL=1 make -s -C sim run CPU="$fw_cpu" FW="$rel/hello.hex") \
+  > "$work/out" 2> "$work/err"; rc=$?
 if [ "$rc" -ne 0 ] && grep -q "sim/Makefile: FW=$rel/hello.hex is relative, and this make (MAKELEVEL=1) cannot tell where it was started" "$work/err" \
    && [ ! -s "$work/out" ]; then
   pass "make -C sim run FW=<relative> in a sub-make: refused, asks for an absolute path"
 else
   fail "make -C sim run FW=<relative> in a sub-make: exit $rc: $(head -c 300 "$work/err")"
 fi
+# A path with a space, given or where the user stands, is refused in one
+# line (make would split it), and so is a RAM_BYTES that is no number.
+mkdir -p "$work/sp ace"
+cp "$fw/hello.hex" "$work/sp ace/hello.hex"
+spaced() {  # <directory> <want> <make argument>...
+  local dir=$1 want=$2; shift 2
+  (cd "$dir" && user_make -s -C "$top/sim" "$@") > "$work/out" 2> "$work/err"; rc=$?
+  if [ "$rc" -ne 0 ] && grep -qF "*** $want.  Stop." "$work/err" && [ "$(wc -l < "$work/err")" = 1 ] \
+     && [ ! -s "$work/out" ]; then
+    pass "make -C sim $* from ${dir#"$top"/}: refused in one line, exit $rc"
+  else
+    fail "make -C sim $* from ${dir#"$top"/}: exit $rc: $(head -c 300 "$work/err")"
+  fi
+}
+spaced "$top" "sim/Makefile: FW=\"$work/sp ace/hello.hex\" is more than one file, or one with a space in its path, which make cannot handle: run the simulator itself (build/sim/<cpu>/Vsoc_top +firmware=...)" \
+  run CPU="$fw_cpu" FW="$work/sp ace/hello.hex"
+spaced "$work/sp ace" "sim/Makefile: the directory \"$work/sp ace\" has a space in its path, and make cannot handle one; run it from a directory without spaces, or run the simulator itself (build/sim/<cpu>/Vsoc_top +firmware=...)" \
+  run CPU="$fw_cpu" FW=hello.hex
+spaced "$top" "sim/Makefile: RAM_BYTES=64k is not a whole number: the SoC's RAM in bytes (default 65536)" \
+  CPU="$fw_cpu" RAM_BYTES=64k
 # PGO=: the same simulator, built with profile-guided optimization trained
 # on hello, runs records exactly as the default build. Two compiles and the
 # training run: the build gets 10 minutes.

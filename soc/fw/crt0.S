@@ -61,6 +61,7 @@ crt0_no_args:
 	.text
 	.balign	4
 	.globl	_trap_entry
+	.type	_trap_entry, @function
 _trap_entry:
 	addi	sp, sp, -64
 	sw	ra,  0(sp)
@@ -100,3 +101,4 @@ _trap_entry:
 	lw	t6, 60(sp)
 	addi	sp, sp, 64
 	mret
+	.size	_trap_entry, . - _trap_entry

@@ -5,8 +5,10 @@
  * entry and exit of every instrumented function from main's first
  * instruction to its end with the function-cost hooks, and prints the
  * events frame for perfscope at the end: when main returns, before the
- * program's own atexit() handlers (which crt0.S's exit() runs after it), or
- * when the program calls exit() (atexit), whichever comes first.
+ * program's own atexit() handlers (which crt0.S's exit() runs after it),
+ * when the program calls exit() (atexit), or when it ends in _exit without
+ * them (-Wl,--wrap=_exit: abort(), a failed assert(), _exit() itself),
+ * whichever comes first.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -31,12 +33,15 @@ static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
 
 int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
+void __real__exit(int code) __attribute__((noreturn));
+void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(void) PERF_NO_TRACE;
 
 /* Ends the calls still open, stops the recording and prints the frame,
- * once. From exit() those are main's and the calls it was made from: each
- * ends here, as if it had returned, by the exit hook's own event (a buffer
- * that lost events cannot tell how many are open, and is left as it is). */
+ * once. From exit() or _exit() those are main's and the calls it was made
+ * from: each ends here, as if it had returned, by the exit hook's own event
+ * (a buffer that lost events cannot tell how many are open, and is left as
+ * it is). */
 static void profile_end(void)
 {
 	static int ended;
@@ -62,4 +67,12 @@ int __wrap_main(int argc, char **argv)
 	const int status = __real_main(argc, argv);
 	profile_end();
 	return status;
+}
+
+/* Every end of the run but a return from main or exit() reaches the C
+ * library's _exit without the atexit() handlers: the frame comes here. */
+void __wrap__exit(int code)
+{
+	profile_end();
+	__real__exit(code);
 }

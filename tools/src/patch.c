@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "callsites.h"
@@ -268,12 +269,16 @@ int run_patch(const char *in, const char *out)
 		return EXIT_INPUT;
 	}
 	/* Written beside the output and renamed over it: in == out is fine, and
-	 * a failed write leaves no half-patched program behind. */
+	 * a failed write leaves no half-patched program behind. It keeps the
+	 * input's permissions, as the linker gave them (executable). */
+	struct stat in_st;
+	const int have_mode = stat(in, &in_st) == 0;
 	const size_t len = strlen(out) + sizeof ".tmp";
 	char *tmp = xmalloc(len);
 	snprintf(tmp, len, "%s.tmp", out);
 	FILE *f = fopen(tmp, "wb");
-	int written = f && fwrite(img, 1, size, f) == size;
+	int written = f && (!have_mode || fchmod(fileno(f), in_st.st_mode & 07777) == 0) &&
+	              fwrite(img, 1, size, f) == size;
 	written = f && fclose(f) == 0 && written && rename(tmp, out) == 0;
 	int status = EXIT_OK;
 	if (!written) {
