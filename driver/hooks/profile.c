@@ -177,11 +177,11 @@ static inline PERF_NO_TRACE_FN void irq_back(uint32_t mstatus)
 /* The entry's lookup branch: its first instruction masks interrupts, at a
  * label that restart() knows (an interrupt taken there has run none of
  * the branch). */
-#define LOOKUP_IRQ_OFF(mstatus)                                                              \
+#define LOOKUP_IRQ_OFF(mstatus)                                                             \
 	__asm__ volatile(".globl perf_profile_enter_lookup\nperf_profile_enter_lookup:\n\t" \
-	                 "csrrci %0, mstatus, %1"                                            \
-	                 : "=r"(mstatus)                                                     \
-	                 : "i"(PERF_MSTATUS_MIE)                                              \
+	                 "csrrci %0, mstatus, %1"                                           \
+	                 : "=r"(mstatus)                                                    \
+	                 : "i"(PERF_MSTATUS_MIE)                                            \
 	                 : "memory")
 
 extern const char perf_profile_enter_commit[], perf_profile_exit_commit[];
