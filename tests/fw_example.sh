@@ -387,7 +387,8 @@ done
 # A program that ends in abort() (a failed assert()): exit 134 and its
 # reports, its calls ended where abort() was called, instrumented (the
 # runtime's frame from _exit) and from the retire stream (the run ends
-# inside _exit: no call unfinished).
+# inside _exit: no call unfinished); CLOCK_HZ as the host tool takes it,
+# with a suffix.
 cat > "$prof/fwx_abort.c" <<'C'
 #include <stdio.h>
 #include <stdlib.h>
@@ -395,7 +396,7 @@ __attribute__((noinline)) void check(int n) { if (n == 3) abort(); }
 __attribute__((noinline)) int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; check(n); return s; }
 int main(void) { printf("work %d\n", work(100)); work(3); return 0; }
 C
-uprof FW="$prof/fwx_abort.c" > "$prof/abort.log" 2>&1; rc=$?
+uprof FW="$prof/fwx_abort.c" CLOCK_HZ=50M > "$prof/abort.log" 2>&1; rc=$?
 uprof FW="$prof/fwx_abort.c" MODE=retire > "$prof/abort_retire.log" 2>&1; rc_retire=$?
 got=$(awk 'NR > 2 { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/fwx_abort/functions.txt" 2>/dev/null)
 got_retire=$(awk '$1 ~ /^(main|work|check|abort|_exit)$/ { printf "%s%s %s", sep, $1, $3; sep = "," }' \
@@ -524,9 +525,10 @@ for v in 0 abc 012; do
 done
 # CLOCK_HZ and RAM_BYTES the same, before anything is built or simulated
 # (the linker, or the host tool after the run, would meet them).
-for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a positive whole number: the clock in Hz the timeline's times are counted in (default 50000000)" \
-         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
-         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8: the SoC's RAM in bytes, as the simulator is built with it (default 65536)"; do
+for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
+         "CLOCK_HZ=5G:make profile: CLOCK_HZ=5G is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
+         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)"; do
   arg=${v%%:*} want=${v#*:}
   uprof FW="$prof/fwx_args.c" "$arg" > "$prof/setting.log" 2>&1; rc=$?
   if [ "$rc" -ne 0 ] && grep -qF "*** $want.  Stop." "$prof/setting.log" && ! grep -q 'elf-gcc \|^sim: ' "$prof/setting.log"; then

@@ -9,11 +9,14 @@ again, whatever registers the compiler chose:
 
 - no instruction in a window writes ra or sp, nor, in the entry's, a0
   (this_fn: the exit does not read its arguments);
-- every branch and jump in a window stays in the hook's windows, or is
-  the tail call of its slow path (slow_enter, slow_exit), and none is
-  indirect: code the compiler laid out elsewhere would run unrestarted;
+- every branch and jump in a window stays in the hook's windows, or goes
+  to the tail call of its slow path (slow_enter, slow_exit, or a jump
+  there), and none is indirect: code the compiler laid out elsewhere
+  would run unrestarted;
+- each commit label holds the commit, a store (sw), and no code is
+  compressed (whose operands this reading does not know);
 - the entry's lookup branch starts by masking interrupts
-  (csrrci ..., mstatus, 8), for its code needs a0 as scratch.
+  (csrrci ..., mstatus, 8), for the compiler may use a0 there.
 
   hook_windows.py <program.elf>...   one PASS or FAIL line per program;
                                      exit 1 if any failed
@@ -54,20 +57,29 @@ def disassemble(elf, start, stop):
 def check(elf):
     """The faults of elf's hooks, as lines; none if its windows are sound."""
     sym = symbols(elf)
-    missing = [name for hook in WINDOWS.values() for pair in hook[0] for name in pair if name not in sym]
-    if missing or LOOKUP not in sym:
-        return [f"no profile hooks' label {(missing or [LOOKUP])[0]}: not built with driver/hooks/profile.c"]
+    names = [n for pairs, tail, _ in WINDOWS.values() for pair in pairs for n in (*pair, tail)] + [LOOKUP]
+    missing = [name for name in names if name not in sym]
+    if missing:
+        return [f"no symbol {missing[0]}: not built with driver/hooks/profile.c, or the compiler renamed it"]
     faults = []
     for hook, (pairs, tail, kept) in WINDOWS.items():
         spans = [(sym[a], sym[b]) for a, b in pairs]
         allowed = {sym[tail]} | ({sym[LOOKUP]} if hook == "entry" else set())
         for first, commit in spans:
-            for at, (op, ops, target) in disassemble(elf, first, commit + 4).items():
+            code = disassemble(elf, first, commit + 4)
+            if code.get(commit, ("",))[0] != "sw":
+                faults.append(f"{hook} hook: no store (sw) at its commit label, {commit:#x}")
+            for at, (op, ops, target) in code.items():
+                if op.startswith("c."):
+                    faults.append(f"{hook} hook: {op} at {at:#x}, compressed code, which this check cannot read")
+                    continue
                 rd = None if NO_RD.match(op) or not ops else re.sub(r"\(.*", "", ops[0])
                 if rd in kept:
                     faults.append(f"{hook} hook: {op} {','.join(ops)} at {at:#x} writes {rd} before the commit")
                 if target is not None and target not in allowed and not any(a <= target <= b for a, b in spans):
-                    faults.append(f"{hook} hook: {op} at {at:#x} goes to {target:#x}, outside its restart windows")
+                    there = disassemble(elf, target, target + 4).get(target)
+                    if not (there and there[0] == "jal" and there[1][0] == "zero" and there[2] == sym[tail]):
+                        faults.append(f"{hook} hook: {op} at {at:#x} goes to {target:#x}, outside its restart windows")
                 if op == "jalr":
                     faults.append(f"{hook} hook: {op} {','.join(ops)} at {at:#x}, an indirect jump before the commit")
     first = disassemble(elf, sym[LOOKUP], sym[LOOKUP] + 4).get(sym[LOOKUP])

@@ -73,9 +73,18 @@ ifneq ($(or $(call profile_no_digits,$(PROFILE_EVENTS)),$(filter 0%,$(PROFILE_EV
 $(error make profile: PROFILE_EVENTS=$(PROFILE_EVENTS) is not a positive whole number: the entries and exits the \
   program's buffer holds (default 2048))
 endif
-ifneq ($(or $(call profile_no_digits,$(CLOCK_HZ)),$(filter 0%,$(CLOCK_HZ)),$(if $(CLOCK_HZ),,none)),)
-$(error make profile: CLOCK_HZ=$(CLOCK_HZ) is not a positive whole number: the clock in Hz the timeline's \
-  times are counted in (default 50000000))
+# CLOCK_HZ as the host tool's -c takes it (tools/src/main.c): a whole number
+# from 1 to 2^32 - 1, with an optional k, M or G (x 1000^n), leading zeros
+# dropped (the shell would read them as octal); checked before the build,
+# not by the tool after the run.
+override CLOCK_HZ := $(strip $(CLOCK_HZ))
+profile_hash := \#
+ifneq ($(shell v='$(CLOCK_HZ)'; m=1; case "$$v" in (*k) m=1000;; (*M) m=1000000;; (*G) m=1000000000;; esac; \
+         [ $$m = 1 ] || v=$${v%?}; v=$${v$(profile_hash)"$${v%%[!0]*}"}; case "$$v" in (''|*[!0-9]*) ;; \
+         (*) [ $${$(profile_hash)v} -le $$(( m == 1 ? 10 : 7 )) ] && [ $$(( v * m )) -le 4294967295 ] \
+             && echo ok ;; esac),ok)
+$(error make profile: CLOCK_HZ=$(CLOCK_HZ) is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the \
+  clock the timeline's times are counted in (default 50000000))
 endif
 ifeq ($(filter $(MODE),funccost retire),)
 $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire (as built, from the retire stream); \

@@ -68,10 +68,11 @@
  * again from its first instruction changes nothing (the exit's branch of
  * calls, from its label to its commit, comes after the branch to it,
  * which restart() checks as a window of its own; tests/hook_windows.py
- * checks both hooks' windows in every CPU's build). The entry's lookup
- * branch computes more than the compiler can do without the argument
- * registers, so it masks interrupts instead, with its first instruction,
- * up to its commit; it also sets its row's owner byte. Whatever
+ * checks both hooks' windows in every CPU's build). In the entry's lookup
+ * branch the compiler may take a0 (this_fn) as a scratch register, and
+ * nothing in C can stop it, so that branch masks interrupts instead, with
+ * its first instruction, up to its commit; it also sets its row's owner
+ * byte. Whatever
  * changes the state the hooks run on first parks them (park()), and on the
  * target park() moves a hook that an interrupt stopped before its commit
  * back to its start (mepc, restart()), so the interrupted hook runs again,

@@ -38,9 +38,10 @@ extern "C" {
  * takes a profile id, or PERF_PROFILE_CURRENT, and returns 0 or a negative
  * error (-PERF_EINVAL for a bad id or buffer).
  *
- * The hooks do not mask interrupts: an interrupt handler may switch to a
- * profile of its own and back anywhere (perf_profile_switch restarts a
- * hook it stopped half way). Read, print, reset or close the profile an
+ * The hooks' fast path does not mask interrupts (their lookup and slow
+ * paths do, briefly): an interrupt handler may switch to a profile of its
+ * own and back anywhere (perf_profile_switch restarts a hook it stopped
+ * half way). Read, print, reset or close the profile an
  * interrupt stopped from the thread, not from the handler.
  */
 #define PERF_PROFILES 32

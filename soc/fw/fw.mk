@@ -60,12 +60,14 @@ CPU       ?= VexRiscv_Full
 # runs a program of another RAM_BYTES on a simulator of its own.
 FW_RAM_BYTES_DEFAULT := 65536
 RAM_BYTES ?= $(FW_RAM_BYTES_DEFAULT)
-# A whole number of bytes, a multiple of 4 from 8 (soc/rtl/soc_ram.v's
-# check): anything else would reach the linker as an expression.
-ifneq ($(shell case '$(RAM_BYTES)' in (''|0*|*[!0-9]*) ;; (*) [ $$(( $(RAM_BYTES) % 4 )) -eq 0 ] \
-         && [ $(RAM_BYTES) -ge 8 ] 2> /dev/null && echo ok ;; esac),ok)
-$(error fw.mk: RAM_BYTES=$(RAM_BYTES) is not a multiple of 4 from 8: the SoC's RAM in bytes, as the simulator \
-  is built with it (default $(FW_RAM_BYTES_DEFAULT)))
+# A whole number of bytes, decimal or 0x hexadecimal, a multiple of 4
+# from 8 (soc/rtl/soc_ram.v's check): anything else would reach the linker
+# as an expression. Spaces around it (a comment after it in a Makefile) go.
+override RAM_BYTES := $(strip $(RAM_BYTES))
+ifneq ($(shell case '$(RAM_BYTES)' in (0[xX]*[!0-9a-fA-F]*|0[xX]) ;; ([1-9]*[!0-9]*|0[!xX]*|0|'') ;; \
+         (*) [ $$(( $(RAM_BYTES) % 4 )) -eq 0 ] && [ $$(( $(RAM_BYTES) )) -ge 8 ] && echo ok ;; esac 2> /dev/null),ok)
+$(error fw.mk: RAM_BYTES=$(RAM_BYTES) is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM \
+  in bytes, as the simulator is built with it (default $(FW_RAM_BYTES_DEFAULT)))
 endif
 FW_WERROR ?=
 FW_PRINTF ?= double

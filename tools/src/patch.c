@@ -269,16 +269,21 @@ int run_patch(const char *in, const char *out)
 		return EXIT_INPUT;
 	}
 	/* Written beside the output and renamed over it: in == out is fine, and
-	 * a failed write leaves no half-patched program behind. It keeps the
-	 * input's permissions, as the linker gave them (executable). */
+	 * a failed write leaves no half-patched program behind. It gets the
+	 * input's permission bits, as the linker gave them (executable), less
+	 * the umask, as cp gives them; where that fails (a file system without
+	 * them), the file is written all the same. */
 	struct stat in_st;
 	const int have_mode = stat(in, &in_st) == 0;
+	const mode_t mask = umask(0);
+	umask(mask);
 	const size_t len = strlen(out) + sizeof ".tmp";
 	char *tmp = xmalloc(len);
 	snprintf(tmp, len, "%s.tmp", out);
 	FILE *f = fopen(tmp, "wb");
-	int written = f && (!have_mode || fchmod(fileno(f), in_st.st_mode & 07777) == 0) &&
-	              fwrite(img, 1, size, f) == size;
+	if (f && have_mode)
+		(void)fchmod(fileno(f), in_st.st_mode & 0777 & ~mask);
+	int written = f && fwrite(img, 1, size, f) == size;
 	written = f && fclose(f) == 0 && written && rename(tmp, out) == 0;
 	int status = EXIT_OK;
 	if (!written) {
