@@ -167,7 +167,8 @@ alt_u32 perf_get_num_starts(void *hw_base_address, int which_section);
  * Prints the report of perf_report_write() to stdout (putchar) for sections
  * 1..num_sections, taking one const char * name per section after
  * num_sections (NULL: "section N"). Returns 0, or a negative error of
- * perf_snapshot() or perf_report_write(); nothing is printed on -PERF_EINVAL.
+ * perf_snapshot() or perf_report_write(); on -PERF_EINVAL it prints one
+ * line saying which argument is out of range, and no report.
  */
 int perf_print_formatted_report(void *perf_base, alt_u32 clock_freq_hertz,
                                 int num_sections, ...);
