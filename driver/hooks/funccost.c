@@ -37,6 +37,9 @@ static void load(void)
 	cc_clock = on ? cost->clock : NULL;
 }
 
+/* docs/host-tool.md gives make profile's PROFILE_EVENTS this cost in RAM. */
+_Static_assert(sizeof(struct perf_funccost_record) == 8, "an event takes 8 bytes of the buffer");
+
 int perf_funccost_lines(uint32_t size)
 {
 	if (size < sizeof(struct perf_funccost))
