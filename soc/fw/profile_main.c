@@ -6,9 +6,9 @@
  * instruction to its end with the function-cost hooks, and prints the
  * events frame for perfscope at the end: when main returns, before the
  * program's own atexit() handlers (which crt0.S's exit() runs after it),
- * when the program calls exit() (atexit), or when it ends in _exit without
- * them (-Wl,--wrap=_exit: abort(), a failed assert(), _exit() itself),
- * whichever comes first.
+ * or else when the run reaches the C library's _exit (-Wl,--wrap=_exit):
+ * after exit()'s handlers, from abort() or a failed assert(), or from
+ * _exit() itself.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -19,7 +19,6 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "perfscope_regs.h"
 #include "perfscope_funccost.h"
@@ -61,16 +60,14 @@ static void profile_end(void)
 
 int __wrap_main(int argc, char **argv)
 {
-	/* If it fails the frame still comes when main returns. */
-	(void)atexit(profile_end);
 	perf_funccost_init((const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0)), events, sizeof events);
 	const int status = __real_main(argc, argv);
 	profile_end();
 	return status;
 }
 
-/* Every end of the run but a return from main or exit() reaches the C
- * library's _exit without the atexit() handlers: the frame comes here. */
+/* Every end of the run but a return from main comes here, exit()'s after
+ * the program's atexit() handlers. */
 void __wrap__exit(int code)
 {
 	profile_end();
