@@ -310,10 +310,17 @@ const KnownArg kPlusargs[] = {
     {"+uart=", "[+uart=<file>]"},
 };
 
-// A plusarg's name: what follows the + up to a = or [ (of its flag).
+// An argument's plusarg name: what follows the + up to its first =.
 std::string plusarg_name(const std::string &arg)
 {
-    return arg.substr(1, arg.find_first_of("=[") - 1);
+    return arg.substr(1, arg.find('=') - 1);
+}
+
+// The name of a flag of kPlusargs: up to its = or its [ ("+trace[=]").
+std::string flag_name(const char *flag)
+{
+    const std::string f = flag;
+    return f.substr(1, f.find_first_of("=[") - 1);
 }
 
 // "" if every argument is one of kPlusargs or Verilator's, else the first
@@ -328,7 +335,7 @@ std::string unknown_arg(int argc, char **argv)
             return arg.empty() ? "an empty argument" : arg;
         bool known = false;
         for (const KnownArg &k : kPlusargs)
-            known = known || plusarg_name(arg) == plusarg_name(k.flag);
+            known = known || plusarg_name(arg) == flag_name(k.flag);
         if (!known)
             return arg;
     }
@@ -617,10 +624,13 @@ std::string check_firmware(const std::string &path)
             addr = std::strtoull(digits.c_str(), nullptr, 16);
         } else {
             if (addr >= kRamWords) {
+                // A word address from 2^62 up has no 64-bit byte address.
+                const bool bytes = addr <= UINT64_MAX / 4;
                 char msg[160];
                 std::snprintf(msg, sizeof msg,
-                              "word at byte address 0x%llx is past the end of the RAM (%llu bytes); the image is too big",
-                              (unsigned long long)(addr * 4), (unsigned long long)kRamBytes);
+                              "word at %s address 0x%llx is past the end of the RAM (%llu bytes); the image is too big",
+                              bytes ? "byte" : "word", (unsigned long long)(bytes ? addr * 4 : addr),
+                              (unsigned long long)kRamBytes);
                 return where + msg + " for this simulator (build it and the program with a larger RAM_BYTES: "
                                      "make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)";
             }

@@ -30,6 +30,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "perfscope_hwtrace.h"
+#include "symbols.h"
 #include "util.h"
 
 #define EM_RISCV_ 243      /* older elf.h lack EM_RISCV */
@@ -208,6 +209,8 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 	} else if (gelf_getclass(e) != ELFCLASS32 || eh.e_machine != EM_RISCV_ ||
 	           eh.e_ident[EI_DATA] != ELFDATA2LSB) {
 		error_at(path, 0, "not a 32-bit RISC-V ELF");
+	} else if (elf_damage(e, size)) {
+		error_at(path, 0, "%s", elf_damage(e, size));
 	} else {
 		size_t n;
 		uint32_t ret;

@@ -74,8 +74,8 @@ static FILE *open_input(const char *path, const char *what)
 	return f;
 }
 
-/* Whether two outputs (NULL or "-": standard output) are one file. */
-static int same_output(const char *a, const char *b)
+/* Whether two paths (NULL or "-": the standard stream) are one file. */
+static int same_file(const char *a, const char *b)
 {
 	const int out_a = !a || !strcmp(a, "-"), out_b = !b || !strcmp(b, "-");
 	struct stat sa, sb;
@@ -85,8 +85,36 @@ static int same_output(const char *a, const char *b)
 	       (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
+/* The input (dump, console log or ELF) an output file would replace, or
+ * NULL: written over, the run it came from would be lost. */
+static const char *input_named(const struct options *o, const char *out)
+{
+	if (!out || !strcmp(out, "-"))
+		return NULL;
+	for (int i = 0; i < o->inputs; i++)
+		if (o->input[i] && same_file(out, o->input[i]))
+			return o->input[i];
+	for (int i = 0; i < o->logs; i++)
+		if (same_file(out, o->log[i]))
+			return o->log[i];
+	for (int i = 0; i < o->elfs; i++)
+		if (same_file(out, o->elf[i]))
+			return o->elf[i];
+	return NULL;
+}
+
 static int open_all(struct session *s, const struct options *o, int need_elf)
 {
+	const char *outs[2] = { o->output, o->renames };
+	for (int i = 0; i < 2; i++) {
+		const char *in = input_named(o, outs[i]);
+		if (in) {
+			error_at(NULL, 0,
+			         "the output %s is the input %s: give the output a name of its own",
+			         outs[i], in);
+			return EXIT_USAGE;
+		}
+	}
 	if (need_elf && !o->elfs) {
 		error_at(NULL, 0, "%s needs the firmware's ELF: --elf FILE", o->command);
 		return EXIT_USAGE;
@@ -121,7 +149,7 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 		if (status)
 			return status;
 	}
-	if (o->renames && same_output(o->renames, o->output)) {
+	if (o->renames && same_file(o->renames, o->output)) {
 		error_at(NULL, 0,
 		         "--renames %s and the output %s are the same file: give each its own",
 		         o->renames, o->output ? o->output : "-");

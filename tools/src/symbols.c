@@ -133,6 +133,25 @@ static void read_build_id(struct symtab *st, Elf *e)
 	}
 }
 
+const char *elf_damage(Elf *e, uint64_t size)
+{
+	GElf_Ehdr eh;
+	size_t shnum;
+	if (!gelf_getehdr(e, &eh) || elf_getshdrnum(e, &shnum))
+		return "cut short or damaged: its ELF header is unreadable";
+	if (eh.e_shoff > size || (uint64_t)shnum * eh.e_shentsize > size - eh.e_shoff)
+		return "cut short or damaged: its section headers lie past its end";
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh))
+			return "cut short or damaged: a section header is unreadable";
+		if (sh.sh_type != SHT_NOBITS &&
+		    (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset))
+			return "cut short or damaged: a section's contents lie past its end";
+	}
+	return NULL;
+}
+
 struct symtab *symtab_load(const char *path)
 {
 	if (elf_version(EV_CURRENT) == EV_NONE) {
@@ -140,7 +159,7 @@ struct symtab *symtab_load(const char *path)
 		return NULL;
 	}
 	const int fd = open(path, O_RDONLY);
-	struct stat sb;
+	struct stat sb = { 0 };
 	if (fd < 0) {
 		error_at(path, 0, "cannot open the ELF: %s", strerror(errno));
 		return NULL;
@@ -151,6 +170,8 @@ struct symtab *symtab_load(const char *path)
 		close(fd);
 		return NULL;
 	}
+	/* What is not a regular file (a pipe) has no size to check against. */
+	const uint64_t file_size = S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : UINT64_MAX;
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
 	struct symtab *st = NULL;
 	if (!e || elf_kind(e) != ELF_K_ELF) {
@@ -158,6 +179,8 @@ struct symtab *symtab_load(const char *path)
 	} else if (gelf_getclass(e) != ELFCLASS32) {
 		/* Frames carry 32-bit addresses: a 64-bit ELF is some other program. */
 		error_at(path, 0, "a 64-bit ELF; the firmware of a perfscope run is 32-bit");
+	} else if (elf_damage(e, file_size)) {
+		error_at(path, 0, "%s", elf_damage(e, file_size));
 	} else {
 		size_t n;
 		struct read_sym *v = read_functions(e, &n);

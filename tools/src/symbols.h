@@ -29,6 +29,12 @@ struct symtab {
 	uint32_t build_id_len;   /* 0: none */
 };
 
+/* Why an ELF of size bytes is cut short or damaged: its section headers, or
+ * a section's contents, lie past its end; NULL if neither. libelf reads such
+ * a file and finds no symbols in it, which would read as a stripped ELF. */
+struct Elf;
+const char *elf_damage(struct Elf *e, uint64_t size);
+
 /* Loads path's functions; NULL after saying what is wrong with the file. */
 struct symtab *symtab_load(const char *path);
 void symtab_free(struct symtab *st);

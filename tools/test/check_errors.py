@@ -402,6 +402,38 @@ def symlink_output(tmp):
           (rc, os.path.islink(link), text[:40]))
 
 
+def output_names_input(tmp):
+    """An output (-o, --renames) that names an input (the dump, --log, the
+    ELF) is refused before anything is written: the input stays as it was."""
+    dump, elf = os.path.join(tmp, "keep.log"), os.path.join(tmp, "keep.elf")
+    open(dump, "w").write(GOOD)
+    open(elf, "wb").write(open(ELF, "rb").read())
+    for what, args, out, named in (
+            ("-o naming the dump", ["trace", "-o", dump, dump], dump, dump),
+            ("-o naming the ELF", ["gprof", "-e", elf, "-o", elf, dump], elf, elf),
+            ("--renames naming the dump", ["gprof", "-e", elf, "--renames", dump, "-o", os.path.join(tmp, "g.out"),
+                                           dump], dump, dump),
+            ("-o naming --log's file", ["functions", "-e", elf, "--log", dump, "-o", dump, elf], dump, dump)):
+        rc, so, se = run(*args)
+        check(f"errors: {what} is refused, the input kept",
+              rc == 2 and so == "" and open(dump).read() == GOOD and open(elf, "rb").read() == open(ELF, "rb").read()
+              and se == f"perfscope: error: the output {out} is the input {named}: give the output a name of its own\n",
+              (rc, se))
+
+
+def elf_refused(tmp):
+    """--elf given a file that is no firmware ELF: one line, exit 1."""
+    dump = os.path.join(tmp, "good.log")
+    open(dump, "w").write(GOOD)
+    for what, elf, msg in (("an ELF of another machine", "/bin/true",
+                            "a 64-bit ELF; the firmware of a perfscope run is 32-bit"),
+                           ("an ELF cut short", cut_short(tmp, ELF),
+                            "cut short or damaged: its section headers lie past its end")):
+        rc, so, se = run("trace", "-e", elf, dump)
+        check(f"errors: --elf {what} is refused", rc == 1 and so == "" and se == f"perfscope: {elf}: error: {msg}\n",
+              (rc, se))
+
+
 def cases(tmp, tool, exact):
     for i, (name, args, data, status, messages) in enumerate(CASES):
         dump = os.path.join(tmp, f"case{i}.log")
@@ -490,6 +522,14 @@ def entsize0(tmp, elf):
     return dest
 
 
+def cut_short(tmp, elf):
+    """A copy of elf's first half: its section headers, at its end, are past it."""
+    dest = os.path.join(tmp, "cut.elf")
+    data = open(elf, "rb").read()
+    open(dest, "wb").write(data[:len(data) // 2])
+    return dest
+
+
 def patch(tmp, tool):
     """perfscope patch: what it writes, and each program it must refuse, with
     the message, exit status 1 and no output."""
@@ -529,11 +569,15 @@ def patch(tmp, tool):
          "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and call perf_hwtrace_start, which keeps it "
          "under --gc-sections"),
         ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
+        ("an ELF of another machine", "/bin/true", "not a 32-bit RISC-V ELF"),
+        ("an ELF cut short", cut_short(tmp, good), "cut short or damaged: its section headers lie past its end"),
         ("a stripped ELF", stripped(tmp, good), "no function symbols (a stripped ELF?)"),
         ("a symbol table whose entries are 0 bytes", entsize0(tmp, good), "no function symbols (a stripped ELF?)"),
     ]
     for what, elf, msg in refused:
         dest = os.path.join(tmp, "refused.elf")
+        if os.path.exists(dest):  # a case before that wrongly wrote it
+            os.remove(dest)
         rc, _, se = run("patch", "-o", dest, elf, tool=tool)
         check(f"patch: {what} is refused, nothing written", rc == 1 and not os.path.exists(dest) and
               se == f"perfscope: {elf}: error: {msg}\n", se)
@@ -559,6 +603,8 @@ def main():
         cases(tmp, oracle.TOOL, True)
         expected_output(tmp)
         symlink_output(tmp)
+        output_names_input(tmp)
+        elf_refused(tmp)
         versions(tmp)
         lone_resume(tmp)
         lost_everywhere(tmp)
