@@ -4,7 +4,8 @@
 # fw.mk as soc/fw/example/ is and run on the default CPU's simulator:
 #
 #   write/read   write() to standard output and error is the console's,
-#                to another descriptor EBADF; read() of standard input is
+#                to another descriptor EBADF, as is read() of another than
+#                standard input; read() of standard input is
 #                end of file
 #   -flto        a program built with link-time optimisation links and runs
 #                (the console's streams survive it)
@@ -67,7 +68,10 @@ int main(void)
 	write(1, "out\n", 4);
 	write(2, "err\n", 4);
 	const int bad = write(5, "x", 1) == -1 && errno == EBADF;
-	printf("io: fd 5 %s, read %d\n", bad ? "EBADF" : "WRITTEN", (int)read(0, &c, 1));
+	errno = 0;
+	const int bad_read = read(3, &c, 1) == -1 && errno == EBADF;
+	printf("io: fd 5 %s, fd 3 %s, read %d\n", bad ? "EBADF" : "WRITTEN", bad_read ? "EBADF" : "READ",
+	       (int)read(0, &c, 1));
 	return 0;
 }
 C
@@ -380,7 +384,7 @@ run() {
     fail "$p${*:+ ($*)}: exit $rc, printed '$(tr '\n' '|' < "$work/$p.out")', not '$(printf '%s' "$want" | tr '\n' '|')'"
   fi
 }
-run io "$(printf 'out\nerr\nio: fd 5 EBADF, read 0')"
+run io "$(printf 'out\nerr\nio: fd 5 EBADF, fd 3 EBADF, read 0')"
 run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc

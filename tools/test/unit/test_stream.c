@@ -28,7 +28,7 @@ enum { SYNC, ENTER, EXIT_, BEGIN, END, IRQ_ENTER, IRQ_EXIT, LOSS };
 /* ---- the record writer ---------------------------------------------------- */
 
 struct stream {
-	unsigned char b[4096];
+	unsigned char b[8192];
 	size_t n;
 };
 
@@ -611,6 +611,27 @@ static void gprof_irq_callers(void)
 	          with_entry, without + 13);
 }
 
+/* More than 255 calls open (docs/datasheet.md, misuse): the unit's 8-bit
+ * depth wraps, and perfscope pairs each EXIT with the last ENTER still
+ * open. f 0x100 recurses 300 deep: call i (0..299) enters at cycle i, at
+ * depth i mod 256, and exits at 599 - i, at depth (i + 1) mod 256. Each
+ * call's self time is 2 but the innermost's, 1: 599 in all, 1 on average
+ * (whole cycles); self+children counts the outermost call, 599; the
+ * deepest is 300, and no depth warning. */
+static void deep(void)
+{
+	struct stream s;
+	start(&s);
+	sync_at(&s, 0);
+	for (uint32_t i = 0; i < 300; i++)
+		event(&s, ENTER, 0x100, i & 255, i);
+	for (uint32_t i = 300; i-- > 0;)
+		event(&s, EXIT_, 0x100, (i + 1) & 255, 599 - i);
+	check_stream("stream: 300 calls open, the depth wrapping at 256", &s, csv,
+	             CSV_HEAD "1,0x00000100,0x00000100,300,599,100.00,599,599,599,599,100.00,1,2,1,300\n", "",
+	             0);
+}
+
 static void depth_check(void)
 {
 	/* 0x200's ENTER (record 2, file byte 32) says depth 3 where f's ENTER
@@ -963,6 +984,7 @@ void test_stream(void)
 	interrupts();
 	retire();
 	depth_check();
+	deep();
 	console_log();
 	damaged();
 }
