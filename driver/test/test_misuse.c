@@ -202,10 +202,12 @@ static void test_sections(void)
 	/* Up to 7 the driver cannot tell a section the instance lacks: it
 	 * reads the IP, which answers 0 as for an unmapped word. */
 	fake_clear_log();
-	check_u64("sections: time of section 5 on a 2-section instance is 0", perf_get_section_time(B, 5), 0);
-	check_u64("sections: starts of section 5 on a 2-section instance are 0", perf_get_num_starts(B, 5),
-	          0);
-	check_str("sections: section 5's TIME_LO, TIME_HI and OCC are read", fake_accesses(0), "r50 r54 r58");
+	check_u64("sections: time of section 5 on a 2-section instance is 0",
+	          perf_get_section_time(B, 5), 0);
+	check_u64("sections: starts of section 5 on a 2-section instance are 0",
+	          perf_get_num_starts(B, 5), 0);
+	check_str("sections: section 5's TIME_LO, TIME_HI and OCC are read", fake_accesses(0),
+	          "r50 r54 r58");
 	capture_start();
 	int three = perf_print_formatted_report(B, 1000, 3, "a", "b", "c");
 	int negative = perf_print_formatted_report(B, 1000, -1);

@@ -628,8 +628,9 @@ static void deep(void)
 	for (uint32_t i = 300; i-- > 0;)
 		event(&s, EXIT_, 0x100, (i + 1) & 255, 599 - i);
 	check_stream("stream: 300 calls open, the depth wrapping at 256", &s, csv,
-	             CSV_HEAD "1,0x00000100,0x00000100,300,599,100.00,599,599,599,599,100.00,1,2,1,300\n", "",
-	             0);
+	             CSV_HEAD
+	             "1,0x00000100,0x00000100,300,599,100.00,599,599,599,599,100.00,1,2,1,300\n",
+	             "", 0);
 }
 
 static void depth_check(void)
