@@ -142,11 +142,12 @@ def c_header(m):
 HEAD = ["| Address | Name | Bits | R/W | Reset | Description |", "|---|---|---|---|---|---|"]
 
 
-def ctrl_row(r):
+def ctrl_row(r, ip):
     """A register of the control block as a row of the tables."""
     reset = r["reset"]
     if reset == "config":
-        reset = "per NUM_SECTIONS, TRACE_DEPTH"
+        reset = (f"per NUM_SECTIONS, HIST_BUCKETS, TRACE_DEPTH, RETIRE, TRIGGERS; version "
+                 f"{ip['version_major']}.{ip['version_minor']}")
     elif isinstance(reset, int) and reset > 9:
         reset = f"0x{reset:08x}"
     return (f"| 0x{r['offset']:02x} | {r['name']} | {r['bits']} | {r['access']} | "
@@ -160,7 +161,7 @@ def md_table(m):
     for r in m["section_reg"]:
         rows.append(f"| 0x{r['offset']:02x} + 0x{stride:x}·n | {r['name']}(n) | {r['bits']} | "
                     f"{r['access']} | {r['reset']} | Read: {r['read']} Write: {r['write']} |")
-    rows += [ctrl_row(r) for r in m["ctrl_reg"]]
+    rows += [ctrl_row(r, m["ip"]) for r in m["ctrl_reg"]]
     rows.append(f"| other offsets below 0x{ip['span_bytes']:x} | — | 31:0 | R | 0 | "
                 "Reserved: read 0, writes ignored. |")
     return "\n".join(rows) + "\n"
@@ -178,7 +179,7 @@ def render_trace_regs(m, text):
     pat = re.compile(r"(<!-- regmap:trace:begin -->\n).*?(<!-- regmap:trace:end -->)", re.S)
     if not pat.search(text):
         raise SystemExit("docs/trace.md lacks the <!-- regmap:trace:begin/end --> markers")
-    rows = HEAD + [ctrl_row(r) for r in m["ctrl_reg"] if r["name"].startswith("TRACE_")]
+    rows = HEAD + [ctrl_row(r, m["ip"]) for r in m["ctrl_reg"] if r["name"].startswith("TRACE_")]
     return pat.sub(lambda mo: mo.group(1) + "\n".join(rows) + "\n" + mo.group(2), text)
 
 

@@ -84,10 +84,15 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         raise ValueError(f"perfscope: name {name!r} is taken by the SoC's region {taken[name.upper()]!r} "
                          f"(generated/mem.h's {name.upper()}_BASE): give it another")
     if origin is not None:
-        # The SoC's map names regions its bus adds later (csr at finalization).
-        later = [n for n, at in getattr(soc, "mem_map", {}).items() if at == origin and n not in bus_handler.regions]
-        if later:
-            raise ValueError(f"perfscope: origin 0x{origin:x} is the SoC's region {later[0]!r}")
+        # The SoC's map names regions its bus adds later: the CSR bridge's at
+        # finalization, 2^(address_width + 2) bytes (LiteX's add_csr_bridge);
+        # another's size is not known yet, only its origin.
+        csr = getattr(soc, "csr", None)
+        for n, at in getattr(soc, "mem_map", {}).items():
+            size = 2 ** (csr.address_width + 2) if n == "csr" and csr is not None else WINDOW_BYTES
+            if n not in bus_handler.regions and at <= origin < at + size:
+                raise ValueError(f"perfscope: origin 0x{origin:x} is in the SoC's region {n!r} "
+                                 f"(0x{at:x}..0x{at + size - 1:x})")
         region = SoCRegion(origin=origin, size=WINDOW_BYTES, cached=False)
         if not bus_handler.check_region_is_io(region):
             raise ValueError(f"perfscope: origin 0x{origin:x} is outside the CPU's I/O region: perfscope must "

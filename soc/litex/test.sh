@@ -142,8 +142,8 @@ check "add_perfscope refuses a name that is no C identifier, 8 sections and a tr
 
 # And what LiteX would refuse later, or take with two names for one
 # <NAME>_BASE, in a SoC with its CPU, before anything is added: a name
-# taken whatever its case, an origin outside the I/O region or on the CSR
-# region, a section count that is no integer; and a SoC with no CPU yet.
+# taken whatever its case, an origin outside the I/O region or in the CSR
+# region (at its start, and inside it), a section count that is no integer; and a SoC with no CPU yet.
 got=$(nice -n 19 python -c 'import sys, types
 from litex.tools.litex_sim import SimSoC
 import perfscope_litex as p
@@ -151,15 +151,16 @@ soc = SimSoC(cpu_type="vexriscv", cpu_variant="minimal", integrated_main_ram_siz
 p.add_perfscope(soc)
 sources = len(soc.platform.sources)
 for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "p2", "origin": 0x20000000}),
-              (soc, {"name": "p2", "origin": 0xf0000000}), (soc, {"name": "p2", "num_sections": 2.5}),
+              (soc, {"name": "p2", "origin": 0xf0000000}), (soc, {"name": "p2", "origin": 0xf0000100}),
+              (soc, {"name": "p2", "num_sections": 2.5}),
               (types.SimpleNamespace(), {})):
     try:
         p.add_perfscope(s, **kw)
     except ValueError as e:
         print(e)
 print("sources added:", len(soc.platform.sources) - sources)' 2>/dev/null | tr '\n' '|')
-check "add_perfscope refuses a taken name, an origin outside I/O or on csr, 2.5 sections, no CPU; adds nothing" \
-  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is the SoC's region 'csr'|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|" "$got"
+check "add_perfscope refuses a taken name, an origin outside I/O or in csr, 2.5 sections, no CPU; adds nothing" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.

@@ -33,7 +33,7 @@ module soc_sim_top #(
 	parameter BAUD_DIV      = 0,   // clock cycles per UART bit; 0: no UART
 	parameter TRACE_DEPTH   = 512, // perfscope's trace FIFO; 0: no trace unit
 	parameter RETIRE        = 1,   // perfscope's retire tap on the CPU's retire stream; 0: none
-	parameter HIST_BUCKETS  = 4096, // its histogram's words, with RETIRE (ignored without); 0: none
+	parameter HIST_BUCKETS  = 4096, // its histogram's words, with RETIRE (checked, unused without); 0: none
 	parameter TRIGGERS      = 7,   // its sections with trigger addresses, with RETIRE; at most PERF_SECTIONS
 	parameter INPUT_REGS    = 0    // 1: every input but the clock through a register
 ) (
@@ -77,6 +77,12 @@ module soc_sim_top #(
 	// default holds with fewer sections; above 7 it names no section.
 	if (TRIGGERS < 0 || TRIGGERS > 7) begin : g_bad_triggers
 		soc_sim_top_error_TRIGGERS_must_be_0_to_7 u_error ();
+	end
+	// Checked with RETIRE 0 too, where it is not used: a value no build
+	// could take is a mistake either way.
+	if (HIST_BUCKETS != 0 && (HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
+	                          || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0)) begin : g_bad_hist
+		soc_sim_top_error_HIST_BUCKETS_must_be_0_or_a_power_of_two_2_to_4096 u_error ();
 	end
 	endgenerate
 
