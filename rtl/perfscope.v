@@ -128,9 +128,14 @@ module perfscope #(
 	localparam [31:0] CONFIG  = PERF_CONFIG_FIXED | (NUM_SECTIONS << PERF_CONFIG_SECTIONS_LSB)
 	                          | (TRACE_LOG << PERF_CONFIG_TRACE_LSB) | (HIST_LOG << PERF_CONFIG_HIST_LSB)
 	                          | (RETIRE << PERF_CONFIG_RETIRE_LSB) | (TRIGGERS << PERF_CONFIG_TRIGGERS_LSB);
-	localparam        TRACE   = (TRACE_DEPTH != 0);   // the trace unit is built
-	localparam        HIST    = (HIST_BUCKETS != 0);  // the histogram is built
-	localparam        TRIG    = (TRIGGERS != 0);      // trigger addresses are built
+	// Each part is built only with its parameters in range: out of range,
+	// the checks above alone name the parameter, not the part's own too.
+	localparam        TRACE   = (TRACE_DEPTH >= 16 && TRACE_DEPTH <= 4096        // the trace unit is built
+	                             && (TRACE_DEPTH & (TRACE_DEPTH - 1)) == 0
+	                             && (TRACE_OREG == 0 || TRACE_OREG == 1));
+	localparam        HIST    = (HIST_BUCKETS >= 2 && HIST_BUCKETS <= 4096      // the histogram is built
+	                             && (HIST_BUCKETS & (HIST_BUCKETS - 1)) == 0);
+	localparam        TRIG    = (TRIGGERS >= 1 && TRIGGERS <= NUM_SECTIONS);   // trigger addresses are built
 
 	// What the step does with the section's time word.
 	localparam [1:0] M_KEEP = 2'd0;  // time + 0

@@ -10,9 +10,10 @@
 # --set gives another parameter of <top> a value in every elaboration (the
 # parameter checked may depend on it, as HIST_BUCKETS on RETIRE).
 #
-# <message> must appear in each tool's output for every bad value (the RTL
-# instantiates a module of that name, which exists nowhere). One PASS or FAIL
-# line per tool and value.
+# <message> must be the one error module each tool names for every bad
+# value (the RTL instantiates a module of that name, which exists nowhere):
+# a part that would name its own limit too is not built with a value out of
+# range. One PASS or FAIL line per tool and value.
 set -u
 top=$1 param=$2 msg=$3 good=$4 bad=$5; shift 5
 sets_v=() sets_i=()
@@ -40,8 +41,12 @@ check() {
     elif [ "$rc" -eq 0 ]; then printf '%s\n' "$out" | head -5; echo "FAIL params: $what: elaborates with warnings"; status=1
     else printf '%s\n' "$out" | head -5; echo "FAIL params: $what: does not elaborate (status $rc)"; status=1; fi
   else
-    if [ "$rc" -ne 0 ] && printf '%s\n' "$out" | grep -q "$msg"; then
+    local named
+    named=$(printf '%s\n' "$out" | grep -o "[A-Za-z0-9_]*_error_[A-Za-z0-9_]*" | sort -u | tr '\n' ' ')
+    if [ "$rc" -ne 0 ] && [ "$named" = "$msg " ]; then
       echo "PASS params: $what stops: $(printf '%s\n' "$out" | grep -m1 "$msg" | sed 's/^ *//')"
+    elif [ "$rc" -ne 0 ] && printf '%s\n' "$out" | grep -q "$msg"; then
+      echo "FAIL params: $what names more than $msg: $named"; status=1
     elif [ "$rc" -ne 0 ]; then
       printf '%s\n' "$out" | head -5; echo "FAIL params: $what fails without naming $msg"; status=1
     else

@@ -43,8 +43,10 @@ module soc_perf #(
 
 	assign o_mapped = (PERF_SECTIONS != 0);
 
+	// perfscope only with its count in range: out of it, the error above
+	// alone names the parameter, not perfscope's own check too.
 	generate
-	if (PERF_SECTIONS != 0) begin : g_perf
+	if (PERF_SECTIONS >= 1 && PERF_SECTIONS <= 7) begin : g_perf
 		perfscope #(
 			.NUM_SECTIONS (PERF_SECTIONS),
 			.TRACE_DEPTH  (TRACE_DEPTH),

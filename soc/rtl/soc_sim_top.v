@@ -157,8 +157,10 @@ module soc_sim_top #(
 	// The tap's parts as perfscope takes them: none without the tap, and
 	// a trigger for each section at most, so that the defaults hold with
 	// any PERF_SECTIONS and with RETIRE = 0 given alone (perfscope itself
-	// refuses anything else).
-	localparam integer TAP_HIST     = (RETIRE == 0) ? 0 : HIST_BUCKETS;
+	// refuses anything else); no histogram with HIST_BUCKETS out of range,
+	// which the check above names alone.
+	localparam integer TAP_HIST     = (RETIRE == 0 || HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
+	                                   || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0) ? 0 : HIST_BUCKETS;
 	localparam integer TAP_TRIGGERS = (RETIRE == 0) ? 0 : (TRIGGERS > PERF_SECTIONS) ? PERF_SECTIONS : TRIGGERS;
 
 	soc_perf #(
