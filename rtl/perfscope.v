@@ -78,6 +78,7 @@ module perfscope #(
 
 	`include "perfscope_regs.vh"
 	`include "perfscope_trace.vh"
+	`include "perfscope_params.vh"
 
 	// A NUM_SECTIONS outside 1..7 must not elaborate: 0 would drop section
 	// 1's decode and 8 or more would leave the IP answering nothing. The
@@ -100,8 +101,7 @@ module perfscope #(
 	if (PERF_CONFIG_SECTIONS_WIDTH < 3) begin : g_bad_config
 		perfscope_error_CONFIG_SECTIONS_field_narrower_than_3_bits u_error ();
 	end
-	if (TRACE_DEPTH != 0 && (TRACE_DEPTH < 16 || TRACE_DEPTH > 4096
-	                         || (TRACE_DEPTH & (TRACE_DEPTH - 1)) != 0)) begin : g_bad_trace_depth
+	if (TRACE_DEPTH != 0 && !`PERFSCOPE_TRACE_DEPTH_OK(TRACE_DEPTH)) begin : g_bad_trace_depth
 		perfscope_error_TRACE_DEPTH_must_be_0_or_a_power_of_two_16_to_4096 u_error ();
 	end
 	if (TRACE_OREG != 0 && TRACE_OREG != 1) begin : g_bad_trace_oreg
@@ -110,8 +110,7 @@ module perfscope #(
 	if (RETIRE != 0 && RETIRE != 1) begin : g_bad_retire
 		perfscope_error_RETIRE_must_be_0_or_1 u_error ();
 	end
-	if (HIST_BUCKETS != 0 && (RETIRE == 0 || HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
-	                          || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0)) begin : g_bad_hist
+	if (HIST_BUCKETS != 0 && (RETIRE == 0 || !`PERFSCOPE_HIST_BUCKETS_OK(HIST_BUCKETS))) begin : g_bad_hist
 		perfscope_error_HIST_BUCKETS_must_be_0_or_with_RETIRE_a_power_of_two_2_to_4096 u_error ();
 	end
 	if (TRIGGERS < 0 || TRIGGERS > NUM_SECTIONS || (TRIGGERS != 0 && RETIRE == 0)) begin : g_bad_triggers
@@ -130,12 +129,10 @@ module perfscope #(
 	                          | (RETIRE << PERF_CONFIG_RETIRE_LSB) | (TRIGGERS << PERF_CONFIG_TRIGGERS_LSB);
 	// Each part is built only with its parameters in range: out of range,
 	// the checks above alone name the parameter, not the part's own too.
-	localparam        TRACE   = (TRACE_DEPTH >= 16 && TRACE_DEPTH <= 4096        // the trace unit is built
-	                             && (TRACE_DEPTH & (TRACE_DEPTH - 1)) == 0
-	                             && (TRACE_OREG == 0 || TRACE_OREG == 1));
-	localparam        HIST    = (HIST_BUCKETS >= 2 && HIST_BUCKETS <= 4096      // the histogram is built
-	                             && (HIST_BUCKETS & (HIST_BUCKETS - 1)) == 0);
-	localparam        TRIG    = (TRIGGERS >= 1 && TRIGGERS <= NUM_SECTIONS);   // trigger addresses are built
+	localparam        TRACE   = `PERFSCOPE_TRACE_DEPTH_OK(TRACE_DEPTH)            // the trace unit is built
+	                            && (TRACE_OREG == 0 || TRACE_OREG == 1);
+	localparam        HIST    = `PERFSCOPE_HIST_BUCKETS_OK(HIST_BUCKETS);          // the histogram is built
+	localparam        TRIG    = (TRIGGERS >= 1 && TRIGGERS <= NUM_SECTIONS);      // trigger addresses are built
 
 	// What the step does with the section's time word.
 	localparam [1:0] M_KEEP = 2'd0;  // time + 0

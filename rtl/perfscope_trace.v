@@ -83,11 +83,12 @@ module perfscope_trace #(
 );
 
 	`include "perfscope_trace.vh"
+	`include "perfscope_params.vh"
 
 	// A DEPTH that is not a power of two from 16 to 4096 stops elaboration
 	// (the module named exists nowhere; see perfscope.v).
 	generate
-	if (DEPTH < 16 || DEPTH > 4096 || (DEPTH & (DEPTH - 1)) != 0) begin : g_bad_depth
+	if (!`PERFSCOPE_TRACE_DEPTH_OK(DEPTH)) begin : g_bad_depth
 		perfscope_trace_error_DEPTH_must_be_a_power_of_two_16_to_4096 u_error ();
 	end
 	if (OREG != 0 && OREG != 1) begin : g_bad_oreg

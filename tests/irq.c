@@ -139,8 +139,12 @@ PERF_NO_TRACE int main(void)
 	 * handler's 20 nops at least. */
 	const uint32_t quiet = section_around_work(1u << 30);
 	const uint32_t with_irq = section_around_work(60);
-	check_u64("an interrupt inside a section: the handler's time is the section's",
-	          interrupts == 1 && with_irq >= quiet + 20 * NOP_CYCLES, 1);
+	check_u64("an interrupt inside a section: it fired once", interrupts, 1);
+	printf("section 1 around work(): %lu cycles, %lu with the interrupt\n",
+	       (unsigned long)quiet, (unsigned long)with_irq);
+	check_u64(
+	        "an interrupt inside a section: the handler's time is the section's (20 nops more at least)",
+	        with_irq >= quiet + 20 * NOP_CYCLES, 1);
 
 	/* The interrupt at every cycle of a short call, hooks included. */
 	uint32_t recorded = 0, calls = 0, fired = 0;

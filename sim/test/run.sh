@@ -101,7 +101,8 @@ printf '00000013\n0_0000_0013\n100000013\n' > "$work/wide.hex"
 # 16385 words: one past the 64 KiB RAM.
 { cat "$fw/hello.hex"; yes 00000013 | head -n $((16385 - $(wc -l < "$fw/hello.hex"))); } > "$work/big.hex"
 printf '@4000\n00000013\n' > "$work/big_at.hex"
-printf '@4000000000000001\n00000013\n' > "$work/far_at.hex"
+printf '@4000000000000000\n00000013\n' > "$work/far_at.hex"
+printf '@3fffffffffffffff\n00000013\n' > "$work/last_at.hex"
 
 expect "firmware is a directory" 2 "sim: firmware $work/dir is a directory; $hint" +firmware="$work/dir"
 expect "firmware is empty" 2 "sim: firmware $work/empty.hex is empty; $hint" +firmware="$work/empty.hex"
@@ -120,8 +121,11 @@ expect "firmware too big" 2 \
 expect "firmware @address past the RAM" 2 \
   "sim: firmware $work/big_at.hex: line 2: word at byte address 0x10000 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
   +firmware="$work/big_at.hex"
-expect "firmware @address past 2^62 words" 2 \
-  "sim: firmware $work/far_at.hex: line 2: word at word address 0x4000000000000001 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
+expect "firmware @address the last with a 64-bit byte address" 2 \
+  "sim: firmware $work/last_at.hex: line 2: word at byte address 0xfffffffffffffffc is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
+  +firmware="$work/last_at.hex"
+expect "firmware @address 2^62 words, past any byte address" 2 \
+  "sim: firmware $work/far_at.hex: line 2: word at word address 0x4000000000000000 is past the end of the RAM (65536 bytes); the image is too big for this simulator (build it and the program with a larger RAM_BYTES: make -C sim RAM_BYTES=<bytes>, and the same for soc/fw/fw.mk)" \
   +firmware="$work/far_at.hex"
 usage="usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]] [+trace_stall=<n>|never]"
 usage+=" [+trace_file=<file>] [+retire_file=<file>] [+retire_calls] [+hist=<base>,<shift>[,<k>]]"

@@ -158,9 +158,11 @@ for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "p2", "origin": 0x200
         p.add_perfscope(s, **kw)
     except ValueError as e:
         print(e)
-print("sources added:", len(soc.platform.sources) - sources)' 2>/dev/null | tr '\n' '|')
-check "add_perfscope refuses a taken name, an origin outside I/O or in csr, 2.5 sections, no CPU; adds nothing" \
-  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|" "$got"
+print("sources added:", len(soc.platform.sources) - sources)
+p.add_perfscope(soc, name="p3", origin=0xf0010000)
+print("taken: 0x%x" % soc.bus.regions["p3"].origin)' 2>/dev/null | tr '\n' '|')
+check "add_perfscope refuses a taken name, an origin outside I/O or in csr, 2.5 sections, no CPU; adds nothing; takes the first origin past csr" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|taken: 0xf0010000|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.

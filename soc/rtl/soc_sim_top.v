@@ -67,6 +67,8 @@ module soc_sim_top #(
 	input  wire        i_trace_ready
 );
 
+	`include "perfscope_params.vh"
+
 	// INPUT_REGS other than 0 or 1 stops elaboration (the module named
 	// exists nowhere; see rtl/perfscope.v).
 	generate
@@ -80,8 +82,7 @@ module soc_sim_top #(
 	end
 	// Checked with RETIRE 0 too, where it is not used: a value no build
 	// could take is a mistake either way.
-	if (HIST_BUCKETS != 0 && (HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
-	                          || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0)) begin : g_bad_hist
+	if (HIST_BUCKETS != 0 && !`PERFSCOPE_HIST_BUCKETS_OK(HIST_BUCKETS)) begin : g_bad_hist
 		soc_sim_top_error_HIST_BUCKETS_must_be_0_or_a_power_of_two_2_to_4096 u_error ();
 	end
 	endgenerate
@@ -159,8 +160,7 @@ module soc_sim_top #(
 	// any PERF_SECTIONS and with RETIRE = 0 given alone (perfscope itself
 	// refuses anything else); no histogram with HIST_BUCKETS out of range,
 	// which the check above names alone.
-	localparam integer TAP_HIST     = (RETIRE == 0 || HIST_BUCKETS < 2 || HIST_BUCKETS > 4096
-	                                   || (HIST_BUCKETS & (HIST_BUCKETS - 1)) != 0) ? 0 : HIST_BUCKETS;
+	localparam integer TAP_HIST     = (RETIRE == 0 || !`PERFSCOPE_HIST_BUCKETS_OK(HIST_BUCKETS)) ? 0 : HIST_BUCKETS;
 	localparam integer TAP_TRIGGERS = (RETIRE == 0) ? 0 : (TRIGGERS > PERF_SECTIONS) ? PERF_SECTIONS : TRIGGERS;
 
 	soc_perf #(

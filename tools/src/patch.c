@@ -202,6 +202,7 @@ static uint8_t *read_all(const char *path, size_t *size)
 static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns, size_t *rets)
 {
 	Elf *e = elf_memory((char *)img, size);
+	const char *damage;
 	int ok = 0;
 	GElf_Ehdr eh;
 	if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
@@ -209,8 +210,8 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 	} else if (gelf_getclass(e) != ELFCLASS32 || eh.e_machine != EM_RISCV_ ||
 	           eh.e_ident[EI_DATA] != ELFDATA2LSB) {
 		error_at(path, 0, "not a 32-bit RISC-V ELF");
-	} else if (elf_damage(e, size)) {
-		error_at(path, 0, "%s", elf_damage(e, size));
+	} else if ((damage = elf_damage(e, size))) {
+		error_at(path, 0, "%s", damage);
 	} else {
 		size_t n;
 		uint32_t ret;

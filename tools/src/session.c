@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "callgraph.h"
 #include "diag.h"
@@ -85,6 +86,17 @@ static int same_file(const char *a, const char *b)
 	       (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
+/* Whether an input path (NULL or "-": standard input) is the file path:
+ * standard input's file too, as a shell's < redirects it. */
+static int reads_file(const char *in, const char *path)
+{
+	struct stat si, sp;
+	if (in && strcmp(in, "-"))
+		return same_file(in, path);
+	return !fstat(STDIN_FILENO, &si) && !stat(path, &sp) && si.st_dev == sp.st_dev &&
+	       si.st_ino == sp.st_ino;
+}
+
 /* The input (dump, console log or ELF) an output file would replace, or
  * NULL: written over, the run it came from would be lost. */
 static const char *input_named(const struct options *o, const char *out)
@@ -92,11 +104,11 @@ static const char *input_named(const struct options *o, const char *out)
 	if (!out || !strcmp(out, "-"))
 		return NULL;
 	for (int i = 0; i < o->inputs; i++)
-		if (o->input[i] && same_file(out, o->input[i]))
-			return o->input[i];
+		if (reads_file(o->input[i], out))
+			return o->input[i] && strcmp(o->input[i], "-") ? o->input[i] : "<stdin>";
 	for (int i = 0; i < o->logs; i++)
-		if (same_file(out, o->log[i]))
-			return o->log[i];
+		if (reads_file(o->log[i], out))
+			return strcmp(o->log[i], "-") ? o->log[i] : "<stdin>";
 	for (int i = 0; i < o->elfs; i++)
 		if (same_file(out, o->elf[i]))
 			return o->elf[i];

@@ -139,7 +139,12 @@ const char *elf_damage(Elf *e, uint64_t size)
 	size_t shnum;
 	if (!gelf_getehdr(e, &eh) || elf_getshdrnum(e, &shnum))
 		return "cut short or damaged: its ELF header is unreadable";
-	if (eh.e_shoff > size || (uint64_t)shnum * eh.e_shentsize > size - eh.e_shoff)
+	/* A table cut short has no sections for libelf: the header's count
+	 * (section 0's, which libelf read, if e_shnum is 0) says how many. */
+	const uint64_t want = eh.e_shnum ? eh.e_shnum : shnum;
+	const uint64_t entry = gelf_fsize(e, ELF_T_SHDR, 1, EV_CURRENT);
+	if (eh.e_shoff &&
+	    (shnum != want || !want || eh.e_shoff > size || want * entry > size - eh.e_shoff))
 		return "cut short or damaged: its section headers lie past its end";
 	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
 		GElf_Shdr sh;
@@ -174,13 +179,14 @@ struct symtab *symtab_load(const char *path)
 	const uint64_t file_size = S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : UINT64_MAX;
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
 	struct symtab *st = NULL;
+	const char *damage;
 	if (!e || elf_kind(e) != ELF_K_ELF) {
 		error_at(path, 0, "not an ELF file%s%s", e ? "" : ": ", e ? "" : elf_errmsg(-1));
 	} else if (gelf_getclass(e) != ELFCLASS32) {
 		/* Frames carry 32-bit addresses: a 64-bit ELF is some other program. */
 		error_at(path, 0, "a 64-bit ELF; the firmware of a perfscope run is 32-bit");
-	} else if (elf_damage(e, file_size)) {
-		error_at(path, 0, "%s", elf_damage(e, file_size));
+	} else if ((damage = elf_damage(e, file_size))) {
+		error_at(path, 0, "%s", damage);
 	} else {
 		size_t n;
 		struct read_sym *v = read_functions(e, &n);

@@ -406,19 +406,32 @@ def output_names_input(tmp):
     """An output (-o, --renames) that names an input (the dump, --log, the
     ELF) is refused before anything is written: the input stays as it was."""
     dump, elf = os.path.join(tmp, "keep.log"), os.path.join(tmp, "keep.elf")
+    link, hard = os.path.join(tmp, "keep-link.log"), os.path.join(tmp, "keep-hard.log")
     open(dump, "w").write(GOOD)
     open(elf, "wb").write(open(ELF, "rb").read())
+    for path in (link, hard):
+        if os.path.lexists(path):
+            os.remove(path)
+    os.symlink("keep.log", link)
+    os.link(dump, hard)
     for what, args, out, named in (
             ("-o naming the dump", ["trace", "-o", dump, dump], dump, dump),
             ("-o naming the ELF", ["gprof", "-e", elf, "-o", elf, dump], elf, elf),
             ("--renames naming the dump", ["gprof", "-e", elf, "--renames", dump, "-o", os.path.join(tmp, "g.out"),
                                            dump], dump, dump),
-            ("-o naming --log's file", ["functions", "-e", elf, "--log", dump, "-o", dump, elf], dump, dump)):
-        rc, so, se = run(*args)
+            ("-o naming --log's file", ["functions", "-e", elf, "--log", dump, "-o", dump, elf], dump, dump),
+            ("-o naming the dump as ./", ["trace", "-o", "./" + os.path.relpath(dump), dump],
+             "./" + os.path.relpath(dump), dump),
+            ("-o a symbolic link to the dump", ["trace", "-o", link, dump], link, dump),
+            ("-o a hard link to the dump", ["trace", "-o", hard, dump], hard, dump),
+            ("-o naming the dump read from standard input", ["trace", "-o", dump], dump, "<stdin>")):
+        with open(dump) as stdin:
+            p = subprocess.run([oracle.TOOL, *args], stdin=stdin, capture_output=True, text=True)
         check(f"errors: {what} is refused, the input kept",
-              rc == 2 and so == "" and open(dump).read() == GOOD and open(elf, "rb").read() == open(ELF, "rb").read()
-              and se == f"perfscope: error: the output {out} is the input {named}: give the output a name of its own\n",
-              (rc, se))
+              p.returncode == 2 and p.stdout == "" and open(dump).read() == GOOD
+              and open(elf, "rb").read() == open(ELF, "rb").read()
+              and p.stderr == f"perfscope: error: the output {out} is the input {named}: give the output a name of its "
+                             "own\n", (p.returncode, p.stderr))
 
 
 def elf_refused(tmp):
@@ -428,6 +441,8 @@ def elf_refused(tmp):
     for what, elf, msg in (("an ELF of another machine", "/bin/true",
                             "a 64-bit ELF; the firmware of a perfscope run is 32-bit"),
                            ("an ELF cut short", cut_short(tmp, ELF),
+                            "cut short or damaged: its section headers lie past its end"),
+                           ("an ELF cut inside its section headers", cut_short(tmp, ELF, 8),
                             "cut short or damaged: its section headers lie past its end")):
         rc, so, se = run("trace", "-e", elf, dump)
         check(f"errors: --elf {what} is refused", rc == 1 and so == "" and se == f"perfscope: {elf}: error: {msg}\n",
@@ -522,11 +537,12 @@ def entsize0(tmp, elf):
     return dest
 
 
-def cut_short(tmp, elf):
-    """A copy of elf's first half: its section headers, at its end, are past it."""
-    dest = os.path.join(tmp, "cut.elf")
+def cut_short(tmp, elf, lose=None):
+    """A copy of elf without its last lose bytes (its second half if None):
+    its section headers, at its end, are cut or past it."""
+    dest = os.path.join(tmp, f"cut{lose}.elf")
     data = open(elf, "rb").read()
-    open(dest, "wb").write(data[:len(data) // 2])
+    open(dest, "wb").write(data[:len(data) - (lose or len(data) - len(data) // 2)])
     return dest
 
 
@@ -571,6 +587,8 @@ def patch(tmp, tool):
         ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
         ("an ELF of another machine", "/bin/true", "not a 32-bit RISC-V ELF"),
         ("an ELF cut short", cut_short(tmp, good), "cut short or damaged: its section headers lie past its end"),
+        ("an ELF cut inside its section headers", cut_short(tmp, good, 8),
+         "cut short or damaged: its section headers lie past its end"),
         ("a stripped ELF", stripped(tmp, good), "no function symbols (a stripped ELF?)"),
         ("a symbol table whose entries are 0 bytes", entsize0(tmp, good), "no function symbols (a stripped ELF?)"),
     ]

@@ -34,6 +34,10 @@ struct stream {
 
 static void put32(struct stream *s, uint32_t v)
 {
+	if (s->n + 4 > sizeof s->b) { /* a test's stream outgrew the fixture */
+		fprintf(stderr, "test_stream: a stream of more than %zu bytes\n", sizeof s->b);
+		exit(2);
+	}
 	for (int i = 0; i < 4; i++)
 		s->b[s->n++] = (unsigned char)(v >> (8 * i));
 }
