@@ -6,7 +6,7 @@
 #   make profile FW=<program.c> [MODE=retire]   every host-tool report of one run (MODE=retire: built as it is, from its retire stream)
 #   make fuzz    the host tool's decoder under libFuzzer, bounded
 #   make formal  formal proofs (NUM_SECTIONS 1, 2, 7) and the mutations that show they bite (the longest target)
-#   make stress  50M random bus operations per section count against the reference model
+#   make stress  random bus operations in each of rtl/tb's builds against the reference model
 #   make docs    rewrite the figures in the README and docs/ from the runs that measure them
 #   make lint    verilator -Wall on the Verilog; license lines, ShellCheck, ruff, clang-format on the rest
 #   make synth   FPGA bitstreams: iCEBreaker (iCE40 UP5K), ULX3S 85F (ECP5)

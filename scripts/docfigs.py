@@ -321,6 +321,21 @@ def hwtrace_frame_records():
     return re.search(r"#define PERF_HWTRACE_FRAME_RECORDS ([0-9]+)", text).group(1)
 
 
+def stress_ops():
+    """make stress's random bus operations in all: STRESS_OPS in each of the
+    testbench builds its recipe runs (rtl/tb/Makefile)."""
+    text = (TOP / "rtl" / "tb" / "Makefile").read_text()
+    ops = int(re.search(r"^STRESS_OPS\s*\?=\s*([0-9]+)", text, re.M).group(1))
+    builds = re.search(r"^stress: \$\(foreach b,([^,]+),", text, re.M).group(1).split()
+    return f"{len(builds) * ops // 1000000} million ({len(builds)} builds, {ops // 1000000} million each)"
+
+
+def sim_make_default(name):
+    """A setting's default in sim/Makefile (NAME ?= value)."""
+    text = (TOP / "sim" / "Makefile").read_text()
+    return re.search(rf"^{name}\s*\?=\s*(\S+)", text, re.M).group(1)
+
+
 def sim_pgo_cycles():
     """The PGO training run's default length, PGO_CYCLES in sim/Makefile."""
     text = (TOP / "sim" / "Makefile").read_text()
@@ -539,6 +554,8 @@ SOURCES = {
     "sim/trace-stall-max": sim_trace_stall_max,
     "driver/hwtrace-frame-records": hwtrace_frame_records,
     "sim/pgo-cycles": sim_pgo_cycles,
+    "tb/stress-ops": stress_ops,
+    "sim/hist-buckets": lambda: sim_make_default("HIST_BUCKETS"),
     "bench/instr-cycles": bench_instr_cycles,
     "hal/tick-hz": hal_tick_hz,
     "host/max-call-paths": host_max_call_paths,
