@@ -383,6 +383,7 @@ end:
 	if (h->st && h->st->build_id_len && t.n &&
 	    (t.n != h->st->build_id_len || memcmp(id, h->st->build_id, t.n))) {
 		char dump[2 * sizeof id + 1], elf[2 * sizeof id + 1];
+		in->other_elf = 1;
 		error_at(
 		        in->name, f->line,
 		        "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",

@@ -19,7 +19,8 @@
  * row of its own named by its address. Pct are of all the frame's cycles,
  * OUTSIDE's included. Sampled (k > 0), a sample counts as 2^k cycles. A
  * count that saturated (SAT) is said under the table and on standard
- * error, as a partial recording's lost events are.
+ * error, as a partial recording's lost events are; so is an ELF that is
+ * not the run's (its build id), whose names would look right.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,12 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 		           (unsigned long long)straddle.cycles,
 		           straddle.buckets == 1 ? "straddles" : "straddle");
 	}
+	/* A bucket takes the name of whatever function of the ELF holds its
+	 * address: with another program's ELF the names look right and are not. */
+	if (fr->in->other_elf)
+		fputs("ELF: not this run's (its build id differs, see the errors): the names are "
+		      "another program's\n",
+		      t->f);
 	if (h->status & PERF_HIST_CTRL_SAT_MASK) {
 		fputs("SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",
 		      t->f);

@@ -14,6 +14,11 @@ void input_init(struct input *in, FILE *f, const char *name)
 	in->offset = 0;
 	in->line = 1;
 	in->failed = 0;
+	/* No run frame yet: the readers test these (the struct is malloc'ed). */
+	in->clock_hz = 0;
+	in->build_id_len = 0;
+	in->run_line = 0;
+	in->other_elf = 0;
 }
 
 int input_refill(struct input *in)

@@ -23,6 +23,7 @@ struct input {
 	uint8_t build_id[64]; /* the firmware's GNU build id */
 	uint32_t build_id_len;
 	long run_line;        /* the run frame's line; 0: none */
+	int other_elf;        /* the run frame's build id is not the ELF's */
 };
 
 void input_init(struct input *in, FILE *f, const char *name);

@@ -434,6 +434,32 @@ def output_names_input(tmp):
                              "own\n", (p.returncode, p.stderr))
 
 
+def hist_other_elf():
+    """hist with the ELF of another program: the build id error, and under
+    the table, whose names look right, a line saying they are not."""
+    log = os.path.join(FW, "retire_tap.out")
+    rc, so, se = run("hist", "-e", ELF, log)
+    check("errors: hist with another program's ELF says so under its table, exit 1",
+          rc == 1 and "it is not the ELF of this run" in se and
+          "\nELF: not this run's (its build id differs, see the errors): the names are another program's\n" in so,
+          (rc, so[-300:], se[-300:]))
+    rc, so, _ = run("hist", "-e", os.path.join(FW, "retire_tap.elf"), log)
+    check("errors: hist with its own ELF has no such line", rc == 0 and "ELF: " not in so, (rc, so[-200:]))
+
+
+def no_run_frame(tmp):
+    """A dump without a run frame: its clock and build id are unknown, not
+    whatever the reader's memory held (valgrind saw chrome's times depend
+    on it)."""
+    dump = os.path.join(tmp, "norun.log")
+    events = [line for line in open(os.path.join(FW, "funccost.out")) if line.startswith("@PS events")]
+    open(dump, "w").write(events[0])
+    p = subprocess.run(["valgrind", "-q", "--error-exitcode=9", oracle.TOOL, "chrome", "-o",
+                        os.path.join(tmp, "norun.json"), dump], capture_output=True, text=True)
+    check("errors: a dump without a run frame: chrome reads no uninitialised memory (valgrind)",
+          p.returncode == 0 and "uninitialised" not in p.stderr, (p.returncode, p.stderr[-400:]))
+
+
 def elf_refused(tmp):
     """--elf given a file that is no firmware ELF: one line, exit 1."""
     dump = os.path.join(tmp, "good.log")
@@ -622,6 +648,8 @@ def main():
         expected_output(tmp)
         symlink_output(tmp)
         output_names_input(tmp)
+        hist_other_elf()
+        no_run_frame(tmp)
         elf_refused(tmp)
         versions(tmp)
         lone_resume(tmp)
