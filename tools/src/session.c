@@ -98,10 +98,13 @@ static int reads_file(const char *in, const char *path)
 }
 
 /* The input (dump, console log or ELF) an output file would replace, or
- * NULL: written over, the run it came from would be lost. */
+ * NULL: written over, the run it came from would be lost. Only a regular
+ * file is: /dev/null as both (a script's < /dev/null -o /dev/null) is no
+ * loss. */
 static const char *input_named(const struct options *o, const char *out)
 {
-	if (!out || !strcmp(out, "-"))
+	struct stat so;
+	if (!out || !strcmp(out, "-") || stat(out, &so) || !S_ISREG(so.st_mode))
 		return NULL;
 	for (int i = 0; i < o->inputs; i++)
 		if (reads_file(o->input[i], out))

@@ -434,6 +434,16 @@ def output_names_input(tmp):
                              "own\n", (p.returncode, p.stderr))
 
 
+def devnull_both():
+    """/dev/null as the input (standard input) and the output is no loss:
+    not refused, the empty input's own error instead."""
+    with open(os.devnull) as stdin:
+        p = subprocess.run([oracle.TOOL, "trace", "-o", os.devnull], stdin=stdin, capture_output=True, text=True)
+    check("errors: -o /dev/null < /dev/null is not refused as naming its input",
+          p.returncode == 1 and "is the input" not in p.stderr and "no frames at all" in p.stderr,
+          (p.returncode, p.stderr))
+
+
 def hist_other_elf():
     """hist with the ELF of another program: the build id error, and under
     the table, whose names look right, a line saying they are not."""
@@ -648,6 +658,7 @@ def main():
         expected_output(tmp)
         symlink_output(tmp)
         output_names_input(tmp)
+        devnull_both()
         hist_other_elf()
         no_run_frame(tmp)
         elf_refused(tmp)
