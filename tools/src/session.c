@@ -75,26 +75,30 @@ static FILE *open_input(const char *path, const char *what)
 	return f;
 }
 
-/* Whether two paths (NULL or "-": the standard stream) are one file. */
+/* Whether path names the standard stream: NULL or "-". */
+static int standard(const char *path)
+{
+	return !path || !strcmp(path, "-");
+}
+
+/* Whether two outputs are one file (both the standard output, or one file
+ * by name or by device and inode). */
 static int same_file(const char *a, const char *b)
 {
-	const int out_a = !a || !strcmp(a, "-"), out_b = !b || !strcmp(b, "-");
 	struct stat sa, sb;
-	if (out_a || out_b)
-		return out_a && out_b;
+	if (standard(a) || standard(b))
+		return standard(a) && standard(b);
 	return !strcmp(a, b) ||
 	       (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
-/* Whether an input path (NULL or "-": standard input) is the file path:
- * standard input's file too, as a shell's < redirects it. */
-static int reads_file(const char *in, const char *path)
+/* Whether the input in (standard input: the file a shell's < gave it) is
+ * the file whose status is out. */
+static int reads(const char *in, const struct stat *out)
 {
-	struct stat si, sp;
-	if (in && strcmp(in, "-"))
-		return same_file(in, path);
-	return !fstat(STDIN_FILENO, &si) && !stat(path, &sp) && si.st_dev == sp.st_dev &&
-	       si.st_ino == sp.st_ino;
+	struct stat si;
+	return !(standard(in) ? fstat(STDIN_FILENO, &si) : stat(in, &si)) &&
+	       si.st_dev == out->st_dev && si.st_ino == out->st_ino;
 }
 
 /* The input (dump, console log or ELF) an output file would replace, or
@@ -104,16 +108,16 @@ static int reads_file(const char *in, const char *path)
 static const char *input_named(const struct options *o, const char *out)
 {
 	struct stat so;
-	if (!out || !strcmp(out, "-") || stat(out, &so) || !S_ISREG(so.st_mode))
+	if (standard(out) || stat(out, &so) || !S_ISREG(so.st_mode))
 		return NULL;
 	for (int i = 0; i < o->inputs; i++)
-		if (reads_file(o->input[i], out))
-			return o->input[i] && strcmp(o->input[i], "-") ? o->input[i] : "<stdin>";
+		if (reads(o->input[i], &so))
+			return standard(o->input[i]) ? "<stdin>" : o->input[i];
 	for (int i = 0; i < o->logs; i++)
-		if (reads_file(o->log[i], out))
-			return strcmp(o->log[i], "-") ? o->log[i] : "<stdin>";
+		if (reads(o->log[i], &so))
+			return standard(o->log[i]) ? "<stdin>" : o->log[i];
 	for (int i = 0; i < o->elfs; i++)
-		if (same_file(out, o->elf[i]))
+		if (reads(o->elf[i], &so))
 			return o->elf[i];
 	return NULL;
 }
@@ -136,7 +140,7 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 	}
 	for (int i = 0; i < o->inputs; i++) {
 		const char *path = o->input[i];
-		const int std_in = !path || !strcmp(path, "-");
+		const int std_in = standard(path);
 		if (!(s->file[i] = std_in ? stdin : open_input(path, "dump")))
 			return EXIT_INPUT;
 		s->in[i] = xmalloc(sizeof *s->in[i]);
@@ -144,8 +148,8 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 	}
 	for (int i = 0; i < o->logs; i++) {
 		const char *path = o->log[i];
-		const int std_in = !strcmp(path, "-");
-		if (std_in && (!o->input[i] || !strcmp(o->input[i], "-"))) {
+		const int std_in = standard(path);
+		if (std_in && standard(o->input[i])) {
 			error_at(NULL, 0, "--log - and the dump cannot both be standard input");
 			return EXIT_USAGE;
 		}
