@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Hardware trace hooks (perfscope_hwtrace.h): the one-store hooks' exit,
- * and the compiler's entry and exit hooks, each one store of the function's
- * address to a constant address; the IP does the rest (docs/trace.md).
+ * Hardware trace hooks (perfscope_hwtrace.h): the compiler's entry and exit
+ * hooks, each one store of the function's address to a constant address,
+ * the IP doing the rest (docs/trace.md); and the unit's control and
+ * readout. The one-store hooks need no code here: `perfscope patch` writes
+ * each function's entry and exit into the function's own nops.
  */
 #include <stdint.h>
 
@@ -13,25 +15,6 @@
 #ifndef PERF_HWTRACE_BASE
 #include "system.h" /* the BSP's: PERFORMANCE_COUNTER_0_BASE */
 #define PERF_HWTRACE_BASE PERFORMANCE_COUNTER_0_BASE
-#endif
-
-#ifdef __riscv /* the host tests (driver/test) build the rest */
-/* sw t0, TRACE_EXIT(x0) through the window at PERF_HWTRACE_TOP: an
- * assembler literal, checked against the register map. */
-#define EXIT_OFF -108
-_Static_assert((int32_t)(PERF_HWTRACE_TOP + PERF_REG_TRACE_EXIT) == EXIT_OFF,
-               "EXIT_OFF is not TRACE_EXIT's offset from x0");
-#define STR_(x) #x
-#define STR(x) STR_(x)
-__asm__("	.text\n"
-        "	.balign	4\n"
-        "	.globl	perf_hwtrace_return\n"
-        "	.type	perf_hwtrace_return, @function\n"
-        "perf_hwtrace_return:\n"
-        "	sw	t0, " STR(
-                EXIT_OFF) "(zero)\n"
-                          "	ret\n"
-                          "	.size	perf_hwtrace_return, . - perf_hwtrace_return\n");
 #endif
 
 void __cyg_profile_func_enter(void *this_fn, void *call_site)
@@ -70,11 +53,6 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 		return -PERF_EINVAL;
 	if (!has_trace_unit(base))
 		return -PERF_ENODEV;
-#ifdef __riscv
-	/* Patched code jumps to perf_hwtrace_return with no relocation the
-	 * linker sees: this reference keeps it under --gc-sections. */
-	__asm__ volatile("" : : "r"(perf_hwtrace_return));
-#endif
 	const uint32_t ctrl =
 	        PERF_TRACE_CTRL_ENABLE_MASK |
 	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);

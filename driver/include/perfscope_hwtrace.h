@@ -7,10 +7,11 @@
  * driver/hooks/hwtrace.c for either (soc/fw/fw.mk's FW_HOOKS_hwtrace):
  *
  * - One-store hooks (FW_INSTR_hwtrace): build the code to trace with
- *   -fpatchable-function-entry=2 -fno-optimize-sibling-calls and run
+ *   -fpatchable-function-entry=4,2 -fno-optimize-sibling-calls and run
  *   `perfscope patch` on the linked ELF. Each entry's two nops become
- *   auipc t0, 0 and a store of t0 to TRACE_ENTER, each ret a jal to
- *   perf_hwtrace_return, which stores to TRACE_EXIT and returns. The stores
+ *   auipc t0, 0 and a store of t0 to TRACE_ENTER; the two nops before the
+ *   entry become the function's exit, a store of t1 to TRACE_EXIT and a
+ *   ret; each ret becomes a jal t1 to that exit. The stores
  *   go off x0 to perfscope's window mapped a second time at
  *   PERF_HWTRACE_TOP, so the SoC must decode that alias (the reference SoC
  *   does: soc/README.md). The code is otherwise the code built without
@@ -46,10 +47,6 @@ extern "C" {
 #define PERF_HWTRACE_TOP 0xFFFFFF00u
 
 enum perf_hwtrace_mode { PERF_HWTRACE_STOP_ON_FULL = 0, PERF_HWTRACE_OVERWRITE = 1 };
-
-/* The one-store hooks' exit: stores t0, the patched ret's address + 4,
- * to TRACE_EXIT and returns to ra. Called only by patched code. */
-void perf_hwtrace_return(void);
 
 /* Empties the FIFO, zeroes the depth, the drops and the high-water mark, and
  * starts recording. Returns 0, or -PERF_ENODEV if perfscope has no trace

@@ -180,14 +180,15 @@ fw-all:
 # first (into <name>.objs/).
 # The call trace's arguments (PERF_CALLTRACE_ARGS) need an entry nop to
 # patch, and callers that keep nothing in temporaries across a call.
-# hwtrace is the trace unit's one-store hooks: two entry nops and every ret
-# rewritten by `perfscope patch` (perfscope_hwtrace.h), which refuses tail
-# calls; hwtrace_cyg the same unit through the compiler's hooks.
+# hwtrace is the trace unit's one-store hooks: two nops before each entry
+# (the function's exit), two at it, and every ret rewritten by `perfscope
+# patch` (perfscope_hwtrace.h), which refuses tail calls; hwtrace_cyg the
+# same unit through the compiler's hooks.
 FW_INSTR_calltrace   := -finstrument-functions -fpatchable-function-entry=1 -fno-ipa-ra
 FW_INSTR_funccost    := -finstrument-functions
 FW_INSTR_profile     := -finstrument-functions
 FW_INSTR_hot         := -pg
-FW_INSTR_hwtrace     := -fpatchable-function-entry=2 -fno-optimize-sibling-calls
+FW_INSTR_hwtrace     := -fpatchable-function-entry=4,2 -fno-optimize-sibling-calls
 FW_INSTR_hwtrace_cyg := -finstrument-functions
 FW_HOOKS_calltrace   := $(TOP)/driver/hooks/calltrace.c
 FW_HOOKS_funccost    := $(TOP)/driver/hooks/funccost.c $(TOP)/driver/hooks/functable.c

@@ -2,15 +2,22 @@
 /*
  * perfscope patch: makes each hardware trace hook one instruction
  * (docs/hooks.md, "One-store hooks"). The program is built with
- * -fpatchable-function-entry=2 -fno-optimize-sibling-calls and linked with
- * driver/hooks/hwtrace.c. In every function that starts with those two
- * nops:
- *   the nops become   auipc t0, 0 ; sw t0, TRACE_ENTER(x0)
- *   each ret becomes  jal t0, perf_hwtrace_return
- * and perf_hwtrace_return is  sw t0, TRACE_EXIT(x0) ; ret.
+ * -fpatchable-function-entry=4,2 -fno-optimize-sibling-calls: two nops
+ * before each function's entry and two at it. In every function that
+ * starts with two nops and has the two before it:
+ *   the nops at the entry become   auipc t0, 0 ; sw t0, TRACE_ENTER(x0)
+ *   the nops before it become      sw t1, TRACE_EXIT(x0) ; ret
+ *   each ret becomes               jal t1, <the nops before the entry>
  * The stores reach perfscope's window at the top of the address space
- * (PERF_HWTRACE_TOP), so they need no base register; t0 is a temporary no
- * function keeps live across its entry or its return.
+ * (PERF_HWTRACE_TOP), so they need no base register; t0 and t1 are
+ * temporaries no function keeps live across its entry or its return. The
+ * jal links t1, not t0: the RISC-V return-address hints make a jal that
+ * links ra or t0 a call, and the retire tap (docs/retire.md) would see
+ * one into the exit; a jal linking t1 is a plain jump. Each function has
+ * its exit of its own, beside its entry: one exit that every function
+ * shared would sit in one line of a direct-mapped instruction cache, and a
+ * hot function whose code maps to the same line would miss twice a call
+ * (CoreMark on VexRiscv_Full: 49 cycles a call instead of 5).
  *
  * A function is refused, with the whole ELF, when patching it would lose
  * events: a compressed instruction (c.ret cannot become a 4-byte jal), a
@@ -39,6 +46,7 @@
 #define RET 0x00008067u    /* jalr x0, 0(ra) */
 #define MRET 0x30200073u
 #define T0 5u
+#define T1 6u
 
 /* The stores' offsets from x0: the window's alias, sign-extended. */
 #define TOP_OFFSET(reg) ((int32_t)(PERF_HWTRACE_TOP + (reg)))
@@ -71,7 +79,8 @@ static void put32(uint8_t *p, uint32_t v)
 
 struct fn {
 	uint32_t addr, size;
-	size_t at; /* file offset of addr */
+	uint32_t base; /* its code section's address */
+	size_t at;     /* file offset of addr */
 	const char *name;
 };
 
@@ -81,14 +90,12 @@ static int by_address(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The functions of the ELF's code sections, by address, one per address;
- * *ret: the address of perf_hwtrace_return, 0 if none. */
-static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
+/* The functions of the ELF's code sections, by address, one per address. */
+static struct fn *functions(Elf *e, size_t *n)
 {
 	struct fn *v = NULL;
 	size_t cap = 0;
 	*n = 0;
-	*ret = 0;
 	for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
 		GElf_Shdr sh;
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize)
@@ -105,11 +112,10 @@ static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
 			    s.st_value + s.st_size > code.sh_addr + code.sh_size)
 				continue;
 			const char *name = elf_strptr(e, sh.sh_link, s.st_name);
-			if (name && !strcmp(name, "perf_hwtrace_return"))
-				*ret = (uint32_t)s.st_value;
 			grow(&v, &cap, *n + 1, sizeof *v);
 			v[(*n)++] = (struct fn){ .addr = (uint32_t)s.st_value,
 				                 .size = (uint32_t)s.st_size,
+				                 .base = (uint32_t)code.sh_addr,
 				                 .at = code.sh_offset + (s.st_value - code.sh_addr),
 				                 .name = name ? name : "?" };
 		}
@@ -124,11 +130,18 @@ static struct fn *functions(Elf *e, size_t *n, uint32_t *ret)
 	return v;
 }
 
-/* Patches one function that starts with the two nops; returns its rets, or
- * -1 after saying why it cannot be patched. */
-static int patch_function(const char *path, uint8_t *img, const struct fn *f, uint32_t ret)
+/* Patches one function that starts with the two nops and has the two
+ * before it (its exit); returns its rets, or -1 after saying why it cannot
+ * be patched. */
+static int patch_function(const char *path, uint8_t *img, const struct fn *f)
 {
+	const uint32_t exit = f->addr - 8;
 	int rets = 0;
+	if (f->size > (1u << 20) - 8) { /* a jal back to the exit reaches 1 MiB */
+		error_at(path, 0, "%s: %u bytes, too long for its rets to reach its exit", f->name,
+		         f->size);
+		return -1;
+	}
 	for (uint32_t off = 8; off < f->size; off += 4) {
 		uint8_t *p = img + f->at + off;
 		const uint32_t pc = f->addr + off;
@@ -141,14 +154,7 @@ static int patch_function(const char *path, uint8_t *img, const struct fn *f, ui
 		}
 		const uint32_t i = get32(p);
 		if (i == RET) {
-			const int32_t to = (int32_t)(ret - pc);
-			if (to < -(1 << 20) || to >= 1 << 20) {
-				error_at(path, 0,
-				         "%s+0x%x: perf_hwtrace_return is out of a jal's reach",
-				         f->name, off);
-				return -1;
-			}
-			put32(p, jal(T0, to));
+			put32(p, jal(T1, (int32_t)(exit - pc)));
 			rets++;
 		} else if ((i & 0xfffu) == 0x06fu) { /* jal x0 */
 			const uint32_t to = pc + callsites_jal_offset(i);
@@ -170,6 +176,8 @@ static int patch_function(const char *path, uint8_t *img, const struct fn *f, ui
 	}
 	put32(img + f->at, 0x00000017u | T0 << 7); /* auipc t0, 0: the function's address */
 	put32(img + f->at + 4, sw_x0(T0, TOP_OFFSET(PERF_REG_TRACE_ENTER)));
+	put32(img + f->at - 8, sw_x0(T1, TOP_OFFSET(PERF_REG_TRACE_EXIT)));
+	put32(img + f->at - 4, RET);
 	return rets;
 }
 
@@ -214,16 +222,10 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 		error_at(path, 0, "%s", damage);
 	} else {
 		size_t n;
-		uint32_t ret;
-		struct fn *v = functions(e, &n, &ret);
+		struct fn *v = functions(e, &n);
 		ok = 1;
 		if (!n) {
 			error_at(path, 0, "no function symbols (a stripped ELF?)");
-			ok = 0;
-		} else if (!ret) {
-			error_at(path, 0,
-			         "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and "
-			         "call perf_hwtrace_start, which keeps it under --gc-sections");
 			ok = 0;
 		}
 		for (size_t k = 0; ok && k < n; k++) {
@@ -240,7 +242,20 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 			}
 			if (get32(img + v[k].at) != NOP || get32(img + v[k].at + 4) != NOP)
 				continue;
-			const int r = patch_function(path, img, &v[k], ret);
+			/* The exit's two nops: in the function's section, in no
+			 * function (the one before ends before them). */
+			if (v[k].addr - v[k].base < 8 ||
+			    (k && v[k - 1].addr + v[k - 1].size > v[k].addr - 8) ||
+			    get32(img + v[k].at - 8) != NOP || get32(img + v[k].at - 4) != NOP) {
+				error_at(
+				        path, 0,
+				        "%s: no two nops before its entry for its exit; build the code "
+				        "to trace with -fpatchable-function-entry=4,2",
+				        v[k].name);
+				ok = 0;
+				break;
+			}
+			const int r = patch_function(path, img, &v[k]);
 			ok = r >= 0;
 			*rets += (size_t)(r > 0 ? r : 0);
 			*fns += ok;
@@ -248,7 +263,7 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 		if (ok && !*fns) {
 			error_at(path, 0,
 			         "no function starts with two nops: build the code to trace "
-			         "with -fpatchable-function-entry=2 (or it is patched already)");
+			         "with -fpatchable-function-entry=4,2 (or it is patched already)");
 			ok = 0;
 		}
 		free(v);

@@ -53,9 +53,10 @@ static const struct command_help {
 	  "bucket goes to the function of its first byte." },
 	{ "patch", "-o FILE ELF",
 	  "Makes each hardware trace hook of ELF one instruction\n"
-	  "(docs/hooks.md): in every function that starts with the two nops of\n"
-	  "-fpatchable-function-entry=2, they store the function's address to\n"
-	  "TRACE_ENTER, and each ret jumps to perf_hwtrace_return. FILE may be\n"
+	  "(docs/hooks.md): in every function with the four nops of\n"
+	  "-fpatchable-function-entry=4,2, the two at its entry store its\n"
+	  "address to TRACE_ENTER, the two before it become its exit (a store to\n"
+	  "TRACE_EXIT and a ret), and each ret jumps to that exit. FILE may be\n"
 	  "ELF." },
 };
 

@@ -512,13 +512,8 @@ def regressions(tool):
     check(f"regressions: {len(found)} fuzzer finds replayed", True)
 
 
-# perfscope patch on small programs of its own: the one-instruction routine
-# here takes the place of driver/hooks/hwtrace.c's perf_hwtrace_return.
+# perfscope patch on small programs of its own.
 PATCH_SRC = r"""
-#ifndef WITHOUT_RETURN
-__asm__(".text\n.globl perf_hwtrace_return\n.type perf_hwtrace_return, @function\n"
-        "perf_hwtrace_return: ret\n.size perf_hwtrace_return, 4\n");
-#endif
 __attribute__((noinline)) int g(int x) { return x * 3; }
 __attribute__((noinline)) int f(int x) { return g(x + 1); }
 #ifdef RVC_INSIDE
@@ -527,26 +522,33 @@ __attribute__((noinline)) int h(int x) { __asm__(".option push\n.option rvc\nc.a
 #ifdef HANDLER
 __attribute__((interrupt)) void handler(void) {}
 #endif
+#ifdef OVERLAP
+/* m's two nops before its entry are k's last two instructions. */
+__asm__(".text\n.globl k\n.type k, @function\nk: ret\nnop\nnop\n.size k, 12\n"
+        ".globl m\n.type m, @function\nm: nop\nnop\nret\n.size m, 12\n");
+#endif
 void _start(void) { f(1); for (;;); }
 """
 AUIPC_T0, SW_T0_ENTER = 0x00000297, 0xF8502823  # auipc t0, 0; sw t0, -112(x0)
+SW_T1_EXIT, RET = 0xF8602A23, 0x00008067  # sw t1, -108(x0); ret
 
 
-def cross(tmp, name, *flags, march="rv32i"):
+def cross(tmp, name, *flags, march="rv32i", entry="4,2"):
     """PATCH_SRC built with flags, as an ELF in tmp."""
     c, elf = os.path.join(tmp, name + ".c"), os.path.join(tmp, name + ".elf")
     open(c, "w").write(PATCH_SRC)
     subprocess.run(["riscv64-unknown-elf-gcc", f"-march={march}", "-mabi=ilp32", "-O2", "-nostdlib",
-                    "-fpatchable-function-entry=2", *flags, "-o", elf, c], check=True)
+                    f"-fpatchable-function-entry={entry}", *flags, "-o", elf, c], check=True)
     return elf
 
 
-def words(elf, name, n):
-    """The first n instruction words of function name."""
+def words(elf, name, n, before=0):
+    """The first n instruction words of function name, from before words
+    ahead of its entry."""
     sym = oracle.Symbols(elf)
-    dump = subprocess.run(["riscv64-unknown-elf-objdump", "-d", elf], capture_output=True, text=True,
-                          check=True).stdout
-    at = sym.addr(name)
+    dump = subprocess.run(["riscv64-unknown-elf-objdump", "-D", "-j", ".text", elf], capture_output=True,
+                          text=True, check=True).stdout
+    at = sym.addr(name) - 4 * before
     return [int(m.group(2), 16) for m in re.finditer(r"^\s*([0-9a-f]+):\s+([0-9a-f]{8})\s", dump, re.M)
             if at <= int(m.group(1), 16) < at + 4 * n]
 
@@ -595,16 +597,15 @@ def patch(tmp, tool):
     modes = os.stat(good).st_mode & 0o7777, os.stat(out).st_mode & 0o7777
     check("patch: the patched ELF keeps the linker's permissions, executable",
           modes[0] == modes[1] and modes[0] & 0o100, [oct(m) for m in modes])
-    ret = oracle.Symbols(out).addr("perf_hwtrace_return")
-    g = oracle.Symbols(out).addr("g")
-    jal_t0 = lambda pc: 0x2EF | ((ret - pc) & 0x100000) << 11 | ((ret - pc) & 0x7FE) << 20 | \
-        ((ret - pc) & 0x800) << 9 | ((ret - pc) & 0xFF000)
-    oracle.same("patch: g's nops store its address to TRACE_ENTER, its ret jumps to perf_hwtrace_return",
-                words(out, "g", 5), [AUIPC_T0, SW_T0_ENTER, 0x00151793, 0x00A78533, jal_t0(g + 16)])
+    # jal t1, -24: from g+16 back to g-8, its exit.
+    oracle.same("patch: g's entry nops store its address to TRACE_ENTER, the two before them are its exit "
+                "(a store to TRACE_EXIT and a ret), and its ret jumps there",
+                words(out, "g", 7, before=2), [SW_T1_EXIT, RET, AUIPC_T0, SW_T0_ENTER, 0x00151793, 0x00A78533,
+                                               0xFE9FF36F])
     rc, _, se = run("patch", "-o", out, out, tool=tool)
     check("patch: a patched ELF is refused", rc == 1 and se ==
           f"perfscope: {out}: error: no function starts with two nops: build the code to trace with "
-          "-fpatchable-function-entry=2 (or it is patched already)\n", se)
+          "-fpatchable-function-entry=4,2 (or it is patched already)\n", se)
     tail = cross(tmp, "tail")
     g = oracle.Symbols(tail).addr("g")
     refused = [
@@ -617,9 +618,13 @@ def patch(tmp, tool):
         ("an interrupt handler", cross(tmp, "handler", "-fno-optimize-sibling-calls", "-DHANDLER"),
          "handler+0x8: an mret; build interrupt handlers without -fpatchable-function-entry and mark "
          "them with PERF_HWTRACE_IRQ_ENTER"),
-        ("no perf_hwtrace_return", cross(tmp, "noreturn", "-fno-optimize-sibling-calls", "-DWITHOUT_RETURN"),
-         "no perf_hwtrace_return: link driver/hooks/hwtrace.c, and call perf_hwtrace_start, which keeps it "
-         "under --gc-sections"),
+        ("code without the nops before the entries", cross(tmp, "entry2", "-fno-optimize-sibling-calls", entry="2"),
+         "g: no two nops before its entry for its exit; build the code to trace with "
+         "-fpatchable-function-entry=4,2"),
+        ("nops before an entry inside the function before", cross(tmp, "overlap", "-fno-optimize-sibling-calls",
+                                                                  "-DOVERLAP"),
+         "m: no two nops before its entry for its exit; build the code to trace with "
+         "-fpatchable-function-entry=4,2"),
         ("not an ELF", os.path.join(tmp, "good.c"), "not an ELF file"),
         ("an ELF of another machine", "/bin/true", "not a 32-bit RISC-V ELF"),
         ("an ELF cut short", cut_short(tmp, good), "cut short or damaged: its section headers lie past its end"),
