@@ -59,6 +59,13 @@ __attribute__((noinline)) void top(void)
 	rec(2);
 }
 
+/* Begins recording inside itself: its own exit is recorded, its entry not. */
+__attribute__((noinline)) void opener(void)
+{
+	perf_funccost_init(PERF, events, sizeof events);
+	leaf();
+}
+
 static PERF_NO_TRACE uint32_t fn(void *f)
 {
 	return (uint32_t)(uintptr_t)f;
@@ -167,6 +174,18 @@ int main(void)
 	check_u64("piecewise: same statistics as in one piece",
 	          memcmp(sb->fn, sc->fn, sc->functions * sizeof sc->fn[0]) == 0, 1);
 	check_u64("piecewise: same max depth", sb->max_depth, 4);
+
+	/* Recording begun inside a call: its exit has no entry, and is no
+	 * drop (nothing of it was recorded); the call made inside it counts. */
+	static uint64_t stats_d[sizeof stats_a / 8];
+	perf_statistics_init(stats_d, sizeof stats_d);
+	opener();
+	perf_funccost_disable();
+	check_u64("begun inside a call: 3 events (leaf, its exit, the opener's exit)",
+	          (uint64_t)perf_statistics_calc(stats_d), 3);
+	const struct perf_statistics *sd = (const void *)stats_d;
+	check_u64("begun inside a call: only leaf has a row", sd->functions, 1);
+	check_u64("begun inside a call: nothing open, lost or dropped", sd->depth + sd->lost + sd->dropped, 0);
 
 	/* Overflow: a buffer of 4 events loses the other 10 and says so. */
 	static uint32_t four[(sizeof(struct perf_funccost) + 4 * sizeof(struct perf_funccost_record)) / 4];

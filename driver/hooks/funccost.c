@@ -308,9 +308,9 @@ int perf_statistics_calc(void *stat_buf)
 				s->max_depth = s->depth;
 		} else if (s->depth) {
 			close_call(s, r.stamp);
-		} else {
-			s->dropped++;
 		}
+		/* An exit with no call open ends a call made before recording
+		 * began: it has no recorded time, and nothing is lost. */
 	}
 	/* A step back after the last event counts only with calls open: only
 	 * they carry the time on to the next calc. */

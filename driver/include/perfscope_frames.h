@@ -154,7 +154,7 @@ struct perf_frame_events_event { uint32_t fn, stamp; };
  *   n          F, the number of functions
  *   open       calls still open
  *   lost       events and switch gaps the measurement buffer lost
- *   dropped    events dropped (too deep, exit without entry, table full)
+ *   dropped    calls not recorded (deeper than 64, or the function table full)
  */
 struct perf_frame_funcstat_head { uint32_t max_depth, n, open, lost, dropped; };
 #define PERF_FRAME_FUNCSTAT_HEAD_BYTES 20u

@@ -107,8 +107,9 @@ struct perf_statistics {
 	uint32_t functions; /* entries used */
 	uint32_t depth;     /* calls open */
 	uint32_t max_depth; /* deepest nesting seen */
-	uint32_t dropped;   /* events not counted: deeper than PERF_FUNCSTAT_DEPTH,
-	                       exits without entries, functions beyond capacity */
+	uint32_t dropped;   /* calls not counted: deeper than PERF_FUNCSTAT_DEPTH,
+	                       or functions beyond capacity (an exit with no call
+	                       open, of a call begun before recording, is no drop) */
 	uint32_t lost;      /* events the measurement buffer lost */
 	uint32_t excluded;  /* cycles the context was switched out, so far */
 	uint32_t back;      /* times the stamps went back (PERF_RESET while recording):
