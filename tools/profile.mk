@@ -146,6 +146,10 @@ ONCE_AWK  := !seen[$$0]++
 CLIP_AWK  := { print (length($$0) > 160 ? substr($$0, 1, 160) " [...]" : $$0) }
 warnings_once = awk '$(ONCE_AWK)' $(WARNINGS) > $(WARNINGS).once; mv $(WARNINGS).once $(WARNINGS); cat $(WARNINGS) >&2
 said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
+# gprof.txt's line for hist.txt's STRADDLE: gprof shares such a bucket out
+# by address, which is as approximate as hist.txt's charge to the lower.
+GPROF_STRADDLE := STRADDLE: buckets across two functions: \1 (\2 cycles); gprof shares each between \
+  the two, so their self times below are approximate (buckets of 4 bytes are exact)
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
@@ -166,8 +170,9 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
 	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
-	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; $(CROSS)gprof -b $(OUT)/gprof.elf $(OUT)/gmon.out; } \
-	  > $(OUT)/gprof.txt
+	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; \
+	   $(if $(GPROF_LOG),sed -n 's/^STRADDLE: \([0-9]*\) buckets* (\([0-9]*\) cycles).*/$(GPROF_STRADDLE)/p' $(OUT)/hist.txt;) \
+	   $(CROSS)gprof -b $(OUT)/gprof.elf $(OUT)/gmon.out; } > $(OUT)/gprof.txt
 	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
 	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) flame -e $(ELF) --title "$(NAME) on $(CPU)" -o $(OUT)/flame.svg $(CALLS))

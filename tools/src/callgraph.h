@@ -146,8 +146,11 @@ void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned
 void cg_damaged(struct callgraph *g, const struct frame *f);
 
 /* After a dump's last recording: a warning if the hook cost took the time
- * of any call below 0 (counted as 0). */
-void cg_hook_summary(const struct callgraph *g, const char *file);
+ * of any call below 0 (counted as 0); one if its recordings hold calls of
+ * no time at all, or (calls: the report is of calls alone) no call, none
+ * lost or damaged, with the likely mistake: an empty report is otherwise
+ * all the user sees. */
+void cg_summary(const struct callgraph *g, const char *file, int calls);
 
 /* Whether the innermost open call is an interrupt; how many of the open
  * calls are (they are not in the trace unit's depth). */

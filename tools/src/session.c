@@ -308,7 +308,7 @@ unsigned session_decode(struct session *s, int i, const struct dump_handler *h, 
 	const unsigned found = s->log[i] || stream_is(s->in[i]) ? stream_decode_for(s, i, h, want)
 	                                                        : frames_decode_for(s, i, h, want);
 	if (h->events)
-		cg_hook_summary(h->events, s->in[i]->name);
+		cg_summary(h->events, s->in[i]->name, !h->hist); /* gprof has the histogram too */
 	return found;
 }
 

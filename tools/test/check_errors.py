@@ -215,6 +215,30 @@ def stream_damage(tmp, tool):
               and "runtime error" not in err, (rc, err[-600:]))
 
 
+def empty_recordings(tmp, tool):
+    """Recordings a user's mistake leaves empty, or without time: the report
+    is written (exit 0), and a warning names the likely mistake; a
+    recording with calls and time gets none."""
+    head = b"PSTRACE\0" + struct.pack("<II", 2, 8)
+    cases = (("a trace stream of no record (a program not patched)", "empty.trace", head,
+              "no call recorded: code built with FW_INSTR_hwtrace needs `perfscope patch`, and the unit "
+              "perf_hwtrace_start"),
+             ("an events frame of no event (written after perf_statistics_calc)", "empty.log",
+              frame("events", events()).encode(),
+              "no call recorded: an events frame holds the calls made since the recording began and before "
+              "perf_statistics_calc took them"),
+             ("calls that took no time (G stopped)", "still.log",
+              frame("events", events((0x100, 7), (0x200, 7), (None, 7), (None, 7))).encode(),
+              "the 2 calls recorded took 0 cycles: G did not run while recording (PERF_START_MEASURING starts it)"),
+             ("calls that took time", "moving.log", frame("events", events((0x100, 7), (None, 9))).encode(), None))
+    for what, name, data, want in cases:
+        path = os.path.join(tmp, name)
+        open(path, "wb").write(data)
+        rc, _, err = run("functions", "-o", "/dev/null", path, tool=tool)
+        check(f"errors: {what}: written, " + (f"the warning '{want[:30]}...'" if want else "no warning"),
+              rc == 0 and err == (f"perfscope: {path}: warning: {want}\n" if want else ""), (rc, err))
+
+
 def wide_columns(tmp):
     """The function table at the counters' limits, 2^32 - 1 calls and
     2^64 - 1 cycles: every column still stands apart, so each row splits
@@ -270,7 +294,8 @@ CASES = [
     ("a Perfetto trace of an empty dump", ["chrome", "--format", "perfetto", "DUMP"], "", 1,
      ["perfscope: {f}: error: no frames at all: not the console output of a perfscope run?", NOTHING]),
     ("the call graph of an events frame of no events", ["functions", "--graph", "DUMP"], frame("events", events()), 0,
-     []),
+     ["perfscope: {f}: warning: no call recorded: an events frame holds the calls made since the recording began "
+      "and before perf_statistics_calc took them"]),
     ("a truncated line", ["trace", "DUMP"], GOOD[:100] + "\n", 1,
      ["perfscope: {f}:1: error: calltrace frame, payload byte 51 (file byte 97): truncated: the line ends after 51 of its 124 payload bytes", INCOMPLETE]),
     ("a corrupted character", ["trace", "DUMP"], BAD, 1,
@@ -681,6 +706,7 @@ def main():
         patch(tmp, san)
         stream_damage(tmp, oracle.TOOL)
         stream_damage(tmp, san)
+        empty_recordings(tmp, san)
         cases(tmp, san, False)
         regressions(san)
     return 1 if oracle.failures() else 0
