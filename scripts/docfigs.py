@@ -174,8 +174,8 @@ def trace_frame_gap():
     sys.path.insert(0, str(TOP / "regs"))
     import frame_reader
     n = int(hwtrace_frame_records())
-    enter, exit_ = (0x100, 1 << 29), (0x100, 2 << 29 | 1 << 21)
-    recs = [(0, 0)] + [enter if i % 2 else exit_ for i in range(1, 5 * n - 1)]
+    # Record i at cycle i (TIME_LO), each call one cycle long.
+    recs = [(0, 0)] + [(0x100, (1 << 29 if i % 2 else 2 << 29 | 1 << 21) | i) for i in range(1, 5 * n - 1)]
     with tempfile.TemporaryDirectory() as tmp:
         pathlib.Path(tmp, "console.log").write_text(frame_reader.trace_frames(recs, n, skip=(3,)))
         out = subprocess.run([str(BUILD / "tools" / "perfscope"), "functions", "console.log"], cwd=tmp,

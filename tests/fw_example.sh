@@ -274,11 +274,15 @@ fi
 # A Nios II HAL program with its own system.h (a 100 MHz board, a macro of
 # its own): it is the one read, beside the sources or in a directory given
 # with -I, whether the program includes it before or after
-# altera_avalon_performance_counter.h; without one, soc/fw/system.h.
+# altera_avalon_performance_counter.h, as "system.h" or <system.h>; without
+# one, soc/fw/system.h.
 sys_src() {
   printf '#include <stdio.h>\n'
-  if [ "$1" = after ]; then printf '#include "altera_avalon_performance_counter.h"\n#include "system.h"\n'
-  else printf '#include "system.h"\n#include "altera_avalon_performance_counter.h"\n'; fi
+  case $1 in
+    after) printf '#include "altera_avalon_performance_counter.h"\n#include "system.h"\n' ;;
+    angle) printf '#include <system.h>\n#include <altera_avalon_performance_counter.h>\n' ;;
+    *) printf '#include "system.h"\n#include "altera_avalon_performance_counter.h"\n' ;;
+  esac
   printf '#ifndef MY_BOARD_LED_BASE\n#define MY_BOARD_LED_BASE 0\n#endif\n'
   printf 'int main(void) { printf("freq %%lu %%lu led %%#x\\n", (unsigned long)ALT_CPU_FREQ, alt_get_cpu_freq(), MY_BOARD_LED_BASE); return 0; }\n'
 }
@@ -294,9 +298,9 @@ for where in beside include none; do
   {
     echo "TOP := $top"
     echo "include \$(TOP)/soc/fw/fw.mk"
-    for order in before after; do echo "\$(eval \$(call fw_program,$order,$order.c))"; done
+    for order in before after angle; do echo "\$(eval \$(call fw_program,$order,$order.c))"; done
   } > "$sd/Makefile"
-  for order in before after; do sys_src "$order" > "$sd/$order.c"; done
+  for order in before after angle; do sys_src "$order" > "$sd/$order.c"; done
   flags=()
   want="freq 100000000 100000000 led 0x90000000"
   case $where in
@@ -307,8 +311,10 @@ for where in beside include none; do
   if ! (cd "$sd" && umake -s FW_BUILD="$sd/out" "${flags[@]}") > "$sd/build.log" 2>&1; then
     tail -3 "$sd/build.log"; fail "system.h $where: did not build"; continue
   fi
-  for order in before after; do
-    runs_as "$sd/out/$order.hex" "$want" "system.h $where, included $order altera_avalon_performance_counter.h"
+  for order in before after angle; do
+    how="included $order altera_avalon_performance_counter.h"
+    [ "$order" = angle ] && how="included as <system.h> before <altera_avalon_performance_counter.h>"
+    runs_as "$sd/out/$order.hex" "$want" "system.h $where, $how"
   done
 done
 

@@ -156,11 +156,18 @@ FW_CFLAGS := $(FW_BASE_CFLAGS) -std=gnu11 $(FW_INCLUDES) $(filter-out $(FW_USER_
 # that its own system.h (beside a source, or in a directory it gives with
 # -I) is the one read, whether it includes it before or after
 # altera_avalon_performance_counter.h (whose own #include "system.h"
-# searches its directory, then the -iquote ones, then the -I ones);
-# soc/fw/system.h is the one left when the program has none.
+# searches its directory, then the -iquote ones, then the -I ones), as
+# "system.h" or as <system.h>; soc/fw/system.h is the one left when the
+# program has none. The sources' directories are -iquote, for "...", and
+# a directory of them that holds a system.h is -I too, for <system.h>:
+# only that one, so that a header of the program named like a C library's
+# does not take its place in <...>.
 # $(call fw_program_cflags,<absolute sources>[,<the source compiled>])
-fw_program_cflags = $(FW_BASE_CFLAGS) $(call fw_std,$(2)) $(addprefix -iquote ,$(sort $(patsubst %/,%,$(dir $(1))))) \
-                    $(filter -I%,$(FW_USER_CFLAGS)) $(FW_INCLUDES) $(filter-out -I%,$(FW_USER_CFLAGS))
+fw_src_dirs = $(sort $(patsubst %/,%,$(dir $(1))))
+fw_program_cflags = $(FW_BASE_CFLAGS) $(call fw_std,$(2)) $(addprefix -iquote ,$(call fw_src_dirs,$(1))) \
+                    $(filter -I%,$(FW_USER_CFLAGS)) \
+                    $(addprefix -I,$(patsubst %/system.h,%,$(wildcard $(addsuffix /system.h,$(call fw_src_dirs,$(1)))))) \
+                    $(FW_INCLUDES) $(filter-out -I%,$(FW_USER_CFLAGS))
 # The single RAM holds code and data, so its one segment is RWX on purpose.
 FW_LDFLAGS := -nostartfiles -T$(FW_DIR)/link.ld -Wl,--build-id \
               -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--no-warn-rwx-segments
