@@ -17,7 +17,7 @@
  * its exit of its own, beside its entry: one exit that every function
  * shared would sit in one line of a direct-mapped instruction cache, and a
  * hot function whose code maps to the same line would miss twice a call
- * (CoreMark on VexRiscv_Full: 49 cycles a call instead of 5).
+ * (CoreMark on VexRiscv_Full: 49 cycles a call instead of 4).
  *
  * A function is refused, with the whole ELF, when patching it would lose
  * events: a compressed instruction (c.ret cannot become a 4-byte jal), a
