@@ -185,7 +185,8 @@ int main(void)
 	          (uint64_t)perf_statistics_calc(stats_d), 3);
 	const struct perf_statistics *sd = (const void *)stats_d;
 	check_u64("begun inside a call: only leaf has a row", sd->functions, 1);
-	check_u64("begun inside a call: nothing open, lost or dropped", sd->depth + sd->lost + sd->dropped, 0);
+	check_u64("begun inside a call: nothing open, lost or dropped",
+	          sd->depth + sd->lost + sd->dropped, 0);
 
 	/* Overflow: a buffer of 4 events loses the other 10 and says so. */
 	static uint32_t four[(sizeof(struct perf_funccost) + 4 * sizeof(struct perf_funccost_record)) / 4];

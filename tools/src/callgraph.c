@@ -337,11 +337,12 @@ void cg_summary(const struct callgraph *g, const char *file, int calls)
 		self += g->stat[i].self + g->stat[i].open_self;
 	if (calls && g->frames && !g->entered && !g->lost_all && !g->damaged)
 		warning_at(file, 0,
-		           g->streams ? "no call recorded: code built with FW_INSTR_hwtrace needs "
-		                        "`perfscope patch`, and the unit perf_hwtrace_start"
-		                      : "no call recorded: an events frame holds the calls made since "
-		                        "the recording began and before perf_statistics_calc "
-		                        "took them");
+		           g->streams
+		                   ? "no call recorded: code built with FW_INSTR_hwtrace needs "
+		                     "`perfscope patch`, and the unit perf_hwtrace_start"
+		                   : "no call recorded: an events frame holds the calls made since "
+		                     "the recording began and before perf_statistics_calc "
+		                     "took them");
 	else if (g->entered && !self && !g->hook_cost)
 		warning_at(file, 0,
 		           "the %llu call%s recorded took 0 cycles: G did not run while recording "
