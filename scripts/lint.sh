@@ -35,7 +35,15 @@ if ! git rev-parse --is-inside-work-tree > /dev/null 2>&1; then
   echo "lint: not a git checkout: no list of the files to lint, nothing linted"
   exit 0
 fi
-mapfile -t FILES < <(git ls-files --cached --others --exclude-standard | sort -u)
+# New files not yet added count too, so that one is checked before its
+# first commit, but only in the checkout's own directories: a user's
+# program in a directory of its own, or at the top, is not the product's.
+untracked() {
+  local dirs
+  mapfile -t dirs < <(git ls-tree -d --name-only HEAD)
+  git ls-files --others --exclude-standard -- "${dirs[@]}"
+}
+mapfile -t FILES < <({ git ls-files --cached; untracked; } | sort -u)
 exists() { for f in "$@"; do [ -f "$f" ] && printf '%s\n' "$f"; done; }
 mapfile -t FILES < <(exists "${FILES[@]}")
 
@@ -143,14 +151,14 @@ clang_format_findings() {
     "$CLANG_FORMAT" --dry-run "$f" 2>&1 \
       | sed -nE 's/^([^:]+):([0-9]+):[0-9]+: warning: .*$/\1:\2: not laid out as .clang-format says (clang-format-14 -i fixes it)/p' \
       | uniq || return 1
-  done < <(git ls-files --others --exclude-standard)
+  done < <(untracked)
 }
 
 run_clang_format() {
   local base=HEAD~1 n
   git rev-parse -q --verify HEAD~1 > /dev/null || base=HEAD
   base=${LINT_BASE:-$base}
-  n=$( { git diff --name-only -M "$base"; git ls-files --others --exclude-standard; } | grep -cxE "$C_FILES")
+  n=$( { git diff --name-only -M "$base"; untracked; } | grep -cxE "$C_FILES")
   lint_run clang-format \
     "$("$CLANG_FORMAT" --version 2>/dev/null | sed -E 's/.*version ([0-9.]+).*/\1/') finds nothing to change in the lines changed since $base ($n C files)" \
     's/^(.+)$/\1/p' clang_format_findings "$base"

@@ -52,9 +52,15 @@ def comment_for(path):
 
 def sources():
     # Tracked files and new ones not yet added: a new file is checked (and
-    # fixed) before its first commit.
-    out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                         cwd=TOP, check=True, capture_output=True).stdout.decode()
+    # fixed) before its first commit; but only in the checkout's own
+    # directories, as scripts/lint.sh: a user's program beside them is not
+    # the product's.
+    git = ["git", "-C", str(TOP)]
+    dirs = subprocess.run(git + ["ls-tree", "-d", "-z", "--name-only", "HEAD"], check=True,
+                          capture_output=True).stdout.decode().split("\0")
+    out = subprocess.run(git + ["ls-files", "-z", "--cached"], check=True, capture_output=True).stdout.decode()
+    out += "\0" + subprocess.run(git + ["ls-files", "-z", "--others", "--exclude-standard", "--", *filter(None, dirs)],
+                                  check=True, capture_output=True).stdout.decode()
     for name in sorted(set(filter(None, out.split("\0")))):
         path = TOP / name
         if comment_for(path) and path.is_file():
