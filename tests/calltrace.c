@@ -146,6 +146,14 @@ static void log_mode(void)
 		ok &= r->fn == fn(f[order[i]]);
 	}
 	check_u64("ring: the newest four are test3, test2, test1, test3", ok, 1);
+	text_len = 0;
+	perf_calltrace_dump_to(0, put_text, NULL);
+	check_u64(
+	        "ring: dump counts the five older calls overwritten (nine in four lines)",
+	        strstr(text,
+	               "perf_calltrace_dump: 5 older calls overwritten (log mode keeps the newest 4)\n") !=
+	                NULL,
+	        1);
 }
 
 static void overflow(void)

@@ -45,6 +45,17 @@ uint32_t perf_calltrace_count(const struct perf_calltrace *t)
 	return t->wrapped ? t->lines : (uint32_t)(t->next - t->rec);
 }
 
+/* Log mode: the older calls the ring overwrote, from the wraps and where
+ * the next record goes (each wrap but the last overwrote every line),
+ * saturating. Counted at the dump, not by the hooks: no instruction a call. */
+static uint32_t overwritten(const struct perf_calltrace *t)
+{
+	if (!t->wrapped)
+		return 0;
+	const uint64_t n = (uint64_t)(t->wrapped - 1) * t->lines + (uint64_t)(t->next - t->rec);
+	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
 #if defined(__riscv)
 /*
  * The argument trampoline. A patched function starts with `jal t0, this`,
@@ -197,7 +208,8 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 			return;
 		}
 		r = t->rec;
-		t->wrapped = 1;
+		t->wrapped += t->wrapped !=
+		              UINT32_MAX; /* the older calls it overwrites are counted from this */
 	}
 	const uint32_t fn = (uint32_t)(uintptr_t)this_fn;
 	r->fn = fn;
@@ -285,6 +297,15 @@ int perf_calltrace_dump_to(uint32_t ra, perf_put_fn put, void *ctx)
 		perf_out_str(&o, t->underflows == 1 ? " exit" : " exits");
 		perf_out_str(&o, " without a call\n");
 	}
+	const uint32_t lost = overwritten(t);
+	if (lost) {
+		perf_out_str(&o, "perf_calltrace_dump: ");
+		perf_out_num(&o, lost, 0, 0, 0);
+		perf_out_str(&o, lost == 1 ? " older call" : " older calls");
+		perf_out_str(&o, " overwritten (log mode keeps the newest ");
+		perf_out_num(&o, t->lines, 0, 0, 0);
+		perf_out_str(&o, ")\n");
+	}
 	return o.failed ? -PERF_EIO : 0;
 }
 
@@ -307,7 +328,7 @@ static void trace_payload(struct perf_frame *f, const void *arg)
 		.lines = t->lines,
 		.count = perf_calltrace_count(t),
 		.open = t->depth,
-		.overflows = t->overflows,
+		.overflows = t->mode == PERF_CALLTRACE_LOG ? overwritten(t) : t->overflows,
 		.underflows = t->underflows,
 	};
 	PERF_FRAME_PUT(f, PERF_FRAME_CALLTRACE_HEAD_FIELDS, &h);

@@ -88,7 +88,7 @@ struct perf_frame_sections_tail { uint32_t overflow; };
  *   lines       lines the buffer holds
  *   count       count of records that follow
  *   open        calls open
- *   overflows   stack mode: calls not recorded because the buffer was full
+ *   overflows   stack mode: calls not recorded because the buffer was full; log mode: older calls overwritten
  *   underflows  exits without a call
  */
 struct perf_frame_calltrace_head { uint32_t mode, lines, count, open, overflows, underflows; };

@@ -205,9 +205,9 @@ void run_chrome(struct session *s)
 		fprintf(c.f, ",\"clock_hz\":%u,\"clock_from\":\"the run frame\"", s->in[0]->clock_hz);
 	else
 		fputs(",\"time_unit\":\"cycles shown as microseconds (no clock in the dump, no --clock-hz)\"", c.f);
-	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s,\"damaged\":%u}}\n",
+	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s,\"damaged\":%u,\"other_elf\":%s}}\n",
 	        (unsigned long long)g.lost_all, g.lost_all || g.damaged ? "true" : "false",
-	        g.damaged);
+	        g.damaged, s->in[0]->other_elf ? "true" : "false");
 	cg_free(&g);
 	for (size_t i = 0; i < c.nnames; i++)
 		free(c.name[i]);

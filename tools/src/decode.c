@@ -241,15 +241,27 @@ static void funcstat(struct frame *f, const struct dump_handler *h)
 	 * entry's, and check no step between them (that would cost the fast
 	 * path an instruction, docs/hooks.md "Profiles"): a reset of G inside
 	 * a call makes it nearly 2^32 cycles long. A real call of 2^31 cycles
-	 * (43 s at 50 MHz) is rare enough to warn of too. */
-	if (t.profile && long_calls)
+	 * (43 s at 50 MHz) is rare enough to warn of too. A reset while no
+	 * call is open wraps the Program row instead: its Self, the cycles
+	 * with the stack empty, then exceeds all the cycles counted. */
+	const int program_wrapped = t.profile && t.outside > t.counted;
+	if (t.profile && (long_calls || program_wrapped)) {
+		char rows_long[96] = "";
+		if (long_calls)
+			snprintf(
+			        rows_long, sizeof rows_long,
+			        "%u row%s with a call of 2^31 cycles or more (Max of Self or Self+children)",
+			        long_calls, plural(long_calls));
 		warning_at(
 		        f->in->name, f->line,
-		        "profile frame: %u row%s with a call of 2^31 cycles or more (Max of Self or "
-		        "Self+children): most likely the program reset perfscope's global counter while the "
-		        "hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps "
-		        "from MTIME: docs/hooks.md)",
-		        long_calls, plural(long_calls));
+		        "profile frame: %s%s%s: most likely the program reset perfscope's global "
+		        "counter while the hooks recorded, which a profile counts as nearly 2^32 "
+		        "cycles (make profile stamps from MTIME: docs/hooks.md)",
+		        rows_long, long_calls && program_wrapped ? " and " : "",
+		        program_wrapped ? "a Program row whose Self (cycles with the stack empty) "
+		                          "exceeds all the cycles counted"
+		                        : "");
+	}
 end:
 	if (frame_end(f))
 		h->funcstat(h->ctx, f, &t, rows);

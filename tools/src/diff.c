@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "table.h"
 #include "util.h"
 
@@ -194,6 +195,8 @@ static void notes(FILE *f, const struct table *t, const char *side)
 	char buf[sizeof t->head];
 	table_notes(t, buf, sizeof buf, side);
 	fputs(buf, f);
+	if (t->other_elf)
+		fprintf(f, "%s" OTHER_ELF_NOTE, side);
 }
 
 void table_print_diff(FILE *f, const struct table *a, const struct table *b, const char *column)

@@ -89,7 +89,7 @@ static void visit(void *ctx, uint32_t node, size_t depth)
 	fputs("</g>\n", d->f);
 }
 
-static void draw(FILE *f, const struct stacks *s, const char *title, unsigned width)
+static void draw(FILE *f, const struct stacks *s, const char *title, unsigned width, int other_elf)
 {
 	const struct callgraph *g = s->g;
 	const long long height = TOP + (long long)g->max_depth * BOX_HEIGHT + BOTTOM;
@@ -104,7 +104,8 @@ static void draw(FILE *f, const struct stacks *s, const char *title, unsigned wi
 	fprintf(f,
 	        "</text>\n<text x=\"%u\" y=\"42\" text-anchor=\"middle\" fill=\"%s\">"
 	        "%llu cycles",
-	        width / 2, g->lost_all || g->damaged ? "#b00" : "#555", (unsigned long long)root);
+	        width / 2, g->lost_all || g->damaged || other_elf ? "#b00" : "#555",
+	        (unsigned long long)root);
 	if (g->lost_all)
 		fprintf(f, " recorded, %llu event%s lost: a partial recording",
 		        (unsigned long long)g->lost_all, plural(g->lost_all));
@@ -113,6 +114,10 @@ static void draw(FILE *f, const struct stacks *s, const char *title, unsigned wi
 		        g->lost_all ? "; " : " recorded, ", g->damaged, g->damaged == 1 ? "" : "s");
 	if (g->hook_cost)
 		fprintf(f, "; hook cost: %u cycles a call taken off (--hook-cost)", g->hook_cost);
+	if (other_elf) /* OTHER_ELF_NOTE, without its newline */
+		fputs("; ELF: not this run's (its build id differs, see the errors): the names are another "
+		      "program's",
+		      f);
 	fputs("; width: cycles of a call path and its callees; hover for numbers</text>\n", f);
 	struct flame d = { .f = f, .s = s, .height = height,
 	                   .scale = root ? (double)(width - 2 * MARGIN) / (double)root : 0,
@@ -135,7 +140,7 @@ void run_flame(struct session *s)
 		cg_finish(&g);
 		stacks_build(&st, &g, s->st[0]);
 		snprintf(title, sizeof title, "%s", o->title ? o->title : s->in[0]->name);
-		draw(s->f, &st, title, o->width ? o->width : 1200);
+		draw(s->f, &st, title, o->width ? o->width : 1200, s->in[0]->other_elf);
 		stacks_free(&st);
 	}
 	cg_free(&g);

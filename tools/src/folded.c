@@ -104,6 +104,8 @@ void run_folded(struct session *s)
 				fprintf(s->f,
 				        "# perfscope: %u damaged recording%s (failed its check): a partial recording\n",
 				        g.damaged, g.damaged == 1 ? "" : "s");
+			if (s->in[0]->other_elf)
+				fputs("# perfscope: " OTHER_ELF_NOTE, s->f);
 			if (g.lost_all)
 				fprintf(s->f,
 				        "# perfscope: %llu event%s lost, %s: a partial recording\n",

@@ -66,8 +66,10 @@ static void collect(struct session *s, int i, struct run *r)
 		r->n = 1;
 		table_from_events(&r->v[0], &r->g);
 	}
-	for (size_t k = 0; k < r->n; k++)
+	for (size_t k = 0; k < r->n; k++) {
 		table_name(&r->v[k], r->st);
+		r->v[k].other_elf = s->in[i]->other_elf;
+	}
 }
 
 static void release(struct run *r)

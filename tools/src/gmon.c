@@ -149,7 +149,13 @@ static void calltrace_begin(void *ctx, const struct frame *f, const struct callt
 {
 	struct gmon *m = ctx;
 	m->calltraces++;
-	if (h->overflows)
+	if (h->mode == PERF_FRAME_CALLTRACE_LOG && h->overflows)
+		warning_at(
+		        f->in->name, f->line,
+		        "calltrace frame: %u older call%s overwritten (log mode keeps the newest %u): "
+		        "their arcs are missing",
+		        h->overflows, plural(h->overflows), h->lines);
+	else if (h->overflows)
 		warning_at(
 		        f->in->name, f->line,
 		        "calltrace frame: %u call%s not recorded (buffer full): their arcs are missing",

@@ -151,9 +151,7 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 	/* A bucket takes the name of whatever function of the ELF holds its
 	 * address: with another program's ELF the names look right and are not. */
 	if (fr->in->other_elf)
-		fputs("ELF: not this run's (its build id differs, see the errors): the names are "
-		      "another program's\n",
-		      t->f);
+		fputs(OTHER_ELF_NOTE, t->f);
 	if (h->status & PERF_HIST_CTRL_SAT_MASK) {
 		fputs("SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",
 		      t->f);

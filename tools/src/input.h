@@ -26,6 +26,11 @@ struct input {
 	int other_elf;        /* the run frame's build id is not the ELF's */
 };
 
+/* What every output written with another program's ELF says of its names
+ * (the error on standard error says it first). */
+#define OTHER_ELF_NOTE \
+	"ELF: not this run's (its build id differs, see the errors): the names are another program's\n"
+
 void input_init(struct input *in, FILE *f, const char *name);
 
 /* Refills the buffer; returns 0 at the end of the file or on a read error. */

@@ -141,6 +141,14 @@ static int open_all(struct session *s, const struct options *o, int need_elf)
 	for (int i = 0; i < o->inputs; i++) {
 		const char *path = o->input[i];
 		const int std_in = standard(path);
+		/* A forgotten DUMP would otherwise wait for a dump typed in; "-"
+		 * still reads the terminal, for one who means it. */
+		if (!path && isatty(fileno(stdin))) {
+			error_at(NULL, 0,
+			         "no DUMP given, and standard input is a terminal: name the "
+			         "dump, pipe it in, or give - to type it");
+			return EXIT_USAGE;
+		}
 		if (!(s->file[i] = std_in ? stdin : open_input(path, "dump")))
 			return EXIT_INPUT;
 		s->in[i] = xmalloc(sizeof *s->in[i]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "input.h"
 #include "json.h"
 #include "util.h"
 
@@ -286,7 +287,7 @@ void table_print(FILE *f, const struct table *t)
 			width[c] = need > width[c] ? need : width[c];
 		}
 	}
-	fprintf(f, "%s%-*sPC        ", t->head, w, "Name");
+	fprintf(f, "%s%s%-*sPC        ", t->head, t->other_elf ? OTHER_ELF_NOTE : "", w, "Name");
 	for (int c = 0; c < C_N; c++)
 		fprintf(f, "%*s", width[c], head[c]);
 	fputc('\n', f);
@@ -334,6 +335,8 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 		        plural(t->lost));
 	if (t->unfinished)
 		fprintf(f, "# " UNFINISHED_NOTE, UNFINISHED_ARGS(t->unfinished));
+	if (t->other_elf)
+		fputs("# " OTHER_ELF_NOTE, f);
 	fputs("table,name,pc", f);
 	for (int c = 0; c < C_N; c++)
 		fprintf(f, ",%s", key[c]);
@@ -357,9 +360,10 @@ void table_print_json(FILE *f, const struct table *t, size_t number)
 	uint64_t v[C_N];
 	fprintf(f,
 	        "{\"table\":%zu,\"lost\":%llu,\"partial\":%s,\"damaged\":%u,\"hook_cost\":%u,"
-	        "\"unfinished\":%llu,\"functions\":[",
+	        "\"unfinished\":%llu,\"other_elf\":%s,\"functions\":[",
 	        number, (unsigned long long)t->lost, t->lost || t->damaged ? "true" : "false",
-	        t->damaged, t->hook_cost, (unsigned long long)t->unfinished);
+	        t->damaged, t->hook_cost, (unsigned long long)t->unfinished,
+	        t->other_elf ? "true" : "false");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct row *r = &t->rows[i];
 		fputs(i ? ",\n{\"name\":" : "\n{\"name\":", f);

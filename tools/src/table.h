@@ -38,6 +38,7 @@ struct table {
 	uint32_t hook_cost; /* cycles taken off each call (--hook-cost) */
 	unsigned damaged;   /* recordings that failed their check: partial too */
 	uint64_t unfinished; /* calls closed without their exit: charged, not counted */
+	int other_elf;       /* named from another program's ELF (its build id differs) */
 };
 
 /* From a funcstat or profile frame; from the events of a call graph. */

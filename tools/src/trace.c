@@ -132,15 +132,24 @@ static void record(void *ctx, const struct frame *fr, const struct calltrace_rec
 static void end(void *ctx, const struct frame *fr, int sound)
 {
 	struct trace *t = ctx;
-	(void)fr;
 	while (t->n)
 		print(t, &t->kept[--t->n]);
-	if (t->head.overflows || t->head.underflows)
+	if (t->head.mode == PERF_FRAME_CALLTRACE_LOG && t->head.overflows)
+		fprintf(t->f,
+		        "%u older call%s overwritten (log mode keeps the newest %u): a partial recording\n",
+		        t->head.overflows, plural(t->head.overflows), t->head.lines);
+	if (t->head.mode == PERF_FRAME_CALLTRACE_LOG && t->head.underflows)
+		fprintf(t->f, "%u exit%s without a call\n", t->head.underflows,
+		        plural(t->head.underflows));
+	else if (t->head.mode != PERF_FRAME_CALLTRACE_LOG &&
+	         (t->head.overflows || t->head.underflows))
 		fprintf(t->f, "%u call%s not recorded (buffer full), %u exit%s without a call\n",
 		        t->head.overflows, plural(t->head.overflows), t->head.underflows,
 		        plural(t->head.underflows));
 	if (!sound)
 		fputs(DAMAGED, t->f);
+	if (fr->in->other_elf)
+		fputs(OTHER_ELF_NOTE, t->f);
 }
 
 /* One open call of a stream's stack, as a record line without lr. */
@@ -176,6 +185,8 @@ static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)
 		        cg_lost_why(g->lost_why));
 	if (g->damaged)
 		fputs(DAMAGED, t->f);
+	if (fr->in->other_elf)
+		fputs(OTHER_ELF_NOTE, t->f);
 }
 
 void run_trace(struct session *s)

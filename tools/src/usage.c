@@ -10,12 +10,12 @@ static const struct command_help {
 	const char *synopsis; /* after "perfscope NAME" */
 	const char *what;
 } commands[] = {
-	{ "report", "[-c HZ] [--names A,B,...] [--bias CYCLES] [-o FILE] [DUMP]",
+	{ "report", "[-c HZ] [--names A,B,...] [--bias CYCLES] [--partial] [-o FILE] [DUMP]",
 	  "Each sections frame as the Nios II performance counter report:\n"
 	  "section, %, seconds, clocks, occurrences." },
 	{ "trace",
 	  "[-e ELF] [--chrono] [--function NAME] [--from CYCLE] [--to CYCLE]\n"
-	  " [--log LOG] [-o FILE] [DUMP]",
+	  " [--log LOG] [--partial] [-o FILE] [DUMP]",
 	  "Each calltrace frame in the NITRO-SDK layout, stack or log mode,\n"
 	  "newest call first, indented by depth, with names; from a trace\n"
 	  "stream, the call stack at its end (or at --to)." },
@@ -36,18 +36,20 @@ static const struct command_help {
 	  "buckets are the time, a bin each." },
 	{ "chrome",
 	  "[-e ELF] [-c HZ] [--from CYCLE] [--to CYCLE] [--format json|perfetto]\n"
-	  " [--log LOG] [-o FILE] [DUMP]",
+	  " [--log LOG] [--partial] [-o FILE] [DUMP]",
 	  "The events frames as a Chrome Trace Event JSON timeline (Perfetto\n"
 	  "UI, chrome://tracing): one complete event per call, a track per\n"
 	  "frame." },
-	{ "folded", "[-e ELF] [--log LOG] [-o FILE] [DUMP]",
+	{ "folded", "[-e ELF] [--hook-cost CYCLES] [--log LOG] [--partial] [-o FILE] [DUMP]",
 	  "The events frames as folded stacks weighted by self cycles, for\n"
 	  "flamegraph.pl, speedscope and the like." },
-	{ "flame", "[-e ELF] [--title TEXT] [--width PIXELS] [--log LOG] [-o FILE] [DUMP]",
+	{ "flame",
+	  "[-e ELF] [--title TEXT] [--width PIXELS] [--hook-cost CYCLES] [--log LOG]\n"
+	  " [--partial] [-o FILE] [DUMP]",
 	  "The events frames as a flame graph, a standalone SVG." },
-	{ "hot", "[-e ELF] [-o FILE] [DUMP]",
+	{ "hot", "[-e ELF] [--partial] [-o FILE] [DUMP]",
 	  "The -pg hot-address tables with the function of each address." },
-	{ "hist", "[-e ELF] [-o FILE] [DUMP]",
+	{ "hist", "[-e ELF] [--partial] [-o FILE] [DUMP]",
 	  "Each hist frame (the retire tap's flat profile) as each function's\n"
 	  "self cycles summed from its buckets, most first, then OUTSIDE; a\n"
 	  "bucket goes to the function of its first byte." },
@@ -67,12 +69,12 @@ static const struct option_help {
 } options[] = {
 	{ "trace functions gprof chrome folded flame hot hist",
 	  "-e, --elf ELF       The firmware the dump came from, for names. Given twice\n"
-	  "                    with --diff, one per dump." },
+	  "                    with functions --diff, one per dump." },
 	{ "trace functions gprof chrome folded flame",
 	  "--log LOG           With a trace stream as DUMP: the run's console log, for\n"
 	  "                    the clock and build id of its run frame (DUMP is then\n"
 	  "                    read as a stream whatever it starts with). Given twice\n"
-	  "                    with --diff, one per dump." },
+	  "                    with functions --diff, one per dump." },
 	{ NULL, "-o, --output FILE   Where the report goes (default standard output; gprof:\n"
 	        "                    gmon.out). A file appears only if the run succeeds." },
 	{ "report chrome",
@@ -187,15 +189,16 @@ static const char description[] =
         "DESCRIPTION\n"
         "    Reads the framed dumps (\"@PS\" lines, docs/dump-format.md) that the perfscope\n"
         "    driver prints, from a console log or a file of raw frames (DUMP; standard\n"
-        "    input if none or -), names addresses from the firmware's ELF symbol table,\n"
-        "    and writes one report. Every frame is checked (format version, counts\n"
-        "    against its length, CRC-32) before anything is said of its content; the\n"
-        "    dump streams, whatever its size. DUMP may also be the stream file of\n"
-        "    perfscope's trace unit (docs/trace.md), known by its first bytes (\"PSTRACE\"),\n"
-        "    for the commands that read calls: trace, functions, gprof, chrome, folded\n"
-        "    and flame; --log names the run's console log beside it. The same commands\n"
-        "    read the trace frames a program drains the unit into (perf_hwtrace_frame),\n"
-        "    in a console log, as one such stream.\n";
+        "    input if none or -, but none on a terminal is an error), names addresses\n"
+        "    from the firmware's ELF symbol table, and writes one report. Every frame\n"
+        "    is checked (format version, counts against its length, CRC-32) before\n"
+        "    anything is said of its content; the dump streams, whatever its size.\n"
+        "    DUMP may also be the stream file of perfscope's trace unit (docs/trace.md),\n"
+        "    known by its first bytes (\"PSTRACE\"), for the commands that read calls:\n"
+        "    trace, functions, gprof, chrome, folded and flame; --log names the run's\n"
+        "    console log beside it. The same commands read the trace frames a program\n"
+        "    drains the unit into (perf_hwtrace_frame), in a console log, as one such\n"
+        "    stream.\n";
 
 static const char rest[] =
         "DIAGNOSTICS\n"
@@ -213,7 +216,7 @@ static const char rest[] =
         "    3  the output could not be written\n"
         "\n"
         "EXAMPLES\n"
-        "    perfscope report --names crc32,sort,tokenize,printf build/demo-output.txt\n"
+        "    make demo > demo.log && perfscope report --names crc32,sort,tokenize,printf demo.log\n"
         "    perfscope functions -e app.elf --sort calls console.log\n"
         "    perfscope gprof -e app.elf console.log && riscv64-unknown-elf-gprof app.elf gmon.out\n"
         "    perfscope flame -e app.elf -o app.svg console.log\n"

@@ -349,6 +349,11 @@ CASES = [
            + struct.pack("<7I2Q", 0x100, 1, 1, 4294967000, 4294967000, 100, 100, 4294967000, 100)
            + struct.pack("<7I2Q", 0x200, 1, 1, 4294966900, 4294966900, 4294966900, 4294966900, 4294966900, 4294966900)), 0,
      ["perfscope: {f}:1: warning: profile frame: 2 rows with a call of 2^31 cycles or more (Max of Self or Self+children): most likely the program reset perfscope's global counter while the hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps from MTIME: docs/hooks.md)"]),
+    ("profile: a Program row's Self above the cycles counted (G reset with no call open): the likely cause",
+     ["functions", "DUMP"],
+     frame("profile", struct.pack("<7I2QI", 1, 0, 1, 0, 2, 0, 0, 1435673, 4294602486, 1)
+           + struct.pack("<7I2Q", 0x100, 1, 1, 1000, 1000, 100, 100, 1000, 100)), 0,
+     ["perfscope: {f}:1: warning: profile frame: a Program row whose Self (cycles with the stack empty) exceeds all the cycles counted: most likely the program reset perfscope's global counter while the hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps from MTIME: docs/hooks.md)"]),
     ("events: a RESUME without a SUSPEND", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (RESUME, 10), (None, 30))), 1,
      ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", INCOMPLETE]),
@@ -480,6 +485,30 @@ def hist_other_elf():
           (rc, so[-300:], se[-300:]))
     rc, so, _ = run("hist", "-e", os.path.join(FW, "retire_tap.elf"), log)
     check("errors: hist with its own ELF has no such line", rc == 0 and "ELF: " not in so, (rc, so[-200:]))
+
+
+def other_elf_everywhere():
+    """Every output written with another program's ELF (the build id error,
+    exit 1) says under its head that the names are another program's, as
+    hist does: a saved table of wrong names must not pass for a right one."""
+    log = os.path.join(FW, "funccost.out")
+    note = "ELF: not this run's (its build id differs, see the errors): the names are another program's"
+    for what, args, says in (
+            ("functions", ("functions",), f"\n{note}\n"),
+            ("functions --format csv", ("functions", "--format", "csv"), f"# {note}\n"),
+            ("functions --format json", ("functions", "--format", "json"), '"other_elf":true,'),
+            ("folded", ("folded",), f"# perfscope: {note}\n"),
+            ("flame", ("flame",), f"; {note}; width:"),
+            ("chrome", ("chrome",), '"other_elf":true}}'),
+            ("trace", ("trace",), f"\n{note}\n")):
+        # trace reads the calltrace frames of ELF's own program, with another's
+        rc, so, se = (run(*args, "-e", ELF, log) if what != "trace" else
+                      run(*args, "-e", os.path.join(FW, "funccost.elf"), os.path.join(FW, "calltrace.out")))
+        check(f"errors: {what} with another program's ELF says so in its output, exit 1",
+              rc == 1 and "it is not the ELF of this run" in se and says in so, (rc, so[-300:], se[-300:]))
+    rc, so, _ = run("functions", "--format", "json", "-e", os.path.join(FW, "funccost.elf"), log)
+    check("errors: functions with its own ELF: other_elf false, no note", rc == 0 and '"other_elf":false,' in so
+          and note not in so, (rc, so[-200:]))
 
 
 def no_run_frame(tmp):
@@ -677,6 +706,24 @@ def usage():
         rc, out, _ = run(cmd, "--help")
         check(f"usage: {cmd} --help gives its own synopsis and options, no others",
               rc == 0 and f"perfscope {cmd} " in out and has in out and lacks not in out, out)
+    # Each option a command's --help lists is in its synopsis too (by its
+    # short form where it has one); --help and --version are everyone's.
+    for cmd in ("report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot", "hist", "patch"):
+        rc, out, _ = run(cmd, "--help")
+        synopsis, options = out.split("DESCRIPTION")[0], out.split("OPTIONS")[1]
+        forms = re.findall(r"^    (-\w, )?(--[a-z-]+)", options, re.M)
+        missing = [long for short, long in forms if long not in ("--help", "--version")
+                   and (short[:2] if short else long) not in synopsis]
+        check(f"usage: {cmd}'s synopsis names every option its --help lists", rc == 0 and not missing, missing)
+    # A forgotten DUMP on a terminal: one line and exit 2, not a wait for input.
+    import pty
+    primary, secondary = pty.openpty()
+    p = subprocess.run([oracle.TOOL, "report"], stdin=secondary, capture_output=True, timeout=30)
+    os.close(primary)
+    os.close(secondary)
+    check("usage: no DUMP on a terminal is an error, exit 2", p.returncode == 2 and p.stderr ==
+          b"perfscope: error: no DUMP given, and standard input is a terminal: name the dump, pipe it in, "
+          b"or give - to type it\n", (p.returncode, p.stderr))
     rc, out, _ = run("--version")
     check("usage: --version", rc == 0 and out.startswith("perfscope "), out)
 
@@ -690,6 +737,7 @@ def main():
         output_names_input(tmp)
         devnull_both()
         hist_other_elf()
+        other_elf_everywhere()
         no_run_frame(tmp)
         elf_refused(tmp)
         versions(tmp)

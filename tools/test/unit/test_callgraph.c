@@ -350,7 +350,7 @@ static void damaged(void)
 	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"damaged: the recording "
 	        "failed its check\",\"pid\":1,\"tid\":1,\"ts\":100.000,\"args\":{\"cycle\":100}}");
 	check_contains("callgraph: damaged: chrome's otherData says so", r.out,
-	               "\"events_lost\":0,\"partial\":true,\"damaged\":1}}\n");
+	               "\"events_lost\":0,\"partial\":true,\"damaged\":1,\"other_elf\":false}}\n");
 	run_free(&r);
 	tool_run(&r, t.s,
 	         (const char *[]){ "chrome", "--format", "perfetto", "-o", "t.pftrace", "--partial",

@@ -251,6 +251,38 @@ static void calltrace(void)
 	text_free(&t);
 }
 
+/* A log-mode ring that wrapped: the frame's overflows word counts the older
+ * calls overwritten, which trace and gprof say, apart from the exits
+ * without a call. */
+static void calltrace_wrapped(void)
+{
+	struct text t = { 0 };
+	struct payload p = { 0 };
+	calltrace_head(&p, 1, 2, 2, 0, 5, 1);
+	calltrace_rec(&p, 0x200, 0x1010, 150, 2);
+	calltrace_rec(&p, 0x100, 0x2020, 100, 1);
+	frame_add(&t, "calltrace", &p);
+	pl_free(&p);
+	check_run("calltrace: a wrapped log says how many older calls it overwrote", t.s,
+	          (const char *[]){ "trace", "dump.log", NULL },
+	          "calltrace 1 (dump.log:1): log mode, 2 of 2 lines, 0 calls open\n"
+	          "    0x00000200: lr=0x00001010 <0x00001010>, t=150\n"
+	          "  0x00000100: lr=0x00002020 <0x00002020>, t=100\n"
+	          "5 older calls overwritten (log mode keeps the newest 2): a partial recording\n"
+	          "1 exit without a call\n",
+	          "", 0);
+	check_run(
+	        "calltrace: gprof of a wrapped log says its arcs are missing", t.s,
+	        (const char *[]){ "gprof", "-e", UNIT_RETIRE_ELF, "-o", "g.out", "dump.log", NULL },
+	        "",
+	        "perfscope: dump.log:1: warning: calltrace frame: 5 older calls overwritten (log mode keeps "
+	        "the newest 2): their arcs are missing\n"
+	        "perfscope: dump.log: warning: gprof: call traces record entries, not exits: gmon.out has "
+	        "their calls and arcs, no time (gprof's times are 0)\n",
+	        0);
+	text_free(&t);
+}
+
 static void hot(void)
 {
 	struct text t = { 0 };
@@ -366,6 +398,7 @@ void test_frames(void)
 	sections();
 	bias();
 	calltrace();
+	calltrace_wrapped();
 	hot();
 	funcstat();
 	run();

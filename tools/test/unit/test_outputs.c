@@ -114,7 +114,7 @@ void test_outputs(void)
 	        "outputs: functions --format json --min-pct 25", t.s,
 	        (const char *[]){ "functions", "--format", "json", "--min-pct", "25", "dump.log",
 	                          NULL },
-	        "[{\"table\":1,\"lost\":0,\"partial\":false,\"damaged\":0,\"hook_cost\":0,\"unfinished\":0,\"functions\":[\n"
+	        "[{\"table\":1,\"lost\":0,\"partial\":false,\"damaged\":0,\"hook_cost\":0,\"unfinished\":0,\"other_elf\":false,\"functions\":[\n"
 	        "{\"name\":\"0x00000100\",\"pc\":\"0x00000100\",\"calls\":1,\"total\":100,\"total_pct\":100.00,"
 	        "\"total_avg\":100,\"total_max\":100,\"total_min\":100,\"self\":55,\"self_pct\":55.00,\"self_avg\":55,"
 	        "\"self_max\":55,\"self_min\":55,\"depth\":1},\n"

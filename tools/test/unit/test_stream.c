@@ -228,7 +228,7 @@ static void every_type(void)
 	        "{\"ph\":\"X\",\"cat\":\"section\",\"name\":\"section 1\",\"pid\":1,\"tid\":1001,\"ts\":"
 	        "8589934597.000,\"dur\":45.000,\"args\":{\"cycles\":45,\"start_cycle\":8589934597}}");
 	check_contains("stream: chrome, nothing lost", r.out,
-	               "\"events_lost\":0,\"partial\":false,\"damaged\":0}}");
+	               "\"events_lost\":0,\"partial\":false,\"damaged\":0,\"other_elf\":false}}");
 	run_free(&r);
 	tool_run(&r, NULL,
 	         (const char *[]){ "chrome", "--format", "perfetto", "-o", "o.txt", "trace.bin",
@@ -289,7 +289,7 @@ static void loss(void)
 	        "{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"perfscope\",\"name\":\"6 events lost: the trace FIFO was full\","
 	        "\"pid\":1,\"tid\":1,\"ts\":15.000,\"args\":{\"lost\":6,\"cycle\":15}}");
 	check_contains("stream: LOSS in chrome's otherData", r.out,
-	               "\"events_lost\":6,\"partial\":true,\"damaged\":0}}");
+	               "\"events_lost\":6,\"partial\":true,\"damaged\":0,\"other_elf\":false}}");
 	run_free(&r);
 	tool_run(&r, NULL, (const char *[]){ "flame", "trace.bin", NULL });
 	check_contains("stream: LOSS in the flame graph's subtitle", r.out,
