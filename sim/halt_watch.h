@@ -31,11 +31,11 @@ public:
 
     // This cycle, from the oracle's signals as they are after its edge.
     State cycle(const RetireOracle &cpu) {
-	    if (cpu.trap()) {
-		    nested_trap = nested_trap || in_trap_;
-		    in_trap_ = true;
-	    }
-	if (!cpu.firing())
+        if (cpu.trap()) {
+            nested_trap = nested_trap || in_trap_;
+            in_trap_ = true;
+        }
+        if (!cpu.firing())
             return kRunning;
         if (cpu.insn() == kMret)
             in_trap_ = false;
@@ -48,10 +48,9 @@ public:
     }
 
     uint32_t pc = 0;  // the last instruction retired: the loop's, once stopped
-    bool nested_trap =
-	    false; // a trap was taken inside a trap handler (no mret since the one before)
+    bool nested_trap = false;  // a trap was taken inside a trap handler (no mret since the one before)
 
-  private:
+private:
     static const uint32_t kJumpToSelf = 0x0000006f;  // jal x0, 0
     static const uint32_t kMret = 0x30200073;
 

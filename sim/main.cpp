@@ -1294,16 +1294,14 @@ int main(int argc, char **argv)
                     std::fprintf(stderr, "sim: the program stopped in an endless loop at 0x%08x with interrupts "
                                  "off (while (1);), taken as its exit with 0\n", halt.pc);
                 }
-		// The default trap handler's 99 looks like a program's own
-		// exit(99) on the summary line: say which it was.
-		if (halt_on && exit_code == 99 && halt.nested_trap) {
-			own_line(stderr);
-			std::fprintf(
-				stderr,
-				"sim: a trap inside the trap handler (no mret since the first) before "
-				"this exit 99: the handler stopped it (a corrupted or cut-short image?)\n");
-		}
-		// Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
+                // The default trap handler's 99 looks like a program's own
+                // exit(99) on the summary line: say which it was.
+                if (halt_on && exit_code == 99 && halt.nested_trap) {
+                    own_line(stderr);
+                    std::fprintf(stderr, "sim: a trap inside the trap handler (no mret since the first) before "
+                                 "this exit 99: the handler stopped it (a corrupted or cut-short image?)\n");
+                }
+                // Without perfscope (PERF_SECTIONS=0) there is nothing to read back.
                 phase = sections ? Phase::Drain : Phase::Done;
                 // The CPU runs on after its exit, in _exit's loop: the calls
                 // it makes then are not the program's, and would keep the

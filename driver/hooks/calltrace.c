@@ -208,8 +208,8 @@ void __cyg_profile_func_enter(void *this_fn, void *call_site)
 			return;
 		}
 		r = t->rec;
-		t->wrapped += t->wrapped !=
-		              UINT32_MAX; /* the older calls it overwrites are counted from this */
+		/* The dump counts the older calls overwritten from the wraps. */
+		t->wrapped += t->wrapped != UINT32_MAX;
 	}
 	const uint32_t fn = (uint32_t)(uintptr_t)this_fn;
 	r->fn = fn;

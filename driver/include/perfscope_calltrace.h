@@ -47,8 +47,7 @@ struct perf_calltrace {
 	uint32_t depth;                     /* calls open now */
 	uint32_t mode;                      /* enum perf_calltrace_mode */
 	const volatile uint32_t *clock;     /* perfscope's global time, low word */
-	uint32_t
-	        wrapped; /* log mode: times the ring wrapped (saturating); nonzero: all lines hold records */
+	uint32_t wrapped;    /* log mode: times the ring wrapped, saturating; 0: not yet */
 	uint32_t hidden;     /* stack mode: open calls not recorded (buffer full) */
 	uint32_t overflows;  /* stack mode: entries that found the buffer full */
 	uint32_t underflows; /* exits with no call open */

@@ -114,10 +114,8 @@ static void draw(FILE *f, const struct stacks *s, const char *title, unsigned wi
 		        g->lost_all ? "; " : " recorded, ", g->damaged, g->damaged == 1 ? "" : "s");
 	if (g->hook_cost)
 		fprintf(f, "; hook cost: %u cycles a call taken off (--hook-cost)", g->hook_cost);
-	if (other_elf) /* OTHER_ELF_NOTE, without its newline */
-		fputs("; ELF: not this run's (its build id differs, see the errors): the names are another "
-		      "program's",
-		      f);
+	if (other_elf)
+		fputs("; " OTHER_ELF_TEXT, f);
 	fputs("; width: cycles of a call path and its callees; hover for numbers</text>\n", f);
 	struct flame d = { .f = f, .s = s, .height = height,
 	                   .scale = root ? (double)(width - 2 * MARGIN) / (double)root : 0,

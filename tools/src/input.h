@@ -28,8 +28,9 @@ struct input {
 
 /* What every output written with another program's ELF says of its names
  * (the error on standard error says it first). */
-#define OTHER_ELF_NOTE \
-	"ELF: not this run's (its build id differs, see the errors): the names are another program's\n"
+#define OTHER_ELF_TEXT \
+	"ELF: not this run's (its build id differs, see the errors): the names are another program's"
+#define OTHER_ELF_NOTE OTHER_ELF_TEXT "\n"
 
 void input_init(struct input *in, FILE *f, const char *name);
 
