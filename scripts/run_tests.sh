@@ -4,6 +4,8 @@
 # output in build/test.log, and ends with the line "N passed, N failed".
 # A suite reports one "PASS <name>" or "FAIL <name>: why" line per check; a
 # suite that exits non-zero without saying FAIL counts as one failure.
+# Each suite's wall time goes into the log, so the slow ones are easy to find
+# (CI allows make test 30 minutes).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 mkdir -p build
@@ -11,12 +13,14 @@ log=build/test.log
 : > "$log"
 passed=0
 failed=0
+times=()
 
 suite() {
   local name=$1; shift
-  local out rc p f
+  local out rc p f start=$SECONDS
   echo "== $name" | tee -a "$log"
   out=$("$@" 2>&1); rc=$?
+  times+=("$((SECONDS - start)) s  $name")
   printf '%s\n' "$out" >> "$log"
   printf '%s\n' "$out" | grep -E '^(PASS|FAIL) '
   p=$(printf '%s\n' "$out" | grep -c '^PASS ')
@@ -64,5 +68,7 @@ suite "FPGA area"          make -s -C syn area-test
 suite "iCEBreaker board"   make -s -C syn board-test
 suite "LiteX"              make -s -C soc/litex test
 
+{ echo "== wall time of each suite, slowest first"
+  printf '%s\n' "${times[@]}" | sort -rn; } >> "$log"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
