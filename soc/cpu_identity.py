@@ -53,8 +53,8 @@ def make(*args):
 
 
 def simulators(cpu, edited):
-    """{"edited": sim, "package": sim}, built if missing or out of date; the
-    edited CPU from the directory edited (None: build/cpu)."""
+    """{"edited": (sim_dir, cpu_v), "package": (sim_dir, cpu_v)}: where each
+    simulator is built, from which CPU file (edited None: build/cpu)."""
     sims = {}
     for side, cpu_v in (("edited", (edited or BUILD / "cpu") / f"{cpu}.v"),
                         ("package", BUILD / "cpu" / f"{cpu}_package.v")):
@@ -62,9 +62,14 @@ def simulators(cpu, edited):
             sim_dir = edited / f"sim-{cpu}-{side}"
         else:
             sim_dir = BUILD / "sim" / (f"{cpu}-identity-package" if side == "package" else cpu)
-        make("-C", str(TOP / "sim"), f"CPU={cpu}", f"CPU_V={cpu_v}", f"SIM_DIR={sim_dir}")
-        sims[side] = sim_dir / "Vsoc_top"
+        sims[side] = (sim_dir, cpu_v)
     return sims
+
+
+def build(cpu, sim_dir, cpu_v):
+    """The simulator, built if missing or out of date."""
+    make("-C", str(TOP / "sim"), f"CPU={cpu}", f"CPU_V={cpu_v}", f"SIM_DIR={sim_dir}")
+    return sim_dir / "Vsoc_top"
 
 
 def run(sim, hex_file, settings, default_timeout):
@@ -84,10 +89,20 @@ def main():
     edited = args.edited.resolve() if args.edited else None
     tests, settings, default_timeout = suite()
     failed = 0
+    # The CPU files first, one make for all (the edited one may be another
+    # directory's), then the simulators two at a time: each build is one
+    # compiler run over the model's C++ for most of its time.
+    plan = {cpu: simulators(cpu, edited) for cpu in args.cpus}
+    make("-C", str(TOP / "soc"), *(str(v) for sims in plan.values() for _, v in sims.values()
+                                   if not edited or v.parent != edited))
+    for cpu in args.cpus:
+        make("-C", str(TOP / "tests"), f"CPU={cpu}", *(str(BUILD / "fw" / cpu / "tests" / f"{t}.hex") for t in tests))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        built = {(cpu, side): pool.submit(build, cpu, *where) for cpu, sims in plan.items() for side, where in sims.items()}
+        built = {k: f.result() for k, f in built.items()}
     for cpu in args.cpus:
         fw = BUILD / "fw" / cpu / "tests"
-        make("-C", str(TOP / "tests"), f"CPU={cpu}", *(str(fw / f"{t}.hex") for t in tests))
-        sims = simulators(cpu, edited)
+        sims = {side: built[cpu, side] for side in ("edited", "package")}
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             runs = {(t, side): pool.submit(run, sim, fw / f"{t}.hex", settings.get(t, {}), default_timeout)
                     for t in tests for side, sim in sims.items()}
