@@ -529,12 +529,16 @@ for v in 0 abc 012; do
     fail "make profile PROFILE_EVENTS=$v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
   fi
 done
-# CLOCK_HZ and RAM_BYTES the same, before anything is built or simulated
-# (the linker, or the host tool after the run, would meet them).
+# CLOCK_HZ, RAM_BYTES and HIST_WORDS the same, before anything is built or
+# simulated (the linker, the host tool after the run, or the simulator's
+# elaboration would meet them; a HIST_WORDS the simulator was not built
+# with would leave the histogram's size as it was).
 for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
          "CLOCK_HZ=5G:make profile: CLOCK_HZ=5G is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
          "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
-         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)"; do
+         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "HIST_WORDS=8192:make profile: HIST_WORDS=8192: the histogram's words are a power of two, 2 to 4096 (default 4096)" \
+         "HIST_WORDS=1000:make profile: HIST_WORDS=1000: the histogram's words are a power of two, 2 to 4096 (default 4096)"; do
   arg=${v%%:*} want=${v#*:}
   uprof FW="$prof/fwx_args.c" "$arg" > "$prof/setting.log" 2>&1; rc=$?
   if [ "$rc" -ne 0 ] && grep -qF "*** $want.  Stop." "$prof/setting.log" && ! grep -q 'elf-gcc \|^sim: ' "$prof/setting.log"; then

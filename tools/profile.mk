@@ -39,7 +39,8 @@
 # disagreement of the model or a usage error stops with the log's tail.
 # RAM_BYTES, given on the command line, reaches both fw.mk and the
 # simulator's build: a program of more than 64 KiB needs it; a simulator
-# of another RAM_BYTES is built in build/sim/<cpu>-ram<bytes>/. FW_PRINTF and
+# of another RAM_BYTES is built in build/sim/<cpu>-ram<bytes>/, and one of
+# another HIST_WORDS (MODE=retire) in build/sim/<cpu>-hist<words>/. FW_PRINTF and
 # FW_EXTRA_CFLAGS go to fw.mk (docs/programmers-guide.md).
 #
 # The program is named after its first source, or NAME; another program of the same
@@ -55,9 +56,14 @@ CPU            ?= VexRiscv_Full
 MODE           ?= funccost
 CLOCK_HZ       ?= 50000000
 PROFILE_EVENTS ?= 2048
-# The simulator's histogram words (sim/Makefile's HIST_BUCKETS): the last is
-# OUTSIDE, the others cover .text.
-HIST_WORDS     ?= 4096
+# The simulator's histogram words (sim/Makefile's HIST_BUCKETS, whose
+# default it takes): the last is OUTSIDE, the others cover .text.
+HIST_WORDS_DEFAULT := $(shell sed -n 's/^HIST_BUCKETS *?= *//p' $(TOP)/sim/Makefile)
+HIST_WORDS     ?= $(HIST_WORDS_DEFAULT)
+ifeq ($(filter 2 4 8 16 32 64 128 256 512 1024 2048 4096,$(HIST_WORDS)),)
+$(error make profile: HIST_WORDS=$(HIST_WORDS): the histogram's words are a power of two, 2 to 4096 \
+  (default $(HIST_WORDS_DEFAULT)))
+endif
 # Each FW a C or assembly source that is there: an ELF, an image, a
 # directory or a missing file stops here with one line, not gcc's.
 profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$(if $(filter %.c %.S %.s,$(1)),,not a \
@@ -126,9 +132,12 @@ PERFSCOPE := $(TOP)/build/tools/perfscope
 # this run gets no report.txt.
 SECTIONS_FLAG = $(if $(filter +sections,$(SIMFLAGS)),,$$($(CROSS)nm $(ELF) | grep -q ' perf_snapshot_frame$$' \
                   || echo +sections))
-# Another RAM_BYTES than the default runs on a simulator of its own: built
-# in place, build/sim/<cpu>/ would stay at that size for every later run.
-SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(FW_RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))
+# Another RAM_BYTES or, with MODE=retire, HIST_WORDS than the default runs
+# on a simulator of its own: built in place, build/sim/<cpu>/ would stay so
+# for every later run.
+SIM_HIST  := $(if $(filter retire,$(MODE)),$(HIST_WORDS),$(HIST_WORDS_DEFAULT))
+SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(FW_RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))$(if \
+               $(filter-out $(HIST_WORDS_DEFAULT),$(SIM_HIST)),-hist$(SIM_HIST))
 SIM       := $(SIM_DIR)/Vsoc_top
 OUT       := $(FW_BUILD)
 ELF       := $(OUT)/$(NAME).elf
@@ -154,7 +163,7 @@ REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
 profile: profile-forget $(OUT)/$(NAME).hex
-	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) SIM_DIR=$(SIM_DIR)
+	@$(MAKE) -s --no-print-directory -C $(TOP)/sim CPU=$(CPU) RAM_BYTES=$(RAM_BYTES) HIST_BUCKETS=$(SIM_HIST) SIM_DIR=$(SIM_DIR)
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) $(SECTIONS_FLAG) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \

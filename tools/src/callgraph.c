@@ -306,21 +306,36 @@ void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned
 		g->on_lost(g->ctx, f, lost, why, time);
 }
 
+#define LOST_START_TEXT                                                                    \
+	"the recording starts mid-stream (its records before the first SYNC; older ones, " \
+	"overwritten or never read, are not counted)"
+/* LOST_TEXT_<n>: the causes BUFFER, FIFO and MISSING as the number their
+ * bits make; LOST_WHY(n) puts it, and it with START, in the table. */
+#define LOST_WHY(causes)               \
+	[causes] = LOST_TEXT_##causes, \
+	[(causes) | CG_LOST_START] = LOST_TEXT_##causes ", and " LOST_START_TEXT
+#define LOST_TEXT_1 "the buffer was full"
+#define LOST_TEXT_2 "the trace FIFO was full"
+#define LOST_TEXT_3 "the buffer and the trace FIFO were full"
+#define LOST_TEXT_4 "trace frames are missing from the log"
+#define LOST_TEXT_5 "the buffer was full and trace frames are missing from the log"
+#define LOST_TEXT_6 "the trace FIFO was full and trace frames are missing from the log"
+#define LOST_TEXT_7 \
+	"the buffer and the trace FIFO were full and trace frames are missing from the log"
+
 const char *cg_lost_why(unsigned why)
 {
-	static const char *const text[8] = {
-		[CG_LOST_BUFFER] = "the buffer was full",
-		[CG_LOST_FIFO] = "the trace FIFO was full",
-		[CG_LOST_MISSING] = "trace frames are missing from the log",
-		[CG_LOST_BUFFER | CG_LOST_FIFO] = "the buffer and the trace FIFO were full",
-		[CG_LOST_BUFFER | CG_LOST_MISSING] =
-		        "the buffer was full and trace frames are missing from the log",
-		[CG_LOST_FIFO | CG_LOST_MISSING] =
-		        "the trace FIFO was full and trace frames are missing from the log",
-		[CG_LOST_BUFFER | CG_LOST_FIFO | CG_LOST_MISSING] =
-		        "the buffer and the trace FIFO were full and trace frames are missing from the log",
+	static const char *const text[16] = {
+		[CG_LOST_START] = LOST_START_TEXT,
+		LOST_WHY(1),
+		LOST_WHY(2),
+		LOST_WHY(3),
+		LOST_WHY(4),
+		LOST_WHY(5),
+		LOST_WHY(6),
+		LOST_WHY(7),
 	};
-	return why < 8 && text[why] ? text[why] : "cause unknown";
+	return why < 16 && text[why] ? text[why] : "cause unknown";
 }
 
 void cg_damaged(struct callgraph *g, const struct frame *f)

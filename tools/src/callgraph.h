@@ -114,8 +114,11 @@ struct callgraph {
 };
 
 /* Why events were lost: an events frame's buffer filled; the trace unit's
- * FIFO did (its LOSS records); trace frames are missing from the log. */
-enum { CG_LOST_BUFFER = 1, CG_LOST_FIFO = 2, CG_LOST_MISSING = 4 };
+ * FIFO did (its LOSS records); trace frames are missing from the log; a
+ * trace stream starts mid-stream (its records before the first SYNC, which
+ * have no time; a flight recording's older ones, overwritten, are not in
+ * it at all and not counted). */
+enum { CG_LOST_BUFFER = 1, CG_LOST_FIFO = 2, CG_LOST_MISSING = 4, CG_LOST_START = 8 };
 /* What the outputs say of a loss: the causes in `why` (CG_LOST_* ORed). */
 const char *cg_lost_why(unsigned why);
 

@@ -361,11 +361,14 @@ static void section(struct stream_reader *r, unsigned type, uint32_t n)
 static void sync(struct stream_reader *r, uint32_t w0)
 {
 	const uint64_t start = (uint64_t)w0 << WINDOW_SHIFT;
-	if (!r->synced && r->skipped)
+	if (!r->synced && r->skipped) {
 		warning_at(r->in->name, 0,
 		           "%s: %llu record%s before the first SYNC skipped (a flight recording "
-		           "starts mid-stream)",
+		           "starts mid-stream): a partial recording",
 		           source(r), (unsigned long long)r->skipped, plural(r->skipped));
+		cg_lost(r->g, &r->f, r->skipped > UINT32_MAX ? UINT32_MAX : (uint32_t)r->skipped,
+		        CG_LOST_START, start);
+	}
 	if (!r->synced || start > r->raw) {
 		r->raw = start;
 	} else if (start >> WINDOW_SHIFT < r->raw >> WINDOW_SHIFT) {
@@ -534,11 +537,14 @@ void stream_close(struct stream_reader *r)
 		error_at(r->in->name, 0,
 		         "%s: ... and %llu more LOSS records with reserved bits set", source(r),
 		         (unsigned long long)(r->bad_losses - 1));
-	if (!r->synced && r->skipped)
+	if (!r->synced && r->skipped) {
 		warning_at(r->in->name, 0,
 		           "%s: no SYNC record: its %llu record%s no time and %s skipped",
 		           source(r), (unsigned long long)r->skipped,
 		           r->skipped == 1 ? " has" : "s have", r->skipped == 1 ? "is" : "are");
+		cg_lost(r->g, &r->f, r->skipped > UINT32_MAX ? UINT32_MAX : (uint32_t)r->skipped,
+		        CG_LOST_START, r->time);
+	}
 	if (r->losses && !r->rolled)
 		warning_at(
 		        r->in->name, 0,

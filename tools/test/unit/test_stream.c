@@ -471,13 +471,30 @@ static void flight(void)
 	event(&s, ENTER, 0x200, 1, 1010);
 	event(&s, EXIT_, 0x200, 2, 1030);
 	event(&s, EXIT_, 0x100, 1, 1035);
+	/* The records skipped are lost, and every output says so: the older
+	 * ones the FIFO overwrote are in no count. */
+	const char *err =
+	        "perfscope: trace.bin: warning: trace stream: 3 records before the first SYNC skipped (a flight "
+	        "recording starts mid-stream): a partial recording\n"
+	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call entered during a loss "
+	        "or before recording began), ignored\n";
 	check_stream(
 	        "stream: a flight recording starts at its first SYNC", &s, csv,
-	        CSV_HEAD "1,0x00000200,0x00000200,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
-	        "perfscope: trace.bin: warning: trace stream: 3 records before the first SYNC skipped (a flight "
-	        "recording starts mid-stream)\n"
-	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call made before recording began), ignored\n",
-	        0);
+	        "# lost: 3 events: a partial recording, its Pct are of the recorded time only\n" CSV_HEAD
+	        "1,0x00000200,0x00000200,1,20,100.00,20,20,20,20,100.00,20,20,20,1\n",
+	        err, 0);
+	check_stream(
+	        "stream: a flight recording starts at its first SYNC: the table's head", &s,
+	        (const char *[]){ "functions", "trace.bin", NULL },
+	        "max call depth seen: 1, functions: 1 (from 1 trace stream)\n"
+	        "lost: 3 events, the recording starts mid-stream (its records before the first SYNC; "
+	        "older ones, overwritten or never read, are not counted): a partial recording, its Pct are "
+	        "of the recorded time only\n"
+	        "Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct "
+	        "    Avg     Max     Min  Depth\n"
+	        "0x00000200          0x00000200      1            20 100.00      20      20      20            20 100.00 "
+	        "     20      20      20      1\n",
+	        err, 0);
 }
 
 /* Function fn [0, 50), interrupted [10, 40) by irq `irq`. */
