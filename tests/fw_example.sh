@@ -571,13 +571,24 @@ else
 fi
 # A program that exits with another code than 0 (an old benchmark's main
 # that returns nothing) still gets its reports, after a line saying so.
-printf 'static int f(int x) { return x + 1; }\nint main(void) { return f(6); }\n' > "$prof/fwx_code.c"
+# It has a trap handler of its own, too: make profile warns that an
+# interrupt's calls would go into the program's buffer; hello (fwx_ram,
+# above) has none and gets no such warning.
+printf 'static int f(int x) { return x + 1; }\nint main(void) { return f(6); }\nvoid trap_handler(unsigned c, unsigned e) { (void)c; (void)e; for (;;) ; }\n' \
+  > "$prof/fwx_code.c"
 uprof FW="$prof/fwx_code.c" > "$prof/code.log" 2>&1
 if grep -qx "profile: fwx_code exited with 7 on $d_top; its reports follow" "$prof/code.log" \
    && grep -q '^f ' "$pdir/fwx_code/functions.txt" 2>/dev/null; then
   pass "make profile of a program that exits with 7: says so, and writes its reports"
 else
   tail -3 "$prof/code.log"; fail "make profile of a program that exits with 7: no line, or no reports"
+fi
+irq_warning="profile: warning: fwx_code has a trap handler of its own or starts HAL alarms: calls made in an interrupt are recorded as the program's, and a hook the interrupt cut into may lose or misplace an event, so the counts and times around it may be wrong; MODE=retire records interrupts exactly"
+if grep -qxF "$irq_warning" "$pdir/fwx_code/warnings.txt" 2>/dev/null && grep -qxF "$irq_warning" "$prof/code.log" \
+   && ! grep -q 'trap handler of its own' "$pdir/fwx_ram/warnings.txt"; then
+  pass "make profile of a program with its own trap_handler: warns that interrupts share the program's buffer"
+else
+  fail "make profile of a program with its own trap_handler: no warning in warnings.txt and on the terminal, or one for hello"
 fi
 
 exit $status

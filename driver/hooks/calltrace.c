@@ -128,11 +128,10 @@ static int patch_entries(void)
 }
 #endif
 
-int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
-                        enum perf_calltrace_mode mode)
+int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size, uint32_t mode)
 {
-	const int args = ((uint32_t)mode & PERF_CALLTRACE_ARGS) != 0;
-	mode = (enum perf_calltrace_mode)((uint32_t)mode & ~PERF_CALLTRACE_ARGS);
+	const int args = (mode & PERF_CALLTRACE_ARGS) != 0;
+	mode &= ~PERF_CALLTRACE_ARGS;
 	const int lines = args ? perf_calltrace_args_lines(size) : perf_calltrace_lines(size);
 	if (!buf || ((uintptr_t)buf & 3u) || lines < 1 ||
 	    (mode != PERF_CALLTRACE_STACK && mode != PERF_CALLTRACE_LOG))

@@ -89,12 +89,12 @@ int perf_calltrace_args_lines(uint32_t size) PERF_NO_TRACE;
 uint32_t perf_calltrace_args_size(int lines) PERF_NO_TRACE;
 
 /*
- * Starts tracing into buf (size bytes, 4-byte aligned) in mode, time-stamped
- * by the perfscope at perf_base, and makes it the current trace. In stack
- * mode call it from the outermost level you want traced (as in NITRO: the
- * calls already open when tracing starts are not in the buffer, and their
- * exits count as underflows). Returns the number of lines, or -PERF_EINVAL
- * (NULL or misaligned buf, fewer than one line, bad mode).
+ * Starts tracing into buf (size bytes, 4-byte aligned) in mode (a uint32_t, as in
+ * C++ a mode | ARGS is no enum), time-stamped by the perfscope at perf_base, and
+ * makes it the current trace. In stack mode call it from the outermost level
+ * you want traced (as in NITRO: the calls already open when tracing starts are
+ * not in the buffer, and their exits count as underflows). Returns the number
+ * of lines, or -PERF_EINVAL (NULL or misaligned buf, fewer than one line, bad mode).
  *
  * With PERF_CALLTRACE_ARGS in mode, each record also keeps a0-a3 as the
  * function found them. The compiler's hooks cannot see them (a0 and a1
@@ -116,7 +116,7 @@ uint32_t perf_calltrace_args_size(int lines) PERF_NO_TRACE;
  * not be instrumented.
  */
 int perf_calltrace_init(const void *perf_base, void *buf, uint32_t size,
-                        enum perf_calltrace_mode mode) PERF_NO_TRACE;
+                        uint32_t mode) PERF_NO_TRACE;
 
 /* Enable, disable or restore recording; each returns the previous state (1 = enabled). */
 int perf_calltrace_enable(void) PERF_NO_TRACE;
