@@ -503,11 +503,11 @@ fi
 # so, and no compiler run.
 mkdir -p "$prof/sp ace"
 cp "$prof/fwx_args.c" "$prof/sp ace/fwx_space.c"
-for t in "$prof/args/out/fwx_args.elf:not a C or assembly source" "$prof/args/out/fwx_args.hex:not a C or assembly source" \
+for t in "$prof/args/out/fwx_args.elf:not a C, C++ or assembly source" "$prof/args/out/fwx_args.hex:not a C, C++ or assembly source" \
          "$prof:a directory" "$prof/fwx_none.c:no such file" "$prof/sp ace/fwx_space.c:"; do
   f=${t%:*} why=${t##*:}
   if [ -n "$why" ]; then
-    want="make profile: FW=$f: $why; FW is the program's C or assembly sources (.c, .S, .s), which make profile builds"
+    want="make profile: FW=$f: $why; FW is the program's C, C++ or assembly sources (.c, .cc, .cpp, .cxx, .S, .s), which make profile builds"
   else
     want="make profile: FW=\"$f\" is one file with a space in its path, and make cannot handle one; copy or move it (or link it) to a path without spaces"
   fi

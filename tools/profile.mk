@@ -64,12 +64,13 @@ ifeq ($(filter 2 4 8 16 32 64 128 256 512 1024 2048 4096,$(HIST_WORDS)),)
 $(error make profile: HIST_WORDS=$(HIST_WORDS): the histogram's words are a power of two, 2 to 4096 \
   (default $(HIST_WORDS_DEFAULT)))
 endif
-# Each FW a C or assembly source that is there: an ELF, an image, a
-# directory or a missing file stops here with one line, not gcc's.
-profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$(if $(filter %.c %.S %.s,$(1)),,not a \
-                  C or assembly source)),no such file)
+# Each FW a C, C++ or assembly source that is there (fw.mk builds them): an
+# ELF, an image, a directory or a missing file stops here with one line,
+# not gcc's.
+profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$(if $(filter %.c %.cc %.cpp %.cxx %.S \
+                  %.s,$(1)),,not a C, C++ or assembly source)),no such file)
 $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
-  is the program's C or assembly sources (.c, .S, .s), which make profile builds)))
+  is the program's C, C++ or assembly sources (.c, .cc, .cpp, .cxx, .S, .s), which make profile builds)))
 # PROFILE_EVENTS a positive whole number, without a leading 0 (the shape
 # sim/Makefile checks RAM_BYTES for). Else the compiler would meet it in
 # profile_main.c, or the program print no frame at all (0).
