@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "perfscope_profile.h"
 #include "diag.h"
 #include "stream.h"
 #include "symbols.h"
@@ -262,6 +263,18 @@ static void funcstat(struct frame *f, const struct dump_handler *h)
 		                          "exceeds all the cycles counted"
 		                        : "");
 	}
+	/* The hooks keep PERF_PROFILE_DEPTH levels (IAS's): a call deeper is
+	 * not counted, its time is its caller's at the last level kept; an exit
+	 * with no call open is not counted either. The table's head has both
+	 * counts, as the target prints them: said here too, as a loss. */
+	if (t.profile && (t.warn_high || t.warn_low))
+		warning_at(
+		        f->in->name, f->line,
+		        "profile frame: %u call%s deeper than %d levels and %u exit%s with no call "
+		        "open were not counted (the head's depth warnings): the deeper calls' "
+		        "time is in their caller's Self at level %d, and the counts are short",
+		        t.warn_high, plural(t.warn_high), PERF_PROFILE_DEPTH, t.warn_low,
+		        plural(t.warn_low), PERF_PROFILE_DEPTH);
 end:
 	if (frame_end(f))
 		h->funcstat(h->ctx, f, &t, rows);

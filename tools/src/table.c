@@ -7,6 +7,7 @@
 #include "fmt.h"
 #include "input.h"
 #include "json.h"
+#include "perfscope_profile.h"
 #include "util.h"
 
 static void add_row(struct table *t, size_t *cap, struct row r)
@@ -70,10 +71,11 @@ void table_from_frame(struct table *t, const struct funcstat_head *h, const stru
 		/* The head and the Program row of perf_profile_print. */
 		snprintf(t->head, sizeof t->head,
 		         "profile %u: %s, %s; entries still on call stack: %u\n"
-		         "max call stack depth seen: %u, depth warnings: %u below 0, %u above 64\n"
+		         "max call stack depth seen: %u, depth warnings: %u below 0, %u above %d\n"
 		         "Total number of cycles: %llu\n",
-		         h->id, h->flags & 1 ? "enabled" : "disabled", h->flags & 2 ? "frozen" : "not frozen",
-		         h->open, h->max_depth, h->warn_low, h->warn_high, (unsigned long long)h->counted);
+		         h->id, h->flags & 1 ? "enabled" : "disabled",
+		         h->flags & 2 ? "frozen" : "not frozen", h->open, h->max_depth, h->warn_low,
+		         h->warn_high, PERF_PROFILE_DEPTH, (unsigned long long)h->counted);
 		t->program = 1;
 		t->whole = h->counted;
 		add_row(t, &cap, (struct row){ .calls = 1, .outer = 1, .total = h->counted,

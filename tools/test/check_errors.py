@@ -354,6 +354,10 @@ CASES = [
      frame("profile", struct.pack("<7I2QI", 1, 0, 1, 0, 2, 0, 0, 1435673, 4294602486, 1)
            + struct.pack("<7I2Q", 0x100, 1, 1, 1000, 1000, 100, 100, 1000, 100)), 0,
      ["perfscope: {f}:1: warning: profile frame: a Program row whose Self (cycles with the stack empty) exceeds all the cycles counted: most likely the program reset perfscope's global counter while the hooks recorded, which a profile counts as nearly 2^32 cycles (make profile stamps from MTIME: docs/hooks.md)"]),
+    ("profile: calls deeper than the 64 levels kept, and an exit below 0: said, as a loss", ["functions", "DUMP"],
+     frame("profile", struct.pack("<7I2QI", 1, 0, 1, 0, 64, 1, 717, 5000, 100, 1)
+           + struct.pack("<7I2Q", 0x100, 189, 1, 4900, 4900, 10, 10, 4900, 10)), 0,
+     ["perfscope: {f}:1: warning: profile frame: 717 calls deeper than 64 levels and 1 exit with no call open were not counted (the head's depth warnings): the deeper calls' time is in their caller's Self at level 64, and the counts are short"]),
     ("events: a RESUME without a SUSPEND", ["functions", "DUMP"],
      frame("events", events((0x100, 0), (RESUME, 10), (None, 30))), 1,
      ["perfscope: {f}:1: error: events frame, payload byte 20: event 1 is a RESUME without a SUSPEND before it: the input is damaged; the event is ignored", INCOMPLETE]),
