@@ -544,12 +544,41 @@ void run_gprof(struct session *s)
 			m.arcs = 0;
 			map_free(&m.index[FROM_ENTRY]);
 			map_free(&m.index[FROM_SITE]);
+			cg_finish(&m.g); /* the nodes' totals, for the unfinished calls' */
+			uint64_t open_calls = 0, open_cycles = 0;
+			uint32_t open_fn = 0;
 			for (size_t i = 1; i < m.g.nodes; i++) {
 				const struct cg_node *n = &m.g.node[i];
-				if (m.g.stat[n->stat].irq || !n->calls) /* only unfinished calls */
+				if (m.g.stat[n->stat].irq)
 					continue;
+				if (!n->calls) { /* only unfinished calls: no arc */
+					const struct cg_node *p = &m.g.node[n->parent];
+					if (n->parent && !open_calls++)
+						open_fn = n->fn;
+					/* The cycles once: not again below one counted. */
+					if (n->parent && (p->calls || !p->parent))
+						open_cycles += n->total;
+					continue;
+				}
 				count_arc(&m, FROM_ENTRY, caller(&m, n), n->fn, n->calls);
 			}
+			/* An arc carries finished calls only: gprof then charges an
+			 * unfinished call's time to no caller, and shares the time of
+			 * the calls it made among their other callers. */
+			char hex[12];
+			if (open_calls && m.st)
+				warning_at(
+				        s->in[0]->name, 0,
+				        "gprof: %llu call%s below the outermost still open when the "
+				        "recording ended (%s%s) %s no arc in gmon.out: gprof charges "
+				        "%llu cycles of them and of what they called to no caller, or "
+				        "to other callers of the same functions; the function table "
+				        "has them where they were spent",
+				        (unsigned long long)open_calls, plural(open_calls),
+				        symtab_fn_name(m.st, open_fn, hex),
+				        open_calls > 1 ? ", ..." : "",
+				        open_calls == 1 ? "has" : "have",
+				        (unsigned long long)open_cycles);
 		}
 		if (!m.g.frames && !m.hist.n && m.calltraces)
 			warning_at(

@@ -44,6 +44,7 @@ FLIPPED_CRC = zlib.crc32(base64.b64decode(FLIPPED.split()[4]))
 # calltrace's functions in the frame: test3, test2, test1, at addresses
 # hot's ELF does not start a function at.
 TESTS_AT = sorted({oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3")})
+T1, T2, T3 = (oracle.Symbols(ELF).addr(n) for n in ("test1", "test2", "test3"))
 COMMANDS = ["report", "trace", "functions", "gprof", "chrome", "folded", "flame", "hot", "hist"]
 
 
@@ -339,6 +340,11 @@ CASES = [
      frame("events", events((None, 1), (0x100, 10), (0x200, 20), (None, 25))), 0,
      ["perfscope: {f}:1: warning: events frame: 1 call still open at its end: charged up to its last event, not counted as a call (unfinished)",
       "perfscope: {f}:1: warning: events frame: 1 exit without its entry (a call made before recording began), ignored"]),
+    ("gprof: a call below the outermost still open at the end: no arc, said", ["gprof", "-e", ELF, "-o", "/dev/null", "DUMP"],
+     frame("events", events((T1, 0), (T2, 10), (T3, 15), (None, 25), (T3, 30), (None, 40), lost=4)), 0,
+     ["perfscope: {f}:1: warning: events frame: the buffer lost 4 events, so the calls after it filled are missing",
+      "perfscope: {f}:1: warning: events frame: 2 calls still open at its end: charged up to its last event, not counted as calls (unfinished)",
+      "perfscope: {f}: warning: gprof: 1 call below the outermost still open when the recording ended (test2) has no arc in gmon.out: gprof charges 30 cycles of them and of what they called to no caller, or to other callers of the same functions; the function table has them where they were spent"]),
     ("events: the buffer lost some", ["folded", "DUMP"], frame("events", events((0x100, 10), (None, 20), lost=6)), 0,
      ["perfscope: {f}:1: warning: events frame: the buffer lost 6 events, so the calls after it filled are missing"]),
     ("events: the stamps go back twice (G reset while recording): one warning", ["folded", "DUMP"],
