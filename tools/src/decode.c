@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "callgraph.h"
-#include "perfscope_profile.h"
 #include "diag.h"
+#include "perfscope_profile.h"
 #include "stream.h"
 #include "symbols.h"
 #include "util.h"
