@@ -571,11 +571,7 @@ else
 fi
 # A program that exits with another code than 0 (an old benchmark's main
 # that returns nothing) still gets its reports, after a line saying so.
-# It has a trap handler of its own, too: make profile warns that an
-# interrupt's calls would go into the program's buffer; hello (fwx_ram,
-# above) has none and gets no such warning.
-printf 'static int f(int x) { return x + 1; }\nint main(void) { return f(6); }\nvoid trap_handler(unsigned c, unsigned e) { (void)c; (void)e; for (;;) ; }\n' \
-  > "$prof/fwx_code.c"
+printf 'static int f(int x) { return x + 1; }\nint main(void) { return f(6); }\n' > "$prof/fwx_code.c"
 uprof FW="$prof/fwx_code.c" > "$prof/code.log" 2>&1
 if grep -qx "profile: fwx_code exited with 7 on $d_top; its reports follow" "$prof/code.log" \
    && grep -q '^f ' "$pdir/fwx_code/functions.txt" 2>/dev/null; then
@@ -583,12 +579,50 @@ if grep -qx "profile: fwx_code exited with 7 on $d_top; its reports follow" "$pr
 else
   tail -3 "$prof/code.log"; fail "make profile of a program that exits with 7: no line, or no reports"
 fi
-irq_warning="profile: warning: fwx_code has a trap handler of its own or starts HAL alarms: calls made in an interrupt are recorded as the program's, and a hook the interrupt cut into may lose or misplace an event, so the counts and times around it may be wrong; MODE=retire records interrupts exactly"
-if grep -qxF "$irq_warning" "$pdir/fwx_code/warnings.txt" 2>/dev/null && grep -qxF "$irq_warning" "$prof/code.log" \
-   && ! grep -q 'trap handler of its own' "$pdir/fwx_ram/warnings.txt"; then
-  pass "make profile of a program with its own trap_handler: warns that interrupts share the program's buffer"
+# A timer interrupt whose handler (the guide's chapter 6.1, its own
+# trap_handler) runs instrumented code while the program's calls run: its
+# calls go into a buffer of their own, a second events frame, so every
+# call is counted once (a handler writing into the program's buffer lost
+# calls there and mixed them up).
+cat > "$prof/fwx_irq.c" <<'C'
+#include "perfscope.h"
+#include "soc.h"
+#define PERF ((void *)SOC_PERF_BASE)
+void tick(void) { soc_set_mtimecmp(soc_mtime() + 5000); }
+void trap_handler(unsigned mcause, unsigned mepc)
+{
+	(void)mepc;
+	if (mcause != 0x80000007u)
+		soc_exit(SOC_EXIT_EXCEPTION + (mcause & 0xffu));
+	PERF_BEGIN(PERF, 6);
+	tick();
+	PERF_END(PERF, 6);
+}
+static volatile unsigned sink;
+void small(void) { sink++; }
+void busy(int n) { for (int i = 0; i < n; i++) small(); }
+int main(void)
+{
+	PERF_RESET(PERF);
+	PERF_START_MEASURING(PERF);
+	tick();
+	__asm__ volatile("csrs mie, %0" : : "r"(1u << 7));
+	__asm__ volatile("csrsi mstatus, 8");
+	for (int i = 0; i < 200; i++)
+		busy(2);
+	__asm__ volatile("csrci mstatus, 8");
+	return perf_get_num_starts(PERF, 6) == 6 ? 0 : 1;
+}
+C
+uprof FW="$prof/fwx_irq.c" > "$prof/irq.log" 2>&1
+t=$pdir/fwx_irq/functions.txt
+if grep -q '^max call depth seen: 3, functions: 7 (from 2 events frames)$' "$t" 2>/dev/null \
+   && grep -qE '^small +0x[0-9a-f]+ +400 ' "$t" && grep -qE '^busy +0x[0-9a-f]+ +200 ' "$t" \
+   && grep -qE '^trap_handler +0x[0-9a-f]+ +6 ' "$t" && grep -qE '^tick +0x[0-9a-f]+ +7 ' "$t" \
+   && [ "$(grep -c '^@PS events ' "$pdir/fwx_irq/console.log")" = 2 ]; then
+  pass "make profile of a program whose timer interrupt runs instrumented code: 6 handler runs and 400 calls around them, exact, the handler's in a frame of its own"
 else
-  fail "make profile of a program with its own trap_handler: no warning in warnings.txt and on the terminal, or one for hello"
+  tail -3 "$prof/irq.log"; fail "make profile of a program whose timer interrupt runs instrumented code: $(head -8 "$t" 2>/dev/null | tr '\n' '|')"
 fi
 
 exit $status

@@ -100,7 +100,7 @@ FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-re
 ifeq ($(MODE),funccost)
 # override: the user's own FW_EXTRA_CFLAGS (command line or environment)
 # come on top of these, never instead of them.
-override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -DPROFILE_EVENTS=$(PROFILE_EVENTS)
+override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -Wl,--wrap=trap_handler -DPROFILE_EVENTS=$(PROFILE_EVENTS)
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/soc/fw/profile_main.c))
 # The calls are in the console log's frames.
@@ -176,14 +176,6 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
-	@# An interrupt handler's instrumented calls go into the program's own
-	@# buffer (make profile gives a handler none, docs/hooks.md "Interrupts
-	@# and threads"): a hook it interrupts can lose or misplace an event. The
-	@# ELF says when the program has a trap handler or starts HAL alarms.
-	@if [ $(MODE) = funccost ] && $(CROSS)nm $(ELF) | grep -qE ' (T trap_handler|[tT] alarm_trap_entry)$$'; then \
-	  echo "profile: warning: $(NAME) has a trap handler of its own or starts HAL alarms: calls made in an" \
-	    "interrupt are recorded as the program's, and a hook the interrupt cut into may lose or misplace an" \
-	    "event, so the counts and times around it may be wrong; MODE=retire records interrupts exactly" >> $(WARNINGS); fi
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf

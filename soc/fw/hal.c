@@ -155,6 +155,9 @@ static void arm_timer(void)
  * own in their traces, not the function's it interrupted; without them
  * nothing is marked (the retire tap sees the trap itself). */
 #pragma weak perf_hwtrace_irq_mark
+/* make profile's runtime (soc/fw/profile_main.c) switches the function-cost
+ * hooks to a buffer of the interrupt's own around it (soc.h). */
+#pragma weak soc_irq_mark
 
 /* The alarms' trap entry, in mtvec once one starts: the machine timer
  * interrupt runs the alarms due; any other trap goes to trap_handler as
@@ -166,7 +169,11 @@ __attribute__((interrupt("machine"), aligned(4))) static void alarm_trap_entry(v
     if (mcause == MCAUSE_MACHINE_TIMER) {
         if (perf_hwtrace_irq_mark)
             perf_hwtrace_irq_mark(1, mcause);
+        if (soc_irq_mark)
+            soc_irq_mark(1, mcause);
         alt_tick();
+        if (soc_irq_mark)
+            soc_irq_mark(0, mcause);
         if (perf_hwtrace_irq_mark)
             perf_hwtrace_irq_mark(0, mcause);
         return;

@@ -30,6 +30,23 @@
 
 static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
 
+/* Interrupts record into a buffer of their own, as docs/hooks.md
+ * ("Interrupts and threads") asks of every handler that runs instrumented
+ * code: the hooks do not mask interrupts, so a handler's events would cut
+ * into those of the hook it interrupted, and its time would count in the
+ * calls it interrupted. The trap entry's trap_handler is wrapped here
+ * (-Wl,--wrap=trap_handler), and the HAL's alarms mark their interrupt
+ * (soc_irq_mark, soc.h). */
+#ifndef PROFILE_IRQ_EVENTS
+#define PROFILE_IRQ_EVENTS 256 /* 2 KiB; more are counted as lost, and said */
+#endif
+static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4];
+static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
+static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
+
+void soc_irq_mark(int enter, uint32_t cause) PERF_NO_TRACE;
+void __real_trap_handler(unsigned mcause, unsigned mepc);
+void __wrap_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
 int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
@@ -41,12 +58,32 @@ static void profile_end(void) PERF_NO_TRACE;
  * from: each ends here, as if it had returned, by the exit hook's own event
  * (a buffer that lost events cannot tell how many are open, and is left as
  * it is). */
+void soc_irq_mark(int enter, uint32_t cause)
+{
+	(void)cause;
+	if (enter && irq_depth++ == 0)
+		interrupted = perf_funccost_switch((struct perf_funccost *)(void *)irq_events);
+	else if (!enter && irq_depth && --irq_depth == 0)
+		perf_funccost_switch(interrupted);
+}
+
+void __wrap_trap_handler(unsigned mcause, unsigned mepc)
+{
+	soc_irq_mark(1, mcause);
+	__real_trap_handler(mcause, mepc);
+	soc_irq_mark(0, mcause);
+}
+
 static void profile_end(void)
 {
 	static int ended;
 	if (ended)
 		return;
 	ended = 1;
+	if (irq_depth) { /* the run ends inside a handler: the program's buffer first */
+		irq_depth = 0;
+		perf_funccost_switch(interrupted);
+	}
 	const struct perf_funccost *const c = perf_funccost_current();
 	const uint32_t events_now = perf_funccost_count(c);
 	int open = 0;
@@ -56,11 +93,20 @@ static void profile_end(void)
 		__cyg_profile_func_exit(NULL, NULL);
 	perf_funccost_disable();
 	perf_funccost_frame(NULL, NULL);
+	/* Then the interrupts' buffer, if a handler recorded anything. */
+	const struct perf_funccost *const irq = (const struct perf_funccost *)(const void *)irq_events;
+	if (perf_funccost_count(irq) || perf_funccost_lost(irq)) {
+		perf_funccost_switch((struct perf_funccost *)(void *)irq_events);
+		perf_funccost_disable();
+		perf_funccost_frame(NULL, NULL);
+	}
 }
 
 int __wrap_main(int argc, char **argv)
 {
-	perf_funccost_init((const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0)), events, sizeof events);
+	const void *const mtime = (const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0));
+	perf_funccost_init(mtime, irq_events, sizeof irq_events); /* then switched out by ... */
+	perf_funccost_init(mtime, events, sizeof events);         /* ... the program's */
 	const int status = __real_main(argc, argv);
 	profile_end();
 	return status;

@@ -75,5 +75,11 @@ static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
  * handler prints the cause and exits, see SOC_EXIT_*. */
 void trap_handler(unsigned mcause, unsigned mepc);
 
+/* Marks the start (enter 1) and end (enter 0) of an interrupt the HAL's
+ * alarms take without trap_handler: a weak reference in hal.c, defined by
+ * make profile's runtime (profile_main.c), which switches the hooks to the
+ * interrupt's own buffer. */
+void soc_irq_mark(int enter, uint32_t cause);
+
 #endif /* __ASSEMBLER__ */
 #endif /* SOC_H */
