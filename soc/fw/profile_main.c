@@ -53,11 +53,7 @@ void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(void) PERF_NO_TRACE;
 
-/* Ends the calls still open, stops the recording and prints the frame,
- * once. From exit() or _exit() those are main's and the calls it was made
- * from: each ends here, as if it had returned, by the exit hook's own event
- * (a buffer that lost events cannot tell how many are open, and is left as
- * it is). */
+/* An interrupt begins (enter 1) or ends: the outermost switches buffers. */
 void soc_irq_mark(int enter, uint32_t cause)
 {
 	(void)cause;
@@ -67,6 +63,7 @@ void soc_irq_mark(int enter, uint32_t cause)
 		perf_funccost_switch(interrupted);
 }
 
+/* The trap entry's handler, the program's or the default, in that buffer. */
 void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 {
 	soc_irq_mark(1, mcause);
@@ -74,6 +71,11 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 	soc_irq_mark(0, mcause);
 }
 
+/* Ends the calls still open, stops the recording and prints the frame,
+ * once. From exit() or _exit() those are main's and the calls it was made
+ * from: each ends here, as if it had returned, by the exit hook's own event
+ * (a buffer that lost events cannot tell how many are open, and is left as
+ * it is). */
 static void profile_end(void)
 {
 	static int ended;
