@@ -41,6 +41,7 @@ static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
 #define PROFILE_IRQ_EVENTS 256 /* 2 KiB; more are counted as lost, and said */
 #endif
 static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4];
+#define IRQ_BUF ((struct perf_funccost *)(void *)irq_events)
 static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
 static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
 
@@ -58,7 +59,7 @@ void soc_irq_mark(int enter, uint32_t cause)
 {
 	(void)cause;
 	if (enter && irq_depth++ == 0)
-		interrupted = perf_funccost_switch((struct perf_funccost *)(void *)irq_events);
+		interrupted = perf_funccost_switch(IRQ_BUF);
 	else if (!enter && irq_depth && --irq_depth == 0)
 		perf_funccost_switch(interrupted);
 }
@@ -96,9 +97,8 @@ static void profile_end(void)
 	perf_funccost_disable();
 	perf_funccost_frame(NULL, NULL);
 	/* Then the interrupts' buffer, if a handler recorded anything. */
-	const struct perf_funccost *const irq = (const struct perf_funccost *)(const void *)irq_events;
-	if (perf_funccost_count(irq) || perf_funccost_lost(irq)) {
-		perf_funccost_switch((struct perf_funccost *)(void *)irq_events);
+	if (perf_funccost_count(IRQ_BUF) || perf_funccost_lost(IRQ_BUF)) {
+		perf_funccost_switch(IRQ_BUF);
 		perf_funccost_disable();
 		perf_funccost_frame(NULL, NULL);
 	}

@@ -356,6 +356,13 @@ static void section(struct stream_reader *r, unsigned type, uint32_t n)
 	}
 }
 
+/* Records the stream lacks or cannot place, as lost (the count clamped to
+ * cg_lost's 32 bits). */
+static void lost_records(struct stream_reader *r, uint64_t records, unsigned why, uint64_t t)
+{
+	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, why, t);
+}
+
 /* A SYNC: the window of the records after it. One earlier than the time
  * reached is shifted to start there. */
 static void sync(struct stream_reader *r, uint32_t w0)
@@ -366,8 +373,7 @@ static void sync(struct stream_reader *r, uint32_t w0)
 		           "%s: %llu record%s before the first SYNC skipped (a flight recording "
 		           "starts mid-stream): a partial recording",
 		           source(r), (unsigned long long)r->skipped, plural(r->skipped));
-		cg_lost(r->g, &r->f, r->skipped > UINT32_MAX ? UINT32_MAX : (uint32_t)r->skipped,
-		        CG_LOST_START, start);
+		lost_records(r, r->skipped, CG_LOST_START, start);
 	}
 	if (!r->synced || start > r->raw) {
 		r->raw = start;
@@ -498,8 +504,7 @@ void stream_gap(struct stream_reader *r, uint64_t records)
 	r->after_loss = 1;
 	r->loss_time = r->time; /* where a depth that disagrees closes the calls */
 	r->index += records;
-	cg_lost(r->g, &r->f, records > UINT32_MAX ? UINT32_MAX : (uint32_t)records, CG_LOST_MISSING,
-	        r->time);
+	lost_records(r, records, CG_LOST_MISSING, r->time);
 }
 
 void stream_damaged(struct stream_reader *r)
@@ -542,8 +547,7 @@ void stream_close(struct stream_reader *r)
 		           "%s: no SYNC record: its %llu record%s no time and %s skipped",
 		           source(r), (unsigned long long)r->skipped,
 		           r->skipped == 1 ? " has" : "s have", r->skipped == 1 ? "is" : "are");
-		cg_lost(r->g, &r->f, r->skipped > UINT32_MAX ? UINT32_MAX : (uint32_t)r->skipped,
-		        CG_LOST_START, r->time);
+		lost_records(r, r->skipped, CG_LOST_START, r->time);
 	}
 	if (r->losses && !r->rolled)
 		warning_at(
