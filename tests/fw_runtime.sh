@@ -29,6 +29,11 @@
 #                timer interrupt is off, so while (1); ends the run
 #   alarm_trap   alarms beside the program's own trap_handler, which still
 #                gets every other trap (an ecall it steps over)
+#   hookalarm    the alarms' interrupt in a program built with the
+#                function-cost hooks, which switch to a buffer of its own in
+#                soc_irq_mark (docs/hooks.md): the program's buffer has
+#                its calls and the interrupt's buffer the callback's, each
+#                exactly, and no time of the one is the other's
 #   hwalarm      the alarms' interrupt in a program built with the trace
 #                unit's one-store hooks: marked, so the host tool's table has
 #                it as a row of its own, with the callback inside
@@ -56,6 +61,7 @@ rm -rf "$work" && mkdir -p "$work"
   echo "include \$(TOP)/soc/fw/fw.mk"
   for p in io args lto ctor dtor big huge hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
+  echo "\$(eval \$(call fw_program,hookalarm,hookalarm.c,\$(FW_INSTR_funccost),\$(FW_HOOKS_funccost)))"
   echo "\$(eval \$(call fw_program,hwalarm,hwalarm.c,\$(FW_INSTR_hwtrace),\$(FW_HOOKS_hwtrace),\$(FW_PATCH_hwtrace)))"
 } > "$work/Makefile"
 cat > "$work/io.c" <<'C'
@@ -232,6 +238,79 @@ int main(void)
 	return 0;
 }
 C
+cat > "$work/hookalarm.c" <<'C'
+#include <stdio.h>
+#include "perfscope_funccost.h"
+#include "soc.h"
+#include "sys/alt_alarm.h"
+#define PERF ((void *)SOC_PERF_BASE)
+static uint32_t main_buf[PERF_FUNCCOST_SIZE(256) / 4];
+static uint32_t isr_buf[PERF_FUNCCOST_SIZE(64) / 4];
+static struct perf_funccost *was;
+PERF_NO_TRACE void soc_irq_mark(int enter, uint32_t cause)
+{
+	(void)cause;
+	if (enter)
+		was = perf_funccost_switch((void *)isr_buf);
+	else
+		perf_funccost_switch(was);
+}
+static volatile int ticks;
+__attribute__((noinline)) static void cb_work(void) { __asm__ volatile(""); }
+static alt_u32 tick(void *context)
+{
+	(void)context;
+	cb_work();
+	return ++ticks < 5 ? 1 : 0;
+}
+/* Long enough that most interrupts land in it, and few enough calls for
+ * the buffer. */
+__attribute__((noinline)) static void work(void)
+{
+	for (volatile int i = 0; i < 1000; i++)
+		;
+}
+/* fn's calls and self time in the statistics of buf. */
+PERF_NO_TRACE static void calls(const char *what, void *buf, void (*fn)(void), void (*other)(void))
+{
+	static uint64_t stat[PERF_STATISTICS_SIZE(16) / 8];
+	perf_statistics_init(stat, sizeof stat);
+	struct perf_funccost *back = perf_funccost_switch(buf);
+	perf_statistics_calc(stat);
+	perf_funccost_switch(back);
+	const struct perf_statistics *s = (const void *)stat;
+	uint32_t n = 0, m = 0;
+	for (uint32_t i = 0; i < s->functions; i++) {
+		if (s->fn[i].fn == (uint32_t)(uintptr_t)fn)
+			n = s->fn[i].calls;
+		if (s->fn[i].fn == (uint32_t)(uintptr_t)other)
+			m = s->fn[i].calls;
+	}
+	printf("hookalarm: %s %u calls, the other %u, depth %u, lost %u\n", what, (unsigned)n, (unsigned)m,
+	       (unsigned)s->max_depth, (unsigned)s->lost);
+}
+PERF_NO_TRACE int main(void)
+{
+	static alt_alarm a;
+	perf_funccost_init(PERF, isr_buf, sizeof isr_buf);
+	perf_funccost_init(PERF, main_buf, sizeof main_buf);
+	PERF_RESET(PERF);
+	PERF_START_MEASURING(PERF);
+	perf_funccost_enable();
+	alt_alarm_start(&a, 0, tick, NULL);
+	unsigned n = 0;
+	while (ticks < 5) {
+		work();
+		n++;
+	}
+	perf_funccost_disable();
+	const uint32_t events = perf_funccost_count((void *)main_buf);
+	calls("program: work", main_buf, work, cb_work);
+	calls("interrupt: cb_work", isr_buf, cb_work, work);
+	printf("hookalarm: %s\n", events == 2 * n ? "every call of work recorded" : "WORK'S CALLS NOT ALL RECORDED");
+	return 0;
+}
+C
 cat > "$work/hwalarm.c" <<'C'
 #include <stdio.h>
 #include "perfscope_hwtrace.h"
@@ -399,6 +478,7 @@ if [ "$rows" = "spin 1 1;irq 0x80000007 5 2;tick 5 3;" ]; then
 else
   fail "hwalarm: the trace's rows (name, calls, depth) are '$rows', not 'spin 1 1;irq 0x80000007 5 2;tick 5 3;'"
 fi
+run hookalarm "$(printf 'hookalarm: program: work 16 calls, the other 0, depth 1, lost 0\nhookalarm: interrupt: cb_work 5 calls, the other 0, depth 2, lost 0\nhookalarm: every call of work recorded')"
 run cache "cache: after flush_all slower, flush slower, flush_no_writeback slower; then warm again"
 run hal "$(printf 'io: section 1 as the driver reads it, 1 occurrence\nio: bbcc33aa 33 bbcc bbcc33aa\ntimestamp: 281 at 50000000 Hz\nputstr\ngetchar -1\nirq: 0 0 0\nirq: 1 0 1')"
 

@@ -76,9 +76,10 @@ static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
 void trap_handler(unsigned mcause, unsigned mepc);
 
 /* Marks the start (enter 1) and end (enter 0) of an interrupt the HAL's
- * alarms take without trap_handler: a weak reference in hal.c, defined by
- * make profile's runtime (profile_main.c), which switches the hooks to the
- * interrupt's own buffer. */
+ * alarms take without trap_handler: a weak reference in hal.c. A program
+ * with hook libraries defines it to switch them to the interrupt's own
+ * buffer (docs/hooks.md, "Interrupts and threads"), as make profile's
+ * runtime (profile_main.c) does. */
 void soc_irq_mark(int enter, uint32_t cause);
 
 #endif /* __ASSEMBLER__ */
