@@ -625,4 +625,42 @@ else
   tail -3 "$prof/irq.log"; fail "make profile of a program whose timer interrupt runs instrumented code: $(head -8 "$t" 2>/dev/null | tr '\n' '|')"
 fi
 
+# A C++ program: every report names its functions as the source spells
+# them (demangled, as gprof.txt does), and the CSV quotes a name with a
+# comma in it.
+cat > "$prof/fwx_cxx.cpp" <<'C'
+#include <stdio.h>
+namespace geo {
+template <typename T> struct Vec {
+	T x, y;
+	__attribute__((noinline)) T dot(const Vec &o) const { return x * o.x + y * o.y; }
+};
+__attribute__((noinline)) int area(int w, int h) { return w * h; }
+__attribute__((noinline)) long area(long w, long h, long d) { return w * h * d; }
+}
+int main()
+{
+	geo::Vec<int> a{1, 2}, b{3, 4};
+	long s = 0;
+	for (int i = 0; i < 10; i++)
+		s += a.dot(b) + geo::area(i, 2) + geo::area(1L, 2L, (long)i);
+	printf("s %ld\n", s);
+	return 0;
+}
+C
+uprof FW="$prof/fwx_cxx.cpp" > "$prof/cxx.log" 2>&1
+c=$pdir/fwx_cxx
+rows=$(build/tools/perfscope functions --format csv -e "$c/fwx_cxx.elf" "$c/console.log" 2>&1 | python3 -c '
+import csv, sys
+print(";".join(r[1] + "|" + r[3] for r in list(csv.reader(sys.stdin))[1:]))')
+want='main|1;geo::Vec<int>::dot(geo::Vec<int> const&) const|10;geo::area(int, int)|10;geo::area(long, long, long)|10'
+if grep -qE '^geo::area\(long, long, long\) +0x[0-9a-f]+ +10 ' "$c/functions.txt" 2>/dev/null \
+   && grep -q '^main;geo::Vec<int>::dot(geo::Vec<int>_const&)_const 438$' "$c/folded.txt" \
+   && grep -q '"name":"geo::area(int, int)"' "$c/trace.json" && grep -q 'geo::Vec&lt;int&gt;::dot' "$c/flame.svg" \
+   && [ "$rows" = "$want" ]; then
+  pass "make profile of a C++ program: its functions by their C++ names in every report, the CSV's quoted"
+else
+  tail -3 "$prof/cxx.log"; fail "make profile of a C++ program: functions.txt '$(sed -n 3,6p "$c/functions.txt" 2>/dev/null | cut -c1-48 | tr '\n' '|')', CSV '$rows'"
+fi
+
 exit $status

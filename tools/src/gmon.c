@@ -413,7 +413,7 @@ static void write_renames(const struct symtab *st, FILE *f)
 	char **given = xcalloc(st->n ? st->n : 1, sizeof *given); /* and their new names */
 	size_t n = 0;
 	for (size_t i = 0; i < st->n; i++) {
-		char *name = st->v[i].name;
+		char *name = st->v[i].sym; /* objcopy renames the ELF's symbols */
 		if (!gprof_skips(name) || listed(from, n, name))
 			continue;
 		char *to = NULL;
@@ -443,8 +443,8 @@ static void warn_skipped_names(const struct gmon *m)
 	unsigned n = 0;
 	const char *first = NULL;
 	for (size_t i = 0; m->st && i < m->st->n; i++)
-		if (gprof_skips(m->st->v[i].name) && charged(m, &m->st->v[i]) && !n++)
-			first = m->st->v[i].name;
+		if (gprof_skips(m->st->v[i].sym) && charged(m, &m->st->v[i]) && !n++)
+			first = m->st->v[i].sym;
 	if (n)
 		warning_at(m->st->path, 0,
 		           "gprof gives the time and calls of a function whose name has a '.' or "

@@ -15,6 +15,25 @@
 
 #define REPORT_IN_FULL 3 /* wrong-ELF messages before they are only counted */
 
+/* The C++ runtime's demangler (libstdc++'s abi::__cxa_demangle, a function
+ * with C linkage in the Itanium C++ ABI): a malloc'ed name, or NULL. */
+char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* A C++ name as its source spells it (_ZN2ns3fooEi: ns::foo(int)), as GNU
+ * gprof and perf show it; other names stay. */
+static void demangle(struct sym *s)
+{
+	s->sym = s->name;
+	if (strncmp(s->name, "_Z", 2) != 0)
+		return;
+	int status = -1;
+	char *d = __cxa_demangle(s->name, NULL, NULL, &status);
+	if (d && status == 0)
+		s->name = d;
+	else
+		free(d);
+}
+
 /* A symbol as read, numbered so that sorting keeps the first of an address. */
 struct read_sym {
 	struct sym s;
@@ -107,6 +126,7 @@ static void keep_functions(struct symtab *st, struct read_sym *v, size_t n)
 			s->end = i + 1 < st->n ? next : s->addr + 4;
 		if (s->end > next)
 			s->end = next;
+		demangle(s);
 	}
 }
 
@@ -211,8 +231,11 @@ void symtab_free(struct symtab *st)
 {
 	if (!st)
 		return;
-	for (size_t i = 0; i < st->n; i++)
-		free(st->v[i].name);
+	for (size_t i = 0; i < st->n; i++) {
+		if (st->v[i].name != st->v[i].sym)
+			free(st->v[i].name);
+		free(st->v[i].sym);
+	}
 	free(st->v);
 	callsites_free(&st->calls);
 	map_free(&st->reported);
@@ -239,7 +262,7 @@ const struct sym *symtab_find(const struct symtab *st, uint32_t addr)
 const struct sym *symtab_named(const struct symtab *st, const char *name)
 {
 	for (size_t i = 0; st && i < st->n; i++)
-		if (!strcmp(st->v[i].name, name))
+		if (!strcmp(st->v[i].name, name) || !strcmp(st->v[i].sym, name))
 			return &st->v[i];
 	return NULL;
 }

@@ -15,7 +15,8 @@
 
 struct sym {
 	uint32_t addr, end; /* [addr, end) */
-	char *name;
+	char *name;         /* as reports show it: a C++ name demangled */
+	char *sym;          /* as the ELF spells it: name itself unless demangled */
 };
 
 struct symtab {
@@ -42,7 +43,8 @@ void symtab_free(struct symtab *st);
 /* The function containing addr, or NULL. */
 const struct sym *symtab_find(const struct symtab *st, uint32_t addr);
 
-/* The function named name, or NULL. */
+/* The function named name, as reports show it or as the ELF spells it, or
+ * NULL. */
 const struct sym *symtab_named(const struct symtab *st, const char *name);
 
 /* The name of the function that starts at fn, or "0x%08x" written to hex. */

@@ -325,6 +325,23 @@ static void plain_value(FILE *f, int col, uint64_t v)
 		fprintf(f, "%llu", (unsigned long long)v);
 }
 
+/* A CSV field (RFC 4180): quoted, its quotes doubled, if it has a comma, a
+ * quote or a line break, as a demangled C++ name's arguments do. */
+static void csv_field(FILE *f, const char *v)
+{
+	if (!strpbrk(v, ",\"\r\n")) {
+		fputs(v, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *v; v++) {
+		if (*v == '"')
+			fputc('"', f);
+		fputc(*v, f);
+	}
+	fputc('"', f);
+}
+
 void table_print_csv(FILE *f, const struct table *t, size_t number)
 {
 	uint64_t v[C_N];
@@ -345,8 +362,9 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct row *r = &t->rows[i];
-		/* Names are C symbols or hex: no comma or quote to escape. */
-		fprintf(f, "%zu,%s,0x%08x", number, row_name(r), r->fn);
+		fprintf(f, "%zu,", number);
+		csv_field(f, row_name(r));
+		fprintf(f, ",0x%08x", r->fn);
 		row_values(t, r, v);
 		for (int c = 0; c < C_N; c++) {
 			fputc(',', f);
