@@ -87,28 +87,43 @@ module soc_sim_top #(
 	end
 	endgenerate
 
-	// The inputs as the SoC takes them: {reset, load_we, load_addr,
-	// load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata, trace_ready, cpu_hold}.
-	localparam integer IN_W = 1 + 1 + 30 + 32 + 1 + 1 + 1 + 6 + 32 + 1 + 1;
-	wire [IN_W-1:0] in_now = {i_reset, i_load_we, i_load_addr, i_load_data, i_dbg_en, i_dbg_stb,
-	                          i_dbg_we, i_dbg_addr, i_dbg_wdata, i_trace_ready, i_cpu_hold};
-	wire [IN_W-1:0] in;
-	generate
-	if (INPUT_REGS == 1) begin : g_input_regs
-		reg [IN_W-1:0] in_q = {1'b1, {(IN_W - 1){1'b0}}};  // in reset until the first edge
-		always @(posedge i_clk)
-			in_q <= in_now;
-		assign in = in_q;
-	end else begin : g_inputs
-		assign in = in_now;
-	end
-	endgenerate
+	// Each input through a register of its own: a Verilated model then
+	// copies each, where one wide register of them all would be packed and
+	// unpacked in every cycle.
 	wire        reset, load_we, dbg_en, dbg_stb, dbg_we, trace_ready, cpu_hold;
 	wire [29:0] load_addr;
 	wire [31:0] load_data, dbg_wdata;
 	wire [5:0]  dbg_addr;
-	assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
-	        trace_ready, cpu_hold} = in;
+	generate
+	if (INPUT_REGS == 1) begin : g_input_regs
+		reg        r_reset = 1'b1;  // in reset until the first edge
+		reg        r_load_we = 1'b0, r_dbg_en = 1'b0, r_dbg_stb = 1'b0, r_dbg_we = 1'b0;
+		reg        r_trace_ready = 1'b0, r_cpu_hold = 1'b0;
+		reg [29:0] r_load_addr = 30'd0;
+		reg [31:0] r_load_data = 32'd0, r_dbg_wdata = 32'd0;
+		reg [5:0]  r_dbg_addr = 6'd0;
+		always @(posedge i_clk) begin
+			r_reset       <= i_reset;
+			r_load_we     <= i_load_we;
+			r_load_addr   <= i_load_addr;
+			r_load_data   <= i_load_data;
+			r_dbg_en      <= i_dbg_en;
+			r_dbg_stb     <= i_dbg_stb;
+			r_dbg_we      <= i_dbg_we;
+			r_dbg_addr    <= i_dbg_addr;
+			r_dbg_wdata   <= i_dbg_wdata;
+			r_trace_ready <= i_trace_ready;
+			r_cpu_hold    <= i_cpu_hold;
+		end
+		assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
+		        trace_ready, cpu_hold} = {r_reset, r_load_we, r_load_addr, r_load_data, r_dbg_en,
+		        r_dbg_stb, r_dbg_we, r_dbg_addr, r_dbg_wdata, r_trace_ready, r_cpu_hold};
+	end else begin : g_inputs
+		assign {reset, load_we, load_addr, load_data, dbg_en, dbg_stb, dbg_we, dbg_addr, dbg_wdata,
+		        trace_ready, cpu_hold} = {i_reset, i_load_we, i_load_addr, i_load_data, i_dbg_en,
+		        i_dbg_stb, i_dbg_we, i_dbg_addr, i_dbg_wdata, i_trace_ready, i_cpu_hold};
+	end
+	endgenerate
 
 	wire        present, cpu_cyc, cpu_stb, cpu_we, rt_firing, rt_trap;
 	wire [31:0] rt_pc, rt_insn;
