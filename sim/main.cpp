@@ -90,7 +90,8 @@
 // words, @address lines, // and /* */ comments) that fits the RAM. An ELF,
 // a directory, an empty or garbled file is refused with one line saying
 // what to pass. soc_ram's $readmemh gets the firmware as /dev/fd/<n>, a
-// descriptor the harness opened on it (main()), so any path works.
+// descriptor the harness opened on it (main()), so any path works, and an
+// image with no newline at its end as a copy with one.
 //
 // After the run, and after its own result line, the harness checks that
 // everything written to +trace_file=, +retire_file= and +uart= reached the
@@ -120,7 +121,9 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -522,8 +525,9 @@ bool is_hex_digit(char c)
 // Checks a firmware image before $readmemh sees it, which would abort on a
 // syntax error or an address past the RAM, or load nothing from an empty
 // file or a directory and let the CPU run zeros until the timeout. Returns
-// "" if the file is fine, else the one-line reason (after "sim: ").
-std::string check_firmware(const std::string &path)
+// "" if the file is fine, and its text in image; else the one-line reason
+// (after "sim: ").
+std::string check_firmware(const std::string &path, std::string &image)
 {
     const std::string what = "firmware " + path;
     struct stat st;
@@ -557,7 +561,7 @@ std::string check_firmware(const std::string &path)
     // $readmemh's syntax, as soc_ram loads it: whitespace-separated words
     // of up to 32 bits ('_' allowed inside), @<hex> word addresses, and
     // comments. Unknown (x) digits are refused: an image has none.
-    uint64_t addr = 0, words = 0;
+    uint64_t addr = 0, words = 0, byte_words = 0;  // byte_words: of two hex digits
     unsigned line = 1;
     size_t i = 0;
     bool in_comment = false;
@@ -636,6 +640,7 @@ std::string check_firmware(const std::string &path)
             }
             addr++;
             words++;
+            byte_words += tok.size() == 2;
         }
         i = end;
     }
@@ -643,6 +648,12 @@ std::string check_firmware(const std::string &path)
         return what + ": line " + std::to_string(comment_line) + ": /* comment never ends; " + kFirmwareHint;
     if (words == 0)
         return what + " holds no words; " + kFirmwareHint;
+    // objcopy -O verilog writes a byte a word unless told the width: a
+    // program of such words runs garbage until the timeout.
+    if (words >= 4 && byte_words == words)
+        return what + ": every word has two hex digits, a byte-wide image (objcopy -O verilog without "
+                      "--verilog-data-width=4?); " + kFirmwareHint;
+    image.swap(text);
     return "";
 }
 
@@ -758,7 +769,8 @@ int main(int argc, char **argv)
         return 2;
     }
     const std::string firmware = fw_arg.value;
-    const std::string fw_error = check_firmware(firmware);
+    std::string image;
+    const std::string fw_error = check_firmware(firmware, image);
     if (!fw_error.empty()) {
         std::fprintf(stderr, "sim: %s\n", fw_error.c_str());
         return 2;
@@ -768,8 +780,24 @@ int main(int argc, char **argv)
     // is open on), whatever the path: Verilator 5.006 copies the name
     // $readmemh gets into a stack buffer of VL_VALUE_STRING_MAX_CHARS (256)
     // bytes (VL_CVT_PACK_STR_NW), and a longer path overflowed it, a
-    // SIGSEGV; and soc_ram's plusarg register holds 1024 characters.
-    const int fw_fd = open(firmware.c_str(), O_RDONLY);
+    // SIGSEGV; and soc_ram's plusarg register holds 1024 characters. An
+    // image whose last line has no newline goes as a copy with one, in an
+    // anonymous file (memfd): 5.006's reader drops a last word with no
+    // newline after it, silently.
+    int fw_fd;
+    if (image.back() == '\n') {
+        fw_fd = open(firmware.c_str(), O_RDONLY);
+    } else {
+        image += '\n';
+        fw_fd = memfd_create("firmware", 0);
+        errno = 0;
+        if (fw_fd >= 0 && write(fw_fd, image.data(), image.size()) != (ssize_t)image.size()) {
+            const int e = errno ? errno : EIO;  // a short write sets none
+            close(fw_fd);
+            fw_fd = -1;
+            errno = e;
+        }
+    }
     if (fw_fd < 0) {
         std::fprintf(stderr, "sim: firmware %s: %s; %s\n", firmware.c_str(), std::strerror(errno), kFirmwareHint);
         return 2;

@@ -210,6 +210,19 @@ elif grep -q 'fw.mk: FW_PRINTF=long is none of double, float, integer' "$pf/bad.
 else
   fail "FW_PRINTF=long: no line naming it: $(tail -1 "$pf/bad.log")"
 fi
+# FW_BUILD empty (the files would go to /) or with a space, and FW_WERROR
+# not -Werror (gcc took it for a file to link): one line each, nothing built.
+for v in "FW_BUILD=:fw.mk: FW_BUILD is empty: the directory the program's files go to (default build/fw/<CPU>/<directory>)" \
+         "FW_BUILD=$pf/sp ace:fw.mk: FW_BUILD is \"$pf/sp ace\", a path with a space, which make cannot handle; give one without spaces" \
+         "FW_WERROR=yes:fw.mk: FW_WERROR=yes is neither empty nor -Werror (stop on a warning in the program's own sources)"; do
+  arg=${v%%:*} want=${v#*:}
+  (cd "$pf" && umake -s "$arg") > "$pf/bad.log" 2>&1; rc=$?
+  if [ "$rc" -ne 0 ] && grep -qF "*** $want.  Stop." "$pf/bad.log" && [ "$(wc -l < "$pf/bad.log")" = 1 ]; then
+    pass "$arg: stops with one line"
+  else
+    fail "$arg: exit $rc, not the line '$want': $(head -3 "$pf/bad.log" | tr '\n' ' ')"
+  fi
+done
 # The same build directory: a second make does nothing, new flags rebuild.
 pf_run "$pf/double" "pf: 1234567890123 -5 3.250 3.25 3.250000e+00"
 if grep -q gcc "$pf/build.log"; then
@@ -529,14 +542,18 @@ for v in 0 abc 012; do
     fail "make profile PROFILE_EVENTS=$v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
   fi
 done
-# CLOCK_HZ, RAM_BYTES and HIST_WORDS the same, before anything is built or
+# CLOCK_HZ, RAM_BYTES, NAME (../x would write outside build/profile/) and
+# HIST_WORDS the same, before anything is built or
 # simulated (the linker, the host tool after the run, or the simulator's
 # elaboration would meet them; a HIST_WORDS the simulator was not built
 # with would leave the histogram's size as it was).
 for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
          "CLOCK_HZ=5G:make profile: CLOCK_HZ=5G is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
-         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
-         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=4294967296:fw.mk: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "NAME=../x:make profile: NAME=../x is not a file name of letters, digits, '_', '.', '+' and '-', not beginning with '.' or '-': the program's name (default: its first source's, without the suffix)" \
+         "NAME=:make profile: NAME= is not a file name of letters, digits, '_', '.', '+' and '-', not beginning with '.' or '-': the program's name (default: its first source's, without the suffix)" \
          "HIST_WORDS=8192:make profile: HIST_WORDS=8192: the histogram's words are a power of two, 2 to 4096 (default 4096)" \
          "HIST_WORDS=1000:make profile: HIST_WORDS=1000: the histogram's words are a power of two, 2 to 4096 (default 4096)"; do
   arg=${v%%:*} want=${v#*:}

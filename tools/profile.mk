@@ -96,6 +96,14 @@ $(error make profile: MODE=$(MODE) is neither funccost (instrumented) nor retire
   the other hook libraries (calltrace, profile, hot, hwtrace) are built with soc/fw/fw.mk, docs/hooks.md)
 endif
 NAME     := $(basename $(notdir $(firstword $(FW))))
+# A name given is a file name of letters, digits, '_', '.', '+' and '-',
+# not beginning with '.' or '-': one with a '/' would write the reports
+# outside build/profile/ (NAME=../x), an empty one or one with a space
+# would leave make without its files.
+ifneq ($(shell case '$(NAME)' in (''|[.-]*|*[!A-Za-z0-9_.+-]*) ;; (*) echo ok ;; esac),ok)
+$(error make profile: NAME=$(NAME) is not a file name of letters, digits, '_', '.', '+' and '-', not beginning \
+  with '.' or '-': the program's name (default: its first source's, without the suffix))
+endif
 FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-retire)
 ifeq ($(MODE),funccost)
 # override: the user's own FW_EXTRA_CFLAGS (command line or environment)

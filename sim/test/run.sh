@@ -4,10 +4,11 @@
 # and exit codes (docs/programmers-guide.md, "Running in simulation").
 # usage: run.sh <checkout> <cpu without a divider> <cpu the programs are for> <dir of the programs>
 #
-#   firmware   +firmware= a directory, an empty file, an ELF, garbage, an
-#              image bigger than the RAM: exit 2, one line naming the
+#   firmware   +firmware= a directory, an empty file, an ELF, garbage, a
+#              byte-wide image, an image bigger than the RAM: exit 2, one line naming the
 #              problem and what to pass, nothing simulated; a path of 300
-#              characters runs (Verilator's $readmemh took 256)
+#              characters runs (Verilator's $readmemh took 256), and so
+#              does an image with no newline after its last word
 #   usage      no +firmware= (no argument at all): exit 2, the usage line
 #              with every plusarg the harness takes
 #   timeout    +timeout= not a positive number or empty: exit 2, one line;
@@ -59,7 +60,9 @@
 #              (and without the retire tap: RETIRE=0 alone builds)
 #   make run   FW= and SIMFLAGS file names relative to where the user
 #              stands, from two directories; refused in a sub-make, and
-#              with a space in a path; RAM_BYTES that is no number
+#              with a space in a path; each setting the RTL takes
+#              (RAM_BYTES, PERF_SECTIONS, BAUD_DIV, TRACE_DEPTH, RETIRE,
+#              HIST_BUCKETS, TRIGGERS) out of its range
 #   PGO        a simulator built with PGO= runs a program exactly as the
 #              default build (exit code, console, summary line, trace
 #              file); a PGO= file that does not exist: one line, nothing
@@ -101,6 +104,7 @@ printf '00000013\n0_0000_0013\n100000013\n' > "$work/wide.hex"
 # 16385 words: one past the 64 KiB RAM.
 { cat "$fw/hello.hex"; yes 00000013 | head -n $((16385 - $(wc -l < "$fw/hello.hex"))); } > "$work/big.hex"
 printf '@4000\n00000013\n' > "$work/big_at.hex"
+printf '@00000000\n13 00 00 00 6F 00 00 00\n' > "$work/bytes.hex"  # objcopy -O verilog's layout
 printf '@4000000000000000\n00000013\n' > "$work/far_at.hex"
 printf '@3fffffffffffffff\n00000013\n' > "$work/last_at.hex"
 
@@ -113,6 +117,9 @@ expect "firmware is an ELF" 2 \
 expect "firmware is garbage" 2 \
   "sim: firmware $work/garbage.hex: line 2: 'hello' is not a 32-bit hex word for \$readmemh; $hint" \
   +firmware="$work/garbage.hex"
+expect "firmware a byte-wide image" 2 \
+  "sim: firmware $work/bytes.hex: every word has two hex digits, a byte-wide image (objcopy -O verilog without --verilog-data-width=4?); $hint" \
+  +firmware="$work/bytes.hex"
 expect "firmware word wider than 32 bits" 2 \
   "sim: firmware $work/wide.hex: line 3: '100000013' is wider than 32 bits; $hint" +firmware="$work/wide.hex"
 expect "firmware too big" 2 \
@@ -156,6 +163,17 @@ if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hello, world" ] && grep -q '
   pass "+firmware= a path of ${#long}+10 characters: hello runs, exit 0"
 else
   fail "+firmware= a path of ${#long}+10 characters: exit $rc (want 0): $(head -c 300 "$work/err")"
+fi
+
+# An image whose last word has no newline after it: Verilator's $readmemh
+# dropped that word (the program ran into a zero), so the harness hands it
+# the image with one.
+printf '0040006f\n0000006f' > "$work/nonl.hex"  # j 4; at 4: j . (a halt: exit 0)
+limit "$top/build/sim/$fw_cpu/Vsoc_top" +firmware="$work/nonl.hex" +timeout=2000 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^sim: exit 0 after ' "$work/err"; then
+  pass "+firmware= an image without a newline after its last word: that word loads, the program halts, exit 0"
+else
+  fail "+firmware= an image without a newline after its last word: exit $rc (want 0): $(head -c 300 "$work/err")"
 fi
 
 # The trace stream's plusargs: refused before anything is simulated.
@@ -679,8 +697,23 @@ spaced "$top" "sim/Makefile: FW=\"$work/sp ace/hello.hex\" is more than one file
   run CPU="$fw_cpu" FW="$work/sp ace/hello.hex"
 spaced "$work/sp ace" "sim/Makefile: the directory \"$work/sp ace\" has a space in its path, and make cannot handle one; run it from a directory without spaces, or run the simulator itself (build/sim/<cpu>/Vsoc_top +firmware=...)" \
   run CPU="$fw_cpu" FW=hello.hex
-spaced "$top" "sim/Makefile: RAM_BYTES=64k is not a whole number: the SoC's RAM in bytes (default 65536)" \
+# Each setting the RTL takes, out of its range: one line naming it, before
+# Verilator (a dozen lines, or an elaboration error naming a module).
+spaced "$top" "sim/Makefile: RAM_BYTES=64k is not a multiple of 4 from 8 to 2147483648 (2 GiB: the RAM is the lower half of the address space): the SoC's RAM in bytes (default 65536)" \
   CPU="$fw_cpu" RAM_BYTES=64k
+spaced "$top" "sim/Makefile: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB: the RAM is the lower half of the address space): the SoC's RAM in bytes (default 65536)" \
+  CPU="$fw_cpu" RAM_BYTES=4294967296
+spaced "$top" "sim/Makefile: PERF_SECTIONS=8 is not 0 to 7: perfscope's sections (0: the SoC without perfscope; default 7)" \
+  CPU="$fw_cpu" PERF_SECTIONS=8
+spaced "$top" "sim/Makefile: BAUD_DIV=abc is not 0 to 65535: clock cycles per UART bit (0: no UART; default 0)" \
+  CPU="$fw_cpu" BAUD_DIV=abc
+spaced "$top" "sim/Makefile: TRACE_DEPTH=100 is not 0 or a power of two from 16 to 4096: the trace FIFO's records (0: no trace unit; default 512)" \
+  CPU="$fw_cpu" TRACE_DEPTH=100
+spaced "$top" "sim/Makefile: HIST_BUCKETS=1 is not 0 or a power of two from 2 to 4096: the retire tap's histogram words (0: none; default 4096)" \
+  CPU="$fw_cpu" HIST_BUCKETS=1
+spaced "$top" "sim/Makefile: TRIGGERS=4 is not 0 to PERF_SECTIONS (3): the sections with trigger addresses (default PERF_SECTIONS)" \
+  CPU="$fw_cpu" PERF_SECTIONS=3 TRIGGERS=4
+spaced "$top" "sim/Makefile: RETIRE=yes is not 0 or 1: the retire tap (default 1)" CPU="$fw_cpu" RETIRE=yes
 # PGO=: the same simulator, built with profile-guided optimization trained
 # on hello, runs records exactly as the default build. Two compiles and the
 # training run: the build gets 10 minutes.

@@ -61,13 +61,17 @@ CPU       ?= VexRiscv_Full
 FW_RAM_BYTES_DEFAULT := 65536
 RAM_BYTES ?= $(FW_RAM_BYTES_DEFAULT)
 # A whole number of bytes, decimal or 0x hexadecimal, a multiple of 4
-# from 8 (soc/rtl/soc_ram.v's check): anything else would reach the linker
-# as an expression. Spaces around it (a comment after it in a Makefile) go.
+# from 8 (soc/rtl/soc_ram.v's check) to 2 GiB, the lower half of the
+# address space (perfscope and the I/O are above): anything else would
+# reach the linker as an expression, or link a stack the RAM does not
+# have. Spaces around it (a comment after it in a Makefile) go. At most
+# 16 digits: the shell's arithmetic is 64-bit.
 override RAM_BYTES := $(strip $(RAM_BYTES))
 ifneq ($(shell case '$(RAM_BYTES)' in (0[xX]*[!0-9a-fA-F]*|0[xX]) ;; ([1-9]*[!0-9]*|0[!xX]*|0|'') ;; \
-         (*) [ $$(( $(RAM_BYTES) % 4 )) -eq 0 ] && [ $$(( $(RAM_BYTES) )) -ge 8 ] && echo ok ;; esac 2> /dev/null),ok)
-$(error fw.mk: RAM_BYTES=$(RAM_BYTES) is not a multiple of 4 from 8, decimal or 0x hexadecimal: the SoC's RAM \
-  in bytes, as the simulator is built with it (default $(FW_RAM_BYTES_DEFAULT)))
+         (?????????????????*) ;; (*) [ $$(( $(RAM_BYTES) % 4 )) -eq 0 ] && [ $$(( $(RAM_BYTES) )) -ge 8 ] \
+         && [ $$(( $(RAM_BYTES) )) -le 2147483648 ] && echo ok ;; esac 2> /dev/null),ok)
+$(error fw.mk: RAM_BYTES=$(RAM_BYTES) is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x \
+  hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default $(FW_RAM_BYTES_DEFAULT)))
 endif
 FW_WERROR ?=
 FW_PRINTF ?= double
@@ -84,6 +88,18 @@ $(foreach v,CURDIR TOP FW_USER_DIR,$(if $(word 2,$($(v))),$(error \
   fw.mk: $(v) is "$($(v))", a path with a space, which make cannot handle; move or copy the program (or the \
   checkout) to a path without spaces)))
 FW_BUILD  ?= $(TOP)/build/fw/$(CPU)/$(notdir $(CURDIR))
+# The build directory: empty it would put the program's files at / .
+override FW_BUILD := $(strip $(FW_BUILD))
+ifeq ($(FW_BUILD),)
+$(error fw.mk: FW_BUILD is empty: the directory the program's files go to (default build/fw/<CPU>/<directory>))
+endif
+ifneq ($(word 2,$(FW_BUILD)),)
+$(error fw.mk: FW_BUILD is "$(FW_BUILD)", a path with a space, which make cannot handle; give one without spaces)
+endif
+override FW_WERROR := $(strip $(FW_WERROR))
+ifneq ($(filter-out -Werror,$(FW_WERROR)),)
+$(error fw.mk: FW_WERROR=$(FW_WERROR) is neither empty nor -Werror (stop on a warning in the program's own sources))
+endif
 CROSS     ?= riscv64-unknown-elf-
 
 # VexRiscv_Min has no multiplier. -misa-spec=2.2 keeps the CSR instructions
