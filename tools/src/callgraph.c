@@ -209,18 +209,24 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->unmatched++;
 }
 
-/* Whether the recording ended with the program: its innermost open call is
+/* Whether the recording ended with the program: one of its open calls is
  * the C library's _exit (or _Exit), which never returns, and it lost
  * nothing at its end. Each call open then ended with the program, at the
- * last event, as make profile's runtime ends them (soc/fw/profile_main.c). */
+ * last event, as make profile's runtime ends them (soc/fw/profile_main.c).
+ * _exit need not be the innermost: at -O0 it calls soc_exit (soc.h's
+ * static inline function), whose store ends the run. */
 static int ended_in_exit(const struct callgraph *g)
 {
-	if (!g->depth || !g->st || g->lost)
+	if (!g->st || g->lost)
 		return 0;
-	const struct cg_stat *s = &g->stat[g->node[g->stack[g->depth - 1].node].stat];
-	const struct sym *fn = s->irq ? NULL : symtab_find(g->st, s->fn);
-	return fn && fn->addr == s->fn &&
-	       (!strcmp(fn->name, "_exit") || !strcmp(fn->name, "_Exit"));
+	for (size_t d = g->depth; d-- > 0;) {
+		const struct cg_stat *s = &g->stat[g->node[g->stack[d].node].stat];
+		const struct sym *fn = s->irq ? NULL : symtab_find(g->st, s->fn);
+		if (fn && fn->addr == s->fn &&
+		    (!strcmp(fn->name, "_exit") || !strcmp(fn->name, "_Exit")))
+			return 1;
+	}
+	return 0;
 }
 
 void cg_end(struct callgraph *g, const struct frame *f)

@@ -133,7 +133,8 @@ static struct fn *functions(Elf *e, size_t *n)
 /* Patches one function that starts with the two nops and has the two
  * before it (its exit); returns its rets, or -1 after saying why it cannot
  * be patched. */
-static int patch_function(const char *path, uint8_t *img, const struct fn *f)
+static int patch_function(const char *path, uint8_t *img, const struct fn *f, const struct fn *v,
+                          size_t n)
 {
 	const uint32_t exit = f->addr - 8;
 	int rets = 0;
@@ -159,10 +160,33 @@ static int patch_function(const char *path, uint8_t *img, const struct fn *f)
 		} else if ((i & 0xfffu) == 0x06fu) { /* jal x0 */
 			const uint32_t to = pc + callsites_jal_offset(i);
 			if (to < f->addr || to - f->addr >= f->size) {
-				error_at(path, 0,
-				         "%s+0x%x: a tail call to 0x%08x; build with "
-				         "-fno-optimize-sibling-calls",
-				         f->name, off, to);
+				/* -msave-restore (its __riscv_restore_N in the ELF)
+				 * ends functions in jumps to a shared epilogue, and
+				 * GCC 12 makes tail calls with it despite
+				 * -fno-optimize-sibling-calls. */
+				const char *callee = "?";
+				int save_restore = 0;
+				for (size_t k = 0; k < n; k++) {
+					if (to >= v[k].addr && to - v[k].addr < v[k].size)
+						callee = v[k].name;
+					save_restore |= !strncmp(v[k].name, "__riscv_restore_", 16);
+				}
+				if (!strncmp(callee, "__riscv_restore_", 16))
+					error_at(
+					        path, 0,
+					        "%s+0x%x: a jump to %s (0x%08x), -msave-restore's shared "
+					        "epilogue; build the code to trace without -msave-restore",
+					        f->name, off, callee, to);
+				else
+					error_at(
+					        path, 0,
+					        "%s+0x%x: a tail call to %s (0x%08x); build with "
+					        "-fno-optimize-sibling-calls%s",
+					        f->name, off, callee, to,
+					        save_restore
+					                ? " and without -msave-restore, with which GCC "
+					                  "makes tail calls all the same"
+					                : "");
 				return -1;
 			}
 		} else if (i == MRET) {
@@ -255,7 +279,7 @@ static int patch_image(const char *path, uint8_t *img, size_t size, size_t *fns,
 				ok = 0;
 				break;
 			}
-			const int r = patch_function(path, img, &v[k]);
+			const int r = patch_function(path, img, &v[k], v, n);
 			ok = r >= 0;
 			*rets += (size_t)(r > 0 ? r : 0);
 			*fns += ok;

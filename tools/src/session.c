@@ -55,6 +55,16 @@ static int find_function(struct session *s, const struct options *o)
 		error_at(NULL, 0, "--function %s: no such function in %s", f, o->elf[0]);
 		return EXIT_USAGE;
 	}
+	/* Two static functions of one name (two files'): neither is taken. */
+	const struct sym *other = symtab_named_after(s->st[0], f, fn);
+	if (other) {
+		error_at(
+		        NULL, 0,
+		        "--function %s: more than one function of %s has that name (at 0x%08x and 0x%08x): "
+		        "give the address of one",
+		        f, o->elf[0], fn->addr, other->addr);
+		return EXIT_USAGE;
+	}
 	s->function = fn->addr;
 	return EXIT_OK;
 }

@@ -259,12 +259,18 @@ const struct sym *symtab_find(const struct symtab *st, uint32_t addr)
 	return &st->v[lo - 1];
 }
 
-const struct sym *symtab_named(const struct symtab *st, const char *name)
+const struct sym *symtab_named_after(const struct symtab *st, const char *name,
+                                     const struct sym *after)
 {
-	for (size_t i = 0; st && i < st->n; i++)
+	for (size_t i = after ? (size_t)(after - st->v) + 1 : 0; st && i < st->n; i++)
 		if (!strcmp(st->v[i].name, name) || !strcmp(st->v[i].sym, name))
 			return &st->v[i];
 	return NULL;
+}
+
+const struct sym *symtab_named(const struct symtab *st, const char *name)
+{
+	return symtab_named_after(st, name, NULL);
 }
 
 const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12])

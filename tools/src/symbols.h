@@ -46,6 +46,10 @@ const struct sym *symtab_find(const struct symtab *st, uint32_t addr);
 /* The function named name, as reports show it or as the ELF spells it, or
  * NULL. */
 const struct sym *symtab_named(const struct symtab *st, const char *name);
+/* The next function after one of them named name, or NULL: two static
+ * functions of two files may share a name. */
+const struct sym *symtab_named_after(const struct symtab *st, const char *name,
+                                     const struct sym *after);
 
 /* The name of the function that starts at fn, or "0x%08x" written to hex. */
 const char *symtab_fn_name(const struct symtab *st, uint32_t fn, char hex[12]);

@@ -579,17 +579,29 @@ def regressions(tool):
 # perfscope patch on small programs of its own.
 PATCH_SRC = r"""
 __attribute__((noinline)) int g(int x) { return x * 3; }
+#ifndef NO_F
 __attribute__((noinline)) int f(int x) { return g(x + 1); }
+#endif
 #ifdef RVC_INSIDE
 __attribute__((noinline)) int h(int x) { __asm__(".option push\n.option rvc\nc.addi %0, 1\n.option pop" : "+r"(x)); return x; }
 #endif
 #ifdef HANDLER
 __attribute__((interrupt)) void handler(void) {}
 #endif
+#ifdef SAVE_RESTORE
+/* -msave-restore's routines, as libgcc has them (the link has no libgcc). */
+__asm__(".text\n.globl __riscv_save_2\n.type __riscv_save_2, @function\n__riscv_save_2: jr t0\n"
+        ".size __riscv_save_2, 4\n.globl __riscv_restore_2\n.type __riscv_restore_2, @function\n"
+        "__riscv_restore_2: ret\n.size __riscv_restore_2, 4\n");
+__attribute__((noinline)) int sr(int x) { return g(x) + g(x + 1); }
+#endif
 #ifdef OVERLAP
 /* m's two nops before its entry are k's last two instructions. */
 __asm__(".text\n.globl k\n.type k, @function\nk: ret\nnop\nnop\n.size k, 12\n"
         ".globl m\n.type m, @function\nm: nop\nnop\nret\n.size m, 12\n");
+#endif
+#ifdef NO_F
+int f(int x) { return x; }
 #endif
 void _start(void) { f(1); for (;;); }
 """
@@ -672,8 +684,17 @@ def patch(tmp, tool):
           "-fpatchable-function-entry=4,2 (or it is patched already)\n", se)
     tail = cross(tmp, "tail")
     g = oracle.Symbols(tail).addr("g")
+    sr_tail = cross(tmp, "sr_tail", "-fno-optimize-sibling-calls", "-msave-restore", "-DSAVE_RESTORE")
+    sr_g = oracle.Symbols(sr_tail).addr("g")
+    sr_only = cross(tmp, "sr_only", "-fno-optimize-sibling-calls", "-msave-restore", "-DSAVE_RESTORE", "-DNO_F")
+    sr_r = oracle.Symbols(sr_only).addr("__riscv_restore_2")
     refused = [
-        ("a tail call", tail, f"f+0xc: a tail call to 0x{g:08x}; build with -fno-optimize-sibling-calls"),
+        ("a tail call", tail, f"f+0xc: a tail call to g (0x{g:08x}); build with -fno-optimize-sibling-calls"),
+        # GCC 12 makes f's call of g a tail call with -msave-restore, despite -fno-optimize-sibling-calls.
+        ("a tail call with -msave-restore", sr_tail, f"f+0xc: a tail call to g (0x{sr_g:08x}); build with "
+         "-fno-optimize-sibling-calls and without -msave-restore, with which GCC makes tail calls all the same"),
+        ("a jump to -msave-restore's epilogue", sr_only, f"sr+0x24: a jump to __riscv_restore_2 (0x{sr_r:08x}), "
+         "-msave-restore's shared epilogue; build the code to trace without -msave-restore"),
         ("compressed code", cross(tmp, "rvc", "-fno-optimize-sibling-calls", march="rv32ic"),
          "g: compressed entry nops; one-store hooks need code built without the C extension"),
         # h's c.addi marks the ELF as using C, so the linker relaxes f's call of g to a c.jal.

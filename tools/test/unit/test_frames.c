@@ -212,6 +212,13 @@ static void calltrace(void)
 	          "a2=0x00000003, a3=0xffffffff\n"
 	          "3 calls not recorded (buffer full), 4 exits without a call\n",
 	          "", 0);
+	check_run("calltrace: trace --function NAME that two functions have: an error, exit 2", t.s,
+	          (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--function", "twin",
+	                            "dump.log", NULL },
+	          "",
+	          "perfscope: error: --function twin: more than one function of " UNIT_RETIRE_ELF
+	          " has that name (at 0x00004200 and 0x00004300): give the address of one\n",
+	          2);
 	check_run("calltrace: trace --function NAME that the ELF has not: an error, exit 2", t.s,
 	          (const char *[]){ "trace", "-e", UNIT_RETIRE_ELF, "--function", "tset2",
 	                            "dump.log", NULL },

@@ -992,6 +992,24 @@ static void retire(void)
 	                 "1,f,0x00000200,1,60,85.71,60,60,60,40,57.14,40,40,40,2\n"
 	                 "1,_exit,0x00004000,1,20,28.57,20,20,20,20,28.57,20,20,20,3\n",
 	        "", 0);
+	/* The same with _exit not the innermost: at -O0 it calls soc_exit
+	 * (g, 0x300, at 60), whose store ends the run. Every open call ended
+	 * with the program: g self 10, _exit 10. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, ENTER, 0x4000, 2, 50);
+	event(&s, ENTER, 0x300, 3, 60);
+	event(&s, END, 0, 4, 70);
+	check_stream(
+	        "stream: a recording that ends in a call _exit made ended with the program: its open calls are calls",
+	        &s, elf_csv,
+	        CSV_HEAD "1,main,0x00000100,1,70,100.00,70,70,70,10,14.29,10,10,10,1\n"
+	                 "1,f,0x00000200,1,60,85.71,60,60,60,40,57.14,40,40,40,2\n"
+	                 "1,_exit,0x00004000,1,20,28.57,20,20,20,10,14.29,10,10,10,3\n"
+	                 "1,g,0x00000300,1,10,14.29,10,10,10,10,14.29,10,10,10,4\n",
+	        "", 0);
 }
 
 void test_stream(void)
