@@ -680,4 +680,45 @@ else
   tail -3 "$prof/cxx.log"; fail "make profile of a C++ program: functions.txt '$(sed -n 3,6p "$c/functions.txt" 2>/dev/null | cut -c1-48 | tr '\n' '|')', CSV '$rows'"
 fi
 
+# A program built with -flto, profiled from the retire stream: LTO's marker
+# symbols (lto1.c.9b856589: weak, hidden, of .debug_info) fall inside
+# vfprintf and main, and gprof took them for functions and gave them those
+# functions' cycles; gprof.elf has them local, so gprof.txt's flat profile
+# gives every function the self cycles functions.txt gives it (but
+# __riscv_save_N and __riscv_restore_N, entries into shared code, and _start
+# and _exit, as tools/test/check_outputs.py compares them).
+cat > "$prof/fwx_lto1.c" <<'C'
+#include <stdio.h>
+long long work(int n);
+int main(void)
+{
+	long long s = 0;
+	for (int i = 0; i < 20; i++) {
+		s += work(i);
+		printf("lto: %d %lld %llx\n", i, s, (unsigned long long)s * 977);
+	}
+	return 0;
+}
+C
+cat > "$prof/fwx_lto2.c" <<'C'
+__attribute__((noinline)) long long work(int n)
+{
+	long long s = 0;
+	for (int i = 0; i < n * 10; i++)
+		s += (long long)(i ^ n) * 1000003 / 7;
+	return s;
+}
+C
+uprof FW="$prof/fwx_lto1.c $prof/fwx_lto2.c" NAME=fwx_lto MODE=retire FW_EXTRA_CFLAGS=-flto > "$prof/lto.log" 2>&1
+l=$pdir/fwx_lto-retire
+skip='^(__riscv_(save|restore)_[0-9]+|_start|_exit) '
+flat=$(awk '/^Flat profile/,/Call graph/' "$l/gprof.txt" 2>/dev/null | awk '$3 ~ /^[0-9]+\.00$/ { sub(/\.00$/, "", $3); print $NF, $3 }' \
+         | grep -vE "$skip" | sort)
+table=$(awk 'NR > 2 && $9 > 0 { print $1, $9 }' "$l/functions.txt" 2>/dev/null | grep -vE "$skip" | sort)
+if [ -n "$flat" ] && [ "$flat" = "$table" ] && ! grep -qE '\.c\.[0-9a-f]{8}$' "$l/gprof.txt"; then
+  pass "make profile MODE=retire of a program built with -flto: gprof's flat profile gives each function its self cycles ($(echo "$flat" | grep vfprintf))"
+else
+  tail -3 "$prof/lto.log"; fail "make profile MODE=retire of a program built with -flto: gprof's flat profile '$(echo "$flat" | tr '\n' ';')' is not functions.txt's '$(echo "$table" | tr '\n' ';')'"
+fi
+
 exit $status

@@ -20,7 +20,11 @@
 #   gprof.elf     the ELF as gprof reads it: a function name with a '.' or '$'
 #                 (GCC's clones: foo.part.0, foo.constprop.0) has '_' instead
 #                 (gprof.syms, perfscope gprof --renames), as gprof would charge
-#                 such a function to the one before it
+#                 such a function to the one before it; and hidden symbols are
+#                 local (objcopy --localize-hidden): gprof takes a weak one
+#                 for a function wherever it is, and -flto's markers
+#                 (misc2.c.4efa9dc5, weak, hidden, of .debug_info) took
+#                 cycles from the functions their values fell in
 #   trace.json    Chrome/Perfetto timeline      folded.txt, flame.svg  flame graphs
 #   report.txt    the Nios II section report of the sections frames the program
 #                 prints, or, if it prints none, of perfscope's counters at its exit
@@ -186,7 +190,7 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
-	@$(CROSS)objcopy --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
+	@$(CROSS)objcopy --localize-hidden --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
 	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
 	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; \
 	   $(if $(GPROF_LOG),sed -n 's/^STRADDLE: \([0-9]*\) buckets* (\([0-9]*\) cycles).*/$(GPROF_STRADDLE)/p' $(OUT)/hist.txt;) \
