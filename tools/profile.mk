@@ -172,6 +172,15 @@ said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
 # by address, which is as approximate as hist.txt's charge to the lower.
 GPROF_STRADDLE := STRADDLE: buckets across two functions: \1 (\2 cycles); gprof shares each between \
   the two, so their self times below are approximate (buckets of 4 bytes are exact)
+# A program that trapped or ran past the RAM before the runtime printed its
+# frame may have recursed so deep that its stack grew into the events
+# buffer below it (without make profile it grows into free RAM): a line
+# says so.
+STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log \
+	  && grep -qE '^trap: |^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler' \
+	  $(OUT)/console.log; then echo "profile: if $(NAME) recurses deeply, its stack may have grown into the events" \
+	  "buffer below it ($(PROFILE_EVENTS) entries and exits, $$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller" \
+	  "PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and MODE=retire needs no buffer"; fi
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
@@ -183,11 +192,13 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU); its reports follow"; \
 	  else \
 	    tail -5 $(OUT)/console.log | awk '$(CLIP_AWK)'; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
-	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; exit 1; \
-	  fi
+	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; $(STACK_HINT); exit 1; \
+	  fi; \
+	  $(STACK_HINT)
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
+	@grep '^profile: warning: ' $(OUT)/console.log >> $(WARNINGS) || true
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --localize-hidden --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf

@@ -19,7 +19,9 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "perf_out.h"
 #include "perfscope_regs.h"
 #include "perfscope_funccost.h"
 #include "soc.h"
@@ -52,7 +54,7 @@ int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
-static void profile_end(void) PERF_NO_TRACE;
+static void profile_end(int returned) PERF_NO_TRACE;
 
 /* An interrupt begins (enter 1) or ends: the outermost switches buffers. */
 void soc_irq_mark(int enter, uint32_t cause)
@@ -76,8 +78,18 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
  * once. From exit() or _exit() those are main's and the calls it was made
  * from: each ends here, as if it had returned, by the exit hook's own event
  * (a buffer that lost events cannot tell how many are open, and is left as
- * it is). */
-static void profile_end(void)
+ * it is). After main returned (returned) none should be: a longjmp left
+ * them, and as the exits are paired with entries by depth, the calls
+ * around them were charged wrongly; a line says so, which make profile
+ * adds to its warnings. */
+static int put_stdout(int c, void *ctx) PERF_NO_TRACE;
+static int put_stdout(int c, void *ctx)
+{
+	(void)ctx;
+	return putchar(c);
+}
+
+static void profile_end(int returned)
 {
 	static int ended;
 	if (ended)
@@ -92,6 +104,15 @@ static void profile_end(void)
 	int open = 0;
 	for (uint32_t i = 0; i < events_now; i++)
 		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
+	if (returned && open > 0 && perf_funccost_lost(c) == 0) {
+		struct perf_out o = { put_stdout, NULL, 0 };
+		perf_out_str(&o, "profile: warning: ");
+		perf_out_num(&o, (uint64_t)open, 0, 0, 0);
+		perf_out_str(&o, open == 1 ? " call was" : " calls were");
+		perf_out_str(&o, " still open when main returned (a longjmp out of them?): exits pair with the "
+		                 "newest open call, so the calls made after them are counted deeper, and their "
+		                 "time in the wrong functions; MODE=retire follows a longjmp\n");
+	}
 	for (; open > 0 && perf_funccost_lost(c) == 0; open--)
 		__cyg_profile_func_exit(NULL, NULL);
 	perf_funccost_disable();
@@ -110,7 +131,7 @@ int __wrap_main(int argc, char **argv)
 	perf_funccost_init(mtime, irq_events, sizeof irq_events); /* then switched out by ... */
 	perf_funccost_init(mtime, events, sizeof events);         /* ... the program's */
 	const int status = __real_main(argc, argv);
-	profile_end();
+	profile_end(1);
 	return status;
 }
 
@@ -118,6 +139,6 @@ int __wrap_main(int argc, char **argv)
  * the program's atexit() handlers. */
 void __wrap__exit(int code)
 {
-	profile_end();
+	profile_end(0);
 	__real__exit(code);
 }
