@@ -264,11 +264,22 @@ static void row_values(const struct table *t, const struct row *r, uint64_t v[C_
 	v[C_DEPTH] = r->depth;
 }
 
-static void print_value(FILE *f, int col, int width, uint64_t v)
+/* A column without a value: an unknown depth; Self+children's Avg, Max
+ * and Min of a function whose calls were all recursive, its outermost one
+ * unfinished (a loss, a longjmp: Self+children counts outermost calls
+ * only). Text "-", CSV empty, JSON null. */
+static int no_value(const struct row *r, int col)
+{
+	if (col == C_DEPTH)
+		return !r->depth;
+	return (col == C_TAVG || col == C_TMAX || col == C_TMIN) && r->calls && !r->outer;
+}
+
+static void print_value(FILE *f, const struct row *r, int col, int width, uint64_t v)
 {
 	if (col == C_TPCT || col == C_SPCT)
 		fprintf(f, "%*llu.%02llu", width - 3, (unsigned long long)(v / 100), (unsigned long long)(v % 100));
-	else if (col == C_DEPTH && !v)
+	else if (no_value(r, col))
 		fprintf(f, "%*s", width, "-");
 	else
 		fprintf(f, "%*llu", width, (unsigned long long)v);
@@ -298,7 +309,7 @@ void table_print(FILE *f, const struct table *t)
 		fprintf(f, "%-*s0x%08x", w, row_name(r), r->fn);
 		row_values(t, r, v);
 		for (int c = 0; c < C_N; c++)
-			print_value(f, c, width[c], v[c]);
+			print_value(f, r, c, width[c], v[c]);
 		fputc('\n', f);
 	}
 }
@@ -368,7 +379,7 @@ void table_print_csv(FILE *f, const struct table *t, size_t number)
 		row_values(t, r, v);
 		for (int c = 0; c < C_N; c++) {
 			fputc(',', f);
-			if (c != C_DEPTH || v[c]) /* unknown depth: empty, as "-" and null */
+			if (!no_value(r, c)) /* empty, as "-" and null */
 				plain_value(f, c, v[c]);
 		}
 		fputc('\n', f);
@@ -392,7 +403,7 @@ void table_print_json(FILE *f, const struct table *t, size_t number)
 		row_values(t, r, v);
 		for (int c = 0; c < C_N; c++) {
 			fprintf(f, ",\"%s\":", key[c]);
-			if (c == C_DEPTH && !v[c])
+			if (no_value(r, c))
 				fputs("null", f);
 			else
 				plain_value(f, c, v[c]);
