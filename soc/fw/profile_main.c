@@ -74,6 +74,14 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 	soc_irq_mark(0, mcause);
 }
 
+/* putchar as the driver's output function, for profile_end's line. */
+static int put_stdout(int c, void *ctx) PERF_NO_TRACE;
+static int put_stdout(int c, void *ctx)
+{
+	(void)ctx;
+	return putchar(c);
+}
+
 /* Ends the calls still open, stops the recording and prints the frame,
  * once. From exit() or _exit() those are main's and the calls it was made
  * from: each ends here, as if it had returned, by the exit hook's own event
@@ -82,13 +90,6 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
  * them, and as the exits are paired with entries by depth, the calls
  * around them were charged wrongly; a line says so, which make profile
  * adds to its warnings. */
-static int put_stdout(int c, void *ctx) PERF_NO_TRACE;
-static int put_stdout(int c, void *ctx)
-{
-	(void)ctx;
-	return putchar(c);
-}
-
 static void profile_end(int returned)
 {
 	static int ended;
