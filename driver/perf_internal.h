@@ -50,11 +50,4 @@ static inline uint32_t perf_irq_save(void) { return 0; }
 static inline void perf_irq_restore(uint32_t mstatus) { (void)mstatus; }
 #endif
 
-/* putchar as a perf_put_fn. */
-static inline PERF_NO_TRACE_FN int perf_put_stdout(int c, void *ctx)
-{
-	(void)ctx;
-	return putchar(c);
-}
-
 #endif

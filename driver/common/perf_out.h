@@ -6,12 +6,21 @@
 #define PERF_OUT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "perfscope.h"
 
 /* Functions the -finstrument-functions hooks must not see: a hook that
  * called an instrumented function would call itself. */
 #define PERF_NO_TRACE_FN __attribute__((no_instrument_function))
+
+/* putchar as a perf_put_fn: the driver's default output, and make
+ * profile's runtime's (soc/fw/profile_main.c). */
+static inline PERF_NO_TRACE_FN int perf_put_stdout(int c, void *ctx)
+{
+	(void)ctx;
+	return putchar(c);
+}
 
 /* Output through put; the first failure sticks and silences the rest. */
 struct perf_out {

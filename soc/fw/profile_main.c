@@ -19,7 +19,6 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "perf_out.h"
 #include "perfscope_regs.h"
@@ -74,14 +73,6 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 	soc_irq_mark(0, mcause);
 }
 
-/* putchar as the driver's output function, for profile_end's line. */
-static int put_stdout(int c, void *ctx) PERF_NO_TRACE;
-static int put_stdout(int c, void *ctx)
-{
-	(void)ctx;
-	return putchar(c);
-}
-
 /* Ends the calls still open, stops the recording and prints the frame,
  * once. From exit() or _exit() those are main's and the calls it was made
  * from: each ends here, as if it had returned, by the exit hook's own event
@@ -106,7 +97,7 @@ static void profile_end(int returned)
 	for (uint32_t i = 0; i < events_now; i++)
 		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
 	if (returned && open > 0 && perf_funccost_lost(c) == 0) {
-		struct perf_out o = { put_stdout, NULL, 0 };
+		struct perf_out o = { perf_put_stdout, NULL, 0 };
 		perf_out_str(&o, "profile: warning: ");
 		perf_out_num(&o, (uint64_t)open, 0, 0, 0);
 		perf_out_str(&o, open == 1 ? " call was" : " calls were");
