@@ -361,9 +361,9 @@ def bench_instr_cycles():
 
 
 def fw_ram_bytes():
-    """fw.mk's default RAM_BYTES, FW_RAM_BYTES_DEFAULT."""
-    text = (TOP / "soc" / "fw" / "fw.mk").read_text()
-    return re.search(r"^FW_RAM_BYTES_DEFAULT := ([0-9]+)$", text, re.M).group(1)
+    """The SoC's default RAM_BYTES, RAM_BYTES_DEFAULT in soc/ram_bytes.mk."""
+    text = (TOP / "soc" / "ram_bytes.mk").read_text()
+    return re.search(r"^RAM_BYTES_DEFAULT := ([0-9]+)$", text, re.M).group(1)
 
 
 def hot_ratio_unit():

@@ -549,9 +549,9 @@ done
 # with would leave the histogram's size as it was).
 for v in "CLOCK_HZ=abc:make profile: CLOCK_HZ=abc is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
          "CLOCK_HZ=5G:make profile: CLOCK_HZ=5G is not a clock in Hz from 1 to 2^32 - 1 (50000000 or 50M): the clock the timeline's times are counted in (default 50000000)" \
-         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
-         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
-         "RAM_BYTES=4294967296:fw.mk: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default 65536)" \
+         "RAM_BYTES=abc:fw.mk: RAM_BYTES=abc is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, the same for the program and the simulator (default 65536)" \
+         "RAM_BYTES=65538:fw.mk: RAM_BYTES=65538 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, the same for the program and the simulator (default 65536)" \
+         "RAM_BYTES=4294967296:fw.mk: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, the same for the program and the simulator (default 65536)" \
          "NAME=../x:make profile: NAME=../x is not a file name of letters, digits, '_', '.', '+' and '-', not beginning with '.' or '-': the program's name (default: its first source's, without the suffix)" \
          "NAME=:make profile: NAME= is not a file name of letters, digits, '_', '.', '+' and '-', not beginning with '.' or '-': the program's name (default: its first source's, without the suffix)" \
          "HIST_WORDS=8192:make profile: HIST_WORDS=8192: the histogram's words are a power of two, 2 to 4096 (default 4096)" \
@@ -577,14 +577,16 @@ else
   fail "make profile FW=fwx_long.c: exit $rc, widest line $widest characters: $(grep -c . "$prof/long.log") lines"
 fi
 # RAM_BYTES of its own: a simulator of its own; the default one stays.
+# Given in hexadecimal, it reaches fw.mk and the simulator as one number
+# (the simulator must take the RAM fw.mk linked for).
 cp soc/fw/example/hello.c "$prof/fwx_ram.c"
-uprof FW="$prof/fwx_ram.c" RAM_BYTES=131072 > "$prof/ram.log" 2>&1
+uprof FW="$prof/fwx_ram.c" RAM_BYTES=0x20000 > "$prof/ram.log" 2>&1
 if [ "$(sed -n 1p "$pdir/fwx_ram/console.log" 2>/dev/null)" = "hello, world" ] \
    && grep -q -- '-GRAM_BYTES=131072 ' "$top/build/sim/$d_top-ram131072/config" \
    && grep -q -- '-GRAM_BYTES=65536 ' "$top/build/sim/$d_top/config"; then
-  pass "make profile RAM_BYTES=131072: run on build/sim/$d_top-ram131072/, build/sim/$d_top/ left at 65536"
+  pass "make profile RAM_BYTES=0x20000: run on build/sim/$d_top-ram131072/, build/sim/$d_top/ left at 65536"
 else
-  tail -3 "$prof/ram.log"; fail "make profile RAM_BYTES=131072: not run on its own simulator, or build/sim/$d_top/ rebuilt"
+  tail -3 "$prof/ram.log"; fail "make profile RAM_BYTES=0x20000: not run on its own simulator, or build/sim/$d_top/ rebuilt"
 fi
 # A program that exits with another code than 0 (an old benchmark's main
 # that returns nothing) still gets its reports, after a line saying so.

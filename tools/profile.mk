@@ -149,7 +149,7 @@ SECTIONS_FLAG = $(if $(filter +sections,$(SIMFLAGS)),,$$($(CROSS)nm $(ELF) | gre
 # on a simulator of its own: built in place, build/sim/<cpu>/ would stay so
 # for every later run.
 SIM_HIST  := $(if $(filter retire,$(MODE)),$(HIST_WORDS),$(HIST_WORDS_DEFAULT))
-SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(FW_RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))$(if \
+SIM_DIR   := $(TOP)/build/sim/$(CPU)$(if $(filter-out $(RAM_BYTES_DEFAULT),$(RAM_BYTES)),-ram$(RAM_BYTES))$(if \
                $(filter-out $(HIST_WORDS_DEFAULT),$(SIM_HIST)),-hist$(SIM_HIST))
 SIM       := $(SIM_DIR)/Vsoc_top
 OUT       := $(FW_BUILD)

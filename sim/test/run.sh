@@ -699,9 +699,9 @@ spaced "$work/sp ace" "sim/Makefile: the directory \"$work/sp ace\" has a space 
   run CPU="$fw_cpu" FW=hello.hex
 # Each setting the RTL takes, out of its range: one line naming it, before
 # Verilator (a dozen lines, or an elaboration error naming a module).
-spaced "$top" "sim/Makefile: RAM_BYTES=64k is not a multiple of 4 from 8 to 2147483648 (2 GiB: the RAM is the lower half of the address space): the SoC's RAM in bytes (default 65536)" \
+spaced "$top" "sim/Makefile: RAM_BYTES=64k is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, the same for the program and the simulator (default 65536)" \
   CPU="$fw_cpu" RAM_BYTES=64k
-spaced "$top" "sim/Makefile: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB: the RAM is the lower half of the address space): the SoC's RAM in bytes (default 65536)" \
+spaced "$top" "sim/Makefile: RAM_BYTES=4294967296 is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x hexadecimal: the SoC's RAM in bytes, the same for the program and the simulator (default 65536)" \
   CPU="$fw_cpu" RAM_BYTES=4294967296
 spaced "$top" "sim/Makefile: PERF_SECTIONS=8 is not 0 to 7: perfscope's sections (0: the SoC without perfscope; default 7)" \
   CPU="$fw_cpu" PERF_SECTIONS=8

@@ -56,23 +56,9 @@
 #                   -Werror.
 
 CPU       ?= VexRiscv_Full
-# The SoC's default RAM, sim/Makefile's too: make profile (tools/profile.mk)
-# runs a program of another RAM_BYTES on a simulator of its own.
-FW_RAM_BYTES_DEFAULT := 65536
-RAM_BYTES ?= $(FW_RAM_BYTES_DEFAULT)
-# A whole number of bytes, decimal or 0x hexadecimal, a multiple of 4
-# from 8 (soc/rtl/soc_ram.v's check) to 2 GiB, the lower half of the
-# address space (perfscope and the I/O are above): anything else would
-# reach the linker as an expression, or link a stack the RAM does not
-# have. Spaces around it (a comment after it in a Makefile) go. At most
-# 16 digits: the shell's arithmetic is 64-bit.
-override RAM_BYTES := $(strip $(RAM_BYTES))
-ifneq ($(shell case '$(RAM_BYTES)' in (0[xX]*[!0-9a-fA-F]*|0[xX]) ;; ([1-9]*[!0-9]*|0[!xX]*|0|'') ;; \
-         (?????????????????*) ;; (*) [ $$(( $(RAM_BYTES) % 4 )) -eq 0 ] && [ $$(( $(RAM_BYTES) )) -ge 8 ] \
-         && [ $$(( $(RAM_BYTES) )) -le 2147483648 ] && echo ok ;; esac 2> /dev/null),ok)
-$(error fw.mk: RAM_BYTES=$(RAM_BYTES) is not a multiple of 4 from 8 to 2147483648 (2 GiB), decimal or 0x \
-  hexadecimal: the SoC's RAM in bytes, as the simulator is built with it (default $(FW_RAM_BYTES_DEFAULT)))
-endif
+# RAM_BYTES, checked as sim/Makefile checks it, and decimal from here on.
+RAM_BYTES_WHO := fw.mk
+include $(TOP)/soc/ram_bytes.mk
 FW_WERROR ?=
 FW_PRINTF ?= double
 FW_PRINTF_double  := DOUBLE
