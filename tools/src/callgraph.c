@@ -73,7 +73,10 @@ static void enter(struct callgraph *g, const struct frame *f, uint32_t fn, int i
 	}
 	struct cg_stat *s = &g->stat[g->node[n].stat];
 	grow(&g->stack, &g->stack_cap, g->depth + 1, sizeof *g->stack);
-	g->stack[g->depth++] = (struct cg_open){ .node = n, .recursive = s->active > 0, .start = g->now,
+	g->stack[g->depth++] = (struct cg_open){ .node = n,
+		                                 .recursive = s->active > 0,
+		                                 .start = g->now,
+		                                 .at = g->wall,
 		                                 .first = ++g->entered };
 	s->active++;
 	if (g->depth > s->depth)
@@ -129,6 +132,8 @@ static void leave(struct callgraph *g, const struct frame *f, int open)
 			                   .start = o.start,
 			                   .end = g->now,
 			                   .self = self,
+			                   .at = o.at,
+			                   .until = g->wall,
 			                   .open = open };
 		g->on_call(g->ctx, f, &c);
 	}
@@ -171,8 +176,8 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 	 * are the driver's perf_statistics_calc's, by the same code
 	 * (driver/common/perf_gap.h). */
 	if (!g->started) {
-		g->now = stamp;
-		g->last = stamp;
+		g->now = g->wall = stamp;
+		g->last = g->wall_last = stamp;
 		g->started = 1;
 	}
 	const uint64_t at = g->event++;
@@ -194,6 +199,13 @@ void cg_event(struct callgraph *g, const struct frame *f, uint32_t fn, uint32_t 
 		g->gap_left = stamp - g->last;
 		return;
 	}
+	/* The run's clock, for timelines: every other event's stamp is when it
+	 * happened (a RESUME's adds the leak), and the time a context was
+	 * switched out stays in, so that the frames' tracks line up. A step
+	 * back (a reset) is no time, as above. */
+	const uint32_t w = stamp - g->wall_last;
+	g->wall += w < 0x80000000u ? w : 0;
+	g->wall_last = stamp;
 	const uint32_t d = perf_stamp_step(stamp - g->last, &g->gap_left, &g->back);
 	g->now += d - perf_gap_take(&g->gap_left, d, g->depth != 0);
 	g->last = stamp;
@@ -233,7 +245,7 @@ void cg_end(struct callgraph *g, const struct frame *f)
 {
 	/* The buffer filled after its last event. */
 	if (g->lost && g->on_lost)
-		g->on_lost(g->ctx, f, g->lost, CG_LOST_BUFFER, g->now);
+		g->on_lost(g->ctx, f, g->lost, CG_LOST_BUFFER, g->wall);
 	if (g->suspended && g->lost)
 		warning_at(f->in->name, f->line, "events frame: the SUSPEND of event %llu has no RESUME: the buffer "
 		           "filled before it", (unsigned long long)(g->suspended - 1));
@@ -279,7 +291,7 @@ void cg_enter_at(struct callgraph *g, const struct frame *f, uint32_t fn, int ir
 {
 	if (g->full)
 		return;
-	g->now = time;
+	g->now = g->wall = time;
 	enter(g, f, fn, irq);
 }
 
@@ -287,7 +299,7 @@ int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time)
 {
 	if (g->full)
 		return 1;
-	g->now = time;
+	g->now = g->wall = time;
 	if (!g->depth) {
 		g->unmatched++;
 		return 0;
@@ -298,7 +310,7 @@ int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time)
 
 void cg_close(struct callgraph *g, const struct frame *f, uint64_t time)
 {
-	g->now = time;
+	g->now = g->wall = time;
 	while (g->depth)
 		leave(g, f, 1);
 }
@@ -348,7 +360,7 @@ void cg_damaged(struct callgraph *g, const struct frame *f)
 {
 	g->damaged++;
 	if (g->on_damaged)
-		g->on_damaged(g->ctx, f, g->now);
+		g->on_damaged(g->ctx, f, g->wall);
 }
 
 void cg_summary(const struct callgraph *g, const char *file, int calls)

@@ -62,7 +62,8 @@ struct cg_call {
 	uint32_t fn;
 	int irq;           /* fn is an interrupt's data */
 	uint32_t depth;    /* 1 = outermost */
-	uint64_t start, end, self;
+	uint64_t start, end, self; /* on the frame's own clock: its time, without other contexts' */
+	uint64_t at, until;        /* on the run's clock, where a timeline places it */
 	int open;          /* still open at the frame's end */
 };
 
@@ -70,6 +71,7 @@ struct cg_open {
 	uint32_t node;
 	int recursive;
 	uint64_t start, children;
+	uint64_t at;       /* the run's clock at its entry */
 	uint64_t first;    /* the count of calls entered when this one was */
 };
 
@@ -82,8 +84,10 @@ struct callgraph {
 	struct map fns; /* irq << 32 | fn -> stat */
 	struct cg_open *stack;
 	size_t depth, stack_cap;
-	uint64_t now;       /* this frame's time, the 32-bit stamps unwrapped */
+	uint64_t now; /* this frame's time, the 32-bit stamps unwrapped, less other contexts' */
 	uint32_t last;
+	uint64_t wall;      /* the run's clock: the stamps unwrapped, other contexts' time kept */
+	uint32_t wall_last; /* the stamp of the last event but a RESUME */
 	uint32_t gap_left;  /* of this frame's last gap, cycles not yet taken off the time after it */
 	uint32_t back;      /* this frame's steps back (a RESET of G), each 0 cycles */
 	int started;

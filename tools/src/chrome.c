@@ -96,7 +96,7 @@ static char *micros(char *p, uint64_t nanos)
 static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 {
 	struct chrome *c = ctx;
-	if (k->end < c->from || k->start > c->to)
+	if (k->until < c->from || k->at > c->to)
 		return;
 	if (c->track != fr->index)
 		name_track(c, fr);
@@ -105,14 +105,15 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	                            : "\n{\"ph\":\"X\",\"cat\":\"function\",\"name\":");
 	fwrite(b, 1, (size_t)(p - b), c->f);
 	fputs(quoted_name(c, k->fn, k->irq), c->f);
-	const uint64_t start = timeline_ns(k->start, timeline_hz(c->hz, fr->in));
+	const uint64_t start = timeline_ns(k->at, timeline_hz(c->hz, fr->in));
 	p = fmt_str(b, ",\"pid\":1,\"tid\":");
 	p = fmt_u64(p, (uint64_t)fr->index);
 	p = micros(fmt_str(p, ",\"ts\":"), start);
-	p = micros(fmt_str(p, ",\"dur\":"), timeline_ns(k->end, timeline_hz(c->hz, fr->in)) - start);
+	p = micros(fmt_str(p, ",\"dur\":"),
+	           timeline_ns(k->until, timeline_hz(c->hz, fr->in)) - start);
 	p = fmt_u64(fmt_str(p, ",\"args\":{\"cycles\":"), k->end - k->start);
 	p = fmt_u64(fmt_str(p, ",\"self_cycles\":"), k->self);
-	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->start);
+	p = fmt_u64(fmt_str(p, ",\"start_cycle\":"), k->at);
 	p = fmt_hex8(fmt_str(p, k->irq ? ",\"irq\":\"" : ",\"address\":\""), k->fn);
 	p = fmt_u64(fmt_str(p, "\",\"depth\":"), k->depth);
 	p = fmt_str(p, k->open ? ",\"open\":true}}" : "}}");

@@ -218,11 +218,11 @@ static void event(struct perfetto *p, const struct frame *fr, int type, uint64_t
 static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 {
 	struct perfetto *p = ctx;
-	if (k->end < p->from || k->start > p->to)
+	if (k->until < p->from || k->at > p->to)
 		return;
 	const uint64_t fn = (uint64_t)(k->irq != 0) << 32 | k->fn;
-	event(p, fr, SLICE_BEGIN, timeline_ns(k->start, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
-	event(p, fr, SLICE_END, timeline_ns(k->end, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
+	event(p, fr, SLICE_BEGIN, timeline_ns(k->at, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
+	event(p, fr, SLICE_END, timeline_ns(k->until, timeline_hz(p->hz, fr->in)), fn, NULL, 0);
 }
 
 /* A trace stream's section: a slice on its own track. */

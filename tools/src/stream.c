@@ -577,7 +577,7 @@ void stream_close(struct stream_reader *r)
 	for (uint32_t n = 1; n <= PERF_MAX_SECTIONS; n++)
 		if (r->open[n] && h->section)
 			h->section(h->ctx, &r->f, n, r->start[n], r->time, 1);
-	r->g->now = r->time; /* open calls are counted up to the last record */
+	r->g->now = r->g->wall = r->time; /* open calls are counted up to the last record */
 	cg_end(r->g, &r->f);
 	free(r);
 }

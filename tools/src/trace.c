@@ -159,10 +159,10 @@ static void stack_line(struct trace *t, const struct callgraph *g, size_t level)
 	const struct cg_stat *c = &g->stat[g->node[o->node].stat];
 	char buf[CG_NAME_SIZE];
 	const char *name = cg_name(t->st, c->fn, c->irq, buf);
-	if (o->start < t->o->from || (t->o->function && (c->irq || c->fn != t->function)))
+	if (o->at < t->o->from || (t->o->function && (c->irq || c->fn != t->function)))
 		return;
 	const int indent = 2 * (int)(level < MAX_INDENT ? level : MAX_INDENT);
-	fprintf(t->f, "%*s%s: t=%llu\n", indent, "", name, (unsigned long long)o->start);
+	fprintf(t->f, "%*s%s: t=%llu\n", indent, "", name, (unsigned long long)o->at);
 }
 
 static void stack(void *ctx, const struct frame *fr, const struct callgraph *g)

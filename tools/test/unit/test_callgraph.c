@@ -171,6 +171,30 @@ static void gaps(void)
 	             CSV_HEAD "1,0x00000100,0x00000100,1,30,100.00,30,30,30,20,66.67,20,20,20,1\n"
 	                      "1,0x00000200,0x00000200,1,10,33.33,10,10,10,10,33.33,10,10,10,2\n",
 	             "", 0);
+	/* On a timeline each call sits where it ran, on the run's clock: g at
+	 * its stamp, 45, and f over all of [0, 70), the other context's time
+	 * too; args has the table's cycles (g 10, f 30, self 20). */
+	struct text tl = { 0 };
+	struct run r;
+	events_add(&tl, leak, N(leak), 0);
+	tool_run(&r, tl.s, (const char *[]){ "chrome", "dump.log", NULL });
+	check_contains("callgraph: chrome places a call after a switch gap at its stamp", r.out,
+	               "\"ts\":45.000,\"dur\":15.000,\"args\":{\"cycles\":10,\"self_cycles\":10,"
+	               "\"start_cycle\":45,");
+	check_contains("callgraph: chrome spans a call over its switch gap, its cycles without it",
+	               r.out,
+	               "\"ts\":0.000,\"dur\":70.000,\"args\":{\"cycles\":30,\"self_cycles\":20,"
+	               "\"start_cycle\":0,");
+	run_free(&r);
+	/* --from/--to take the same clock: [62, 65] overlaps f, not g [45, 60). */
+	tool_run(&r, tl.s,
+	         (const char *[]){ "chrome", "--from", "62", "--to", "65", "dump.log", NULL });
+	check_contains("callgraph: chrome --from/--to on the run's clock keep f", r.out,
+	               "\"start_cycle\":0,");
+	check_int("callgraph: chrome --from/--to on the run's clock leave g out",
+	          strstr(r.out, "\"start_cycle\":45,") != NULL, 0);
+	run_free(&r);
+	text_free(&tl);
 	/* Once no call is open the rest of a gap is dropped: f [0, 30) takes
 	 * 20 of the 40 (f: 10), leaving 20; at g's entry (35) none is open: 5
 	 * taken, 15 dropped, so g [35, 45) keeps its 10. */
