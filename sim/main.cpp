@@ -874,6 +874,14 @@ int main(int argc, char **argv)
                              trig_arg.value.c_str());
                 return 2;
             }
+            // END acts before BEGIN on one instruction (docs/retire.md):
+            // such a section would never run.
+            if (t.start == t.end) {
+                std::fprintf(stderr, "sim: +trig=%s arms section %u with one address, 0x%08x, to start and end; "
+                             "the section would never run (END acts first): pass two, e.g. "
+                             "+trig=1:0x1a0:0x1f4\n", trig_arg.value.c_str(), t.section, t.start);
+                return 2;
+            }
             // A section has one pair of trigger addresses: the harness's
             // second arming of it would replace the first.
             for (const TapArgs::Trig &u : tap_args.trigs)
@@ -981,6 +989,15 @@ int main(int argc, char **argv)
     if (tap_args.hist && !rt.hist_buckets) {
         std::fprintf(stderr, "sim: +hist= needs perfscope with a histogram (CONFIG.HIST 0); build the simulator "
                      "with HIST_BUCKETS=<n>\n");
+        return 2;
+    }
+    // The buckets end below 2^32, as gmon.out's ranges do (and
+    // perf_hist_start's).
+    if (tap_args.hist &&
+        tap_args.hist_base + (uint64_t)(rt.hist_buckets - 1) * (4u << tap_args.hist_shift) > 0xffffffffu) {
+        std::fprintf(stderr, "sim: +hist=%s: its %u buckets of %u bytes from 0x%08x end at or past 2^32, which "
+                     "gmon.out cannot hold; pass a lower base or a smaller shift\n", hist_arg.value.c_str(),
+                     rt.hist_buckets - 1, 4u << tap_args.hist_shift, tap_args.hist_base);
         return 2;
     }
     for (const TapArgs::Trig &t : tap_args.trigs) {
@@ -1188,6 +1205,11 @@ int main(int argc, char **argv)
     const uint64_t drain_budget = trace_depth + kTraceQuiet + 16;
     auto trace_drained = [&] { return check ? model.trace_drained() : trace_idle >= kTraceQuiet; };
     uint64_t calls_off = 0;  // the harness's requests before the one switching the calls off
+    // The program's first write of the histogram's or the triggers' arming
+    // registers, which the harness armed (its cycle + 1, or 0), and the
+    // trigger hits not acted on (TRIG_LOST), read after the exit.
+    uint64_t hist_taken = 0, trig_taken = 0;
+    uint32_t trig_lost = 0;
     int result = -1;
     // The console's last character was a newline (or there was none): the
     // harness's own lines, its frames on stdout and its "sim:" lines on
@@ -1260,6 +1282,16 @@ int main(int argc, char **argv)
             s.rt_pc = oracle.pc();
             s.rt_insn = oracle.insn();
             s.rt_trap = oracle.trap();
+        }
+        // In the run only the CPU requests: a write of what the harness
+        // armed makes the histogram, or the triggers, the program's.
+        if (phase == Phase::Run && s.cyc && s.stb && s.we && !s.stall) {
+            const uint32_t reg = s.addr * 4;
+            if (tap_args.hist && !hist_taken &&
+                (reg == PERF_REG_HIST_CTRL || reg == PERF_REG_HIST_BASE || reg == PERF_REG_HIST_CFG))
+                hist_taken = cycle - cpu_start + 1;
+            if (!tap_args.trigs.empty() && !trig_taken && (reg == PERF_REG_TRIG_START || reg == PERF_REG_TRIG_END))
+                trig_taken = cycle - cpu_start + 1;
         }
         uint64_t rec = s.trace_data;
         bool taken = s.trace_valid && s.trace_ready;
@@ -1340,8 +1372,10 @@ int main(int argc, char **argv)
                     dbg.write(PERF_REG_RETIRE_CTRL / 4, 0);
                 if (tap_args.hist)
                     dbg.write(PERF_REG_HIST_CTRL / 4, 0);
-                if (!tap_args.trigs.empty())
+                if (!tap_args.trigs.empty()) {
                     dbg.write(PERF_REG_TIME_LO(0) / 4, 0);  // STOP
+                    dbg.read(PERF_REG_TRIG_LOST / 4, [&](uint32_t v) { trig_lost = v; });
+                }
             } else if (cycle - cpu_start >= timeout) {
                 own_line(stderr);
                 std::fprintf(stderr, "sim: TIMEOUT: no exit after %llu cycles (+timeout=%llu)\n",
@@ -1374,8 +1408,10 @@ int main(int argc, char **argv)
                 if (++dbg_word == kPerfWords) {
                     if (sections_frame)
                         print_sections();
-                    phase = tap_args.hist ? Phase::Readout : Phase::Done;
-                    if (tap_args.hist)
+                    // A histogram the program took holds its measurement:
+                    // its own frames have it.
+                    phase = tap_args.hist && !hist_taken ? Phase::Readout : Phase::Done;
+                    if (phase == Phase::Readout)
                         read_hist();
                 } else {
                     in.dbg_stb = true;
@@ -1450,9 +1486,23 @@ int main(int argc, char **argv)
     if (!model.ok())
         std::fprintf(stderr, "sim: MISMATCH at cycle %llu; %s\nsim: %s\n", (unsigned long long)cycle,
                      checked.c_str(), model.error().c_str());
-    else if (phase == Phase::Done)
+    else if (phase == Phase::Done) {
+        if (hist_taken)
+            std::fprintf(stderr, "sim: warning: +hist=: the program wrote the histogram's registers itself (cycle "
+                         "%llu: its perf_hist_start or perf_hist_stop), so the histogram is its measurement, not "
+                         "the run's: the run's hist frame is left out\n", (unsigned long long)(hist_taken - 1));
+        if (trig_taken)
+            std::fprintf(stderr, "sim: warning: +trig=: the program armed trigger addresses itself (cycle %llu: "
+                         "perf_trig_arm), so the sections frame holds the counts of its arming from there\n",
+                         (unsigned long long)(trig_taken - 1));
+        if (trig_lost)
+            std::fprintf(stderr, "sim: warning: +trig=: %s%u trigger hit%s not acted on (TRIG_LOST: a hit in the "
+                         "cycle after another, or two armed addresses on one instruction): the sections' times "
+                         "and counts miss %s\n", trig_lost == 0xffffu ? "at least " : "", trig_lost,
+                         trig_lost == 1 ? " was" : "s were", trig_lost == 1 ? "it" : "them");
         std::fprintf(stderr, "sim: exit %u after %llu cycles; %s\n", exit_code, (unsigned long long)exit_cycle,
                      checked.c_str());
+    }
 
     // The outputs, after the run's own line: one whose writes did not all
     // reach the file makes the exit code 2, whatever the run's

@@ -198,7 +198,7 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
-	@grep '^profile: warning: ' $(OUT)/console.log >> $(WARNINGS) || true
+	@grep -E '^(profile|sim): warning: ' $(OUT)/console.log >> $(WARNINGS) || true
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --localize-hidden --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf

@@ -46,8 +46,8 @@ int perf_hist_words(void *base);
 /* Zeroes the histogram and starts charging cycles: bucket b holds the
  * cycles whose last retired PC was in pc_base + b * (4 << shift) and the
  * next 4 << shift bytes; OUTSIDE all others. With k > 0 one counted cycle
- * in 2^k is charged. -PERF_EINVAL for shift or k above 7 or pc_base not
- * 4-byte aligned. */
+ * in 2^k is charged. -PERF_EINVAL for shift or k above 7, pc_base not
+ * 4-byte aligned, or buckets that would end at or past 2^32. */
 int perf_hist_start(void *base, uint32_t pc_base, unsigned shift, unsigned k);
 /* Stops charging; returns once every count is final. */
 int perf_hist_stop(void *base);

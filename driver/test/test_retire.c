@@ -44,7 +44,13 @@ void test_retire(void)
 	check_int("retire: histogram shift 8", perf_hist_start(B, 0, 8, 0), -PERF_EINVAL);
 	check_int("retire: histogram k 8", perf_hist_start(B, 0, 0, 8), -PERF_EINVAL);
 	check_int("retire: histogram base not aligned", perf_hist_start(B, 2, 0, 0), -PERF_EINVAL);
-	check_str("retire: ... each only reads CONFIG", fake_accesses(1), "r84 r84 r84");
+	/* 1023 buckets of 16 bytes from 0xffffc010 end at 2^32; from 0xffffc00c
+	 * they fit. */
+	check_int("retire: histogram buckets ending at 2^32", perf_hist_start(B, 0xffffc010u, 2, 0),
+	          -PERF_EINVAL);
+	check_str("retire: ... each only reads CONFIG", fake_accesses(1), "r84 r84 r84 r84");
+	check_int("retire: histogram buckets ending just below 2^32",
+	          perf_hist_start(B, 0xffffc00cu, 2, 0), 0);
 	fake_clear_log();
 	check_int("retire: histogram start", perf_hist_start(B, 0x1000, 2, 3), 0);
 	check_str("retire: ... stop, wait, CLEAR, wait, BASE, CFG, ENABLE", fake_accesses(1),

@@ -31,13 +31,14 @@
 #   retire     +retire_file without a name or not writable: exit 2, one
 #              line; a good one holds the calls of the program's retire
 #              stream, read back by the host tool; +retire_calls=, +hist=
-#              and +trig= malformed, +trig= arming a section twice: exit 2,
-#              one line
+#              and +trig= malformed, +trig= arming a section twice or
+#              with one address, +hist= past 2^32: exit 2, one line
 #   exit       a program ending by exit(): its retire stream and histogram
 #              end at the exit (_exit's cycles exact, with and without
 #              +retire_calls); +trig= alone measures its section, and the
 #              harness prints the sections frame after the exit, as
-#              +sections does
+#              +sections does; a trigger hit lost (TRIG_LOST) is said; a
+#              program that takes the histogram gets no frame of the run
 #   newline    a console whose last line has no newline: stdout is what
 #              the program printed, the harness's lines start lines of
 #              their own
@@ -271,7 +272,7 @@ fi
 # 5 and 8 cycles.
 full=$top/build/sim/$fw_cpu/Vsoc_top
 tool=$top/build/tools/perfscope
-# exit.c, nonl.c, halt*.c, over.c and records.c as backlog and many, built here as sim/test/Makefile builds its programs.
+# exit.c, nonl.c, halt*.c, over.c, hist_own.c and records.c as backlog and many, built here as sim/test/Makefile builds its programs.
 progs=$work/progs
 mkdir -p "$progs"
 printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := -Werror' 'FW_PRINTF := integer' \
@@ -280,10 +281,11 @@ printf '%s\n' "TOP := $top" "CPU := $fw_cpu" "FW_BUILD := $progs" 'FW_WERROR := 
   "\$(eval \$(call fw_program,halt_irq,$top/sim/test/halt_irq.c))" \
   "\$(eval \$(call fw_program,halt_trap,$top/sim/test/halt_trap.c))" \
   "\$(eval \$(call fw_program,over,$top/sim/test/over.c))" \
+  "\$(eval \$(call fw_program,hist_own,$top/sim/test/hist_own.c))" \
   "\$(eval \$(call fw_program,backlog,$top/sim/test/records.c,-DRECORDS_EVENTS=400 -DRECORDS_EXIT=0))" \
   "\$(eval \$(call fw_program,many,$top/sim/test/records.c,-DRECORDS_EVENTS=1000 -DRECORDS_EXIT=0))" > "$progs/Makefile"
 if ! limit env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$progs" fw-all > "$progs/build.log" 2>&1; then
-  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c, backlog and many (records.c) did not build"
+  tail -5 "$progs/build.log"; fail "sim/test/exit.c, nonl.c, halt*.c, over.c, hist_own.c, backlog and many (records.c) did not build"
 fi
 for calls in "" +retire_calls; do
   limit "$full" +firmware="$progs/exit.hex" +retire_file="$work/exit.retire" +hist=0x0,0 ${calls:+"$calls"} \
@@ -323,6 +325,30 @@ if [ "$rc" -eq 0 ] && [ "$got" = "$clock 0 6715/1 4006/1 0/0" ] && [ "$(head -1 
   pass "+trig=1:0x$start:0x$end alone: section 1 counts work's call, 4006 cycles, the global 6715, in the frame the harness prints after the exit (clock $clock)"
 else
   fail "+trig=1:0x$start:0x$end alone: exit $rc, frame: $got (want $clock 0 6715/1 4006/1 0/0); $(tail -1 "$work/err")"
+fi
+# Two armed addresses on one instruction: work's first ENDs section 1 and
+# would BEGIN section 2; the lower section acts, and the lost hit is said
+# after the run (TRIG_LOST), not left to a section that never ran.
+main=$(riscv64-unknown-elf-nm "$progs/exit.elf" | awk '$3 == "main" { print $1 }')
+limit "$full" +firmware="$progs/exit.hex" +trig="1:0x$main:0x$start,2:0x$start:0x$end" > "$work/out" 2> "$work/err"; rc=$?
+got=$(sections "$work/out" 2>&1)
+lost="sim: warning: +trig=: 1 trigger hit was not acted on (TRIG_LOST: a hit in the cycle after another, or two armed addresses on one instruction): the sections' times and counts miss it"
+if [ "$rc" -eq 0 ] && [ "${got##* }" = "0/0" ] && [ "$(echo "$got" | cut -d' ' -f4 | cut -d/ -f2)" = 1 ] \
+   && [ "$(head -1 "$work/err")" = "$lost" ] && grep -q '^sim: exit 0 after 6699 cycles;' "$work/err"; then
+  pass "+trig= with section 1's end at section 2's start: section 2 0/0, and the lost hit said: $lost"
+else
+  fail "+trig= with section 1's end at section 2's start: exit $rc, frame: $got; $(head -c 300 "$work/err")"
+fi
+# A program that takes the histogram itself (perf_hist_start) under +hist=:
+# its measurement, not the run's, so the harness prints no frame of its
+# own (make profile's gprof would add the program's twice) and says why.
+limit "$full" +firmware="$progs/hist_own.hex" +hist=0x0,0 > "$work/out" 2> "$work/err"; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(head -1 "$work/out")" = "hist_own: start 0, work 4950" ] \
+   && ! grep -q '^@PS hist ' "$work/out" \
+   && grep -qx "sim: warning: +hist=: the program wrote the histogram's registers itself (cycle [0-9]*: its perf_hist_start or perf_hist_stop), so the histogram is its measurement, not the run's: the run's hist frame is left out" "$work/err"; then
+  pass "+hist= with a program that takes the histogram itself: no frame of the run, and a line saying why"
+else
+  fail "+hist= with a program that takes the histogram itself: exit $rc, $(grep -c '^@PS hist ' "$work/out") hist frames; $(head -c 300 "$work/err")"
 fi
 # hello reports its section 1 itself: the harness's frame after the exit
 # holds the same counts.
@@ -513,6 +539,12 @@ expect "+trig with section 0" 2 \
 expect "+trig with an odd address" 2 \
   "sim: +trig=1:0x100:0x201 is not <n>:<start>:<end>[,...]; pass a section 1..7 and two even addresses, e.g. +trig=1:0x1a0:0x1f4" \
   +firmware="$fw/hello.hex" +trig=1:0x100:0x201
+expect "+trig with one address to start and end" 2 \
+  "sim: +trig=1:0x100:0x100 arms section 1 with one address, 0x00000100, to start and end; the section would never run (END acts first): pass two, e.g. +trig=1:0x1a0:0x1f4" \
+  +firmware="$fw/hello.hex" +trig=1:0x100:0x100
+expect "+hist whose buckets end past 2^32" 2 \
+  "sim: +hist=0xfffff000,7: its 4095 buckets of 512 bytes from 0xfffff000 end at or past 2^32, which gmon.out cannot hold; pass a lower base or a smaller shift" \
+  +firmware="$fw/hello.hex" +hist=0xfffff000,7
 expect "+trig with section 1 twice" 2 \
   "sim: +trig=1:0x10:0x20,1:0x30:0x40 arms section 1 twice; a section takes one <start>:<end>, e.g. +trig=1:0x1a0:0x1f4,2:0x200:0x260" \
   +firmware="$fw/hello.hex" +trig=1:0x10:0x20,1:0x30:0x40
