@@ -723,6 +723,21 @@ else
   tail -3 "$prof/lto.log"; fail "make profile MODE=retire of a program built with -flto: gprof's flat profile '$(echo "$flat" | tr '\n' ';')' is not functions.txt's '$(echo "$table" | tr '\n' ';')'"
 fi
 
+# A .text more than HIST_WORDS - 1 buckets of 512 bytes hold: the cycles
+# past them are OUTSIDE, which make profile says in warnings.txt and at
+# gprof.txt's head (its percentages are of the rest).
+uprof FW="$prof/fwx_lto1.c $prof/fwx_lto2.c" NAME=fwx_lto16 MODE=retire HIST_WORDS=16 > "$prof/lto16.log" 2>&1
+l=$pdir/fwx_lto16-retire
+size=$(( 0x$(riscv64-unknown-elf-objdump -h "$l/fwx_lto16.elf" 2>/dev/null | awk '$2 == ".text" { print $3 }') ))
+outside=$(awk '$1 == "OUTSIDE" { print $2 " cycles (" $3 " %)" }' "$l/hist.txt" 2>/dev/null)
+if [ "$size" -gt 7680 ] && [ "${outside%% *}" -gt 0 ] \
+   && grep -qxF "profile: warning: .text ($size bytes) is more than HIST_WORDS=16 holds (15 buckets of 512 bytes): the cycles past them are OUTSIDE, in no function of hist.txt or gprof.txt; pass a larger HIST_WORDS (at most 4096)" "$l/warnings.txt" \
+   && grep -qxF "OUTSIDE: $outside outside the buckets, in no function below: .text is more than HIST_WORDS=16 holds" "$l/gprof.txt" 2> /dev/null; then
+  pass "make profile MODE=retire HIST_WORDS=16 of a $size-byte .text: warnings.txt and gprof.txt's head say OUTSIDE's $outside"
+else
+  tail -3 "$prof/lto16.log"; fail "make profile MODE=retire HIST_WORDS=16: .text $size bytes, OUTSIDE '$outside': no warning, or no line in gprof.txt"
+fi
+
 # A longjmp out of four calls: their exits never come, the exits after
 # it pair with them, and the table is wrong around them; the runtime counts
 # the calls still open when main returns and make profile warns, in its

@@ -134,6 +134,15 @@ HIST_SHIFT = $(shell s=0; while [ $$s -lt 7 ] && [ $$(( ($(HIST_WORDS) - 1) * (4
                s=$$((s + 1)); done; echo $$s)
 SIM_FLAGS  = +retire_file=$(OUT)/retire.trace +hist=$(word 1,$(TEXT)),$(HIST_SHIFT)
 GPROF_LOG  = --log $(OUT)/console.log
+# A .text more than HIST_WORDS - 1 buckets of the largest size hold: the
+# cycles past them go to OUTSIDE, in no function, which warnings.txt and
+# gprof.txt's head say.
+HIST_SHORT = $(shell [ $$(( ($(HIST_WORDS) - 1) * (4 << 7) )) -lt $$(( $(word 2,$(TEXT)) )) ] && echo y)
+GPROF_OUTSIDE = printf 'OUTSIDE: %s cycles (%s %%) outside the buckets, in no function below: .text is more \
+  than HIST_WORDS=$(HIST_WORDS) holds\n' $$(sed -n 's/^OUTSIDE  *\([0-9]*\)  *\([0-9.]*\)$$/\1 \2/p' $(OUT)/hist.txt)
+HIST_SHORT_TEXT = .text ($$(( $(word 2,$(TEXT)) )) bytes) is more than HIST_WORDS=$(HIST_WORDS) holds \
+  ($$(( $(HIST_WORDS) - 1 )) buckets of 512 bytes): the cycles past them are OUTSIDE, in no function of \
+  hist.txt or gprof.txt; pass a larger HIST_WORDS (at most 4096)
 endif
 
 PERFSCOPE := $(TOP)/build/tools/perfscope
@@ -199,12 +208,14 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
 	@grep -E '^(profile|sim): warning: ' $(OUT)/console.log >> $(WARNINGS) || true
+	@$(if $(HIST_SHORT),echo "profile: warning: $(HIST_SHORT_TEXT)" >> $(WARNINGS))
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
 	@$(call said_once,$(PERFSCOPE) gprof -e $(ELF) $(GPROF_LOG) --renames $(OUT)/gprof.syms -o $(OUT)/gmon.out $(CALLS))
 	@$(CROSS)objcopy --localize-hidden --redefine-syms=$(OUT)/gprof.syms $(ELF) $(OUT)/gprof.elf
 	@$(if $(GPROF_LOG),$(call said_once,$(PERFSCOPE) hist -e $(ELF) -o $(OUT)/hist.txt $(OUT)/console.log))
 	@{ grep -E '^(lost|damaged): ' $(OUT)/functions.txt; \
 	   $(if $(GPROF_LOG),sed -n 's/^STRADDLE: \([0-9]*\) buckets* (\([0-9]*\) cycles).*/$(GPROF_STRADDLE)/p' $(OUT)/hist.txt;) \
+	   $(if $(HIST_SHORT),$(GPROF_OUTSIDE);) \
 	   $(CROSS)gprof -b $(OUT)/gprof.elf $(OUT)/gmon.out; } > $(OUT)/gprof.txt
 	@$(call said_once,$(PERFSCOPE) chrome -e $(ELF) -c $(CLOCK_HZ) -o $(OUT)/trace.json $(CALLS))
 	@$(call said_once,$(PERFSCOPE) folded -e $(ELF) -o $(OUT)/folded.txt $(CALLS))
