@@ -755,7 +755,7 @@ int main(void)
 }
 C
 uprof FW="$prof/fwx_jmp.c" > "$prof/jmp.log" 2>&1
-want="profile: warning: 4 calls were still open when main returned (a longjmp out of them?): exits pair with the newest open call, so the calls made after them are counted deeper, and their time in the wrong functions; MODE=retire follows a longjmp"
+want="profile: warning: 4 calls were still open when main returned (a longjmp out of them, or threads that switch stacks?): exits pair with the newest open call, so the calls made after them are counted deeper, and their time in the wrong functions; MODE=retire follows a longjmp, the hook libraries threads (docs/programmers-guide.md 6.3)"
 if grep -qxF "$want" "$prof/jmp.log" && grep -qxF "$want" "$pdir/fwx_jmp/warnings.txt" 2>/dev/null; then
   pass "make profile of a program that longjmps out of 4 calls: warns that they were still open when main returned"
 else

@@ -179,8 +179,8 @@ warnings_once = awk '$(ONCE_AWK)' $(WARNINGS) > $(WARNINGS).once; mv $(WARNINGS)
 said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
 # gprof.txt's line for hist.txt's STRADDLE: gprof shares such a bucket out
 # by address, which is as approximate as hist.txt's charge to the lower.
-GPROF_STRADDLE := STRADDLE: buckets across two functions: \1 (\2 cycles); gprof shares each between \
-  the two, so their self times below are approximate (buckets of 4 bytes are exact)
+GPROF_STRADDLE := STRADDLE: buckets across two or more functions: \1 (\2 cycles); gprof shares each \
+  between them, so their self times below are approximate (buckets of 4 bytes are exact)
 # A program that trapped or ran past the RAM before the runtime printed its
 # frame may have recursed so deep that its stack grew into the events
 # buffer below it (without make profile it grows into free RAM): a line

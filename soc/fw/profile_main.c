@@ -101,9 +101,10 @@ static void profile_end(int returned)
 		perf_out_str(&o, "profile: warning: ");
 		perf_out_num(&o, (uint64_t)open, 0, 0, 0);
 		perf_out_str(&o, open == 1 ? " call was" : " calls were");
-		perf_out_str(&o, " still open when main returned (a longjmp out of them?): exits pair with the "
-		                 "newest open call, so the calls made after them are counted deeper, and their "
-		                 "time in the wrong functions; MODE=retire follows a longjmp\n");
+		perf_out_str(&o, " still open when main returned (a longjmp out of them, or threads that "
+		                 "switch stacks?): exits pair with the newest open call, so the calls made after "
+		                 "them are counted deeper, and their time in the wrong functions; MODE=retire "
+		                 "follows a longjmp, the hook libraries threads (docs/programmers-guide.md 6.3)\n");
 	}
 	for (; open > 0 && perf_funccost_lost(c) == 0; open--)
 		__cyg_profile_func_exit(NULL, NULL);

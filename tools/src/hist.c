@@ -53,7 +53,7 @@ static int by_cycles(const void *a, const void *b)
 }
 
 /* The buckets' cycles summed per function (or bucket): *n rows, unsorted;
- * the buckets with cycles that straddle two functions, and their cycles,
+ * the buckets with cycles that straddle two or more functions, and their cycles,
  * in *straddle. */
 struct straddle {
 	uint32_t buckets;
@@ -135,18 +135,19 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 	        (unsigned long long)(pct % 100));
 	if (straddle.buckets) {
 		fprintf(t->f,
-		        "STRADDLE: %u bucket%s (%llu cycles) %s two functions and %s charged to the "
+		        "STRADDLE: %u bucket%s (%llu cycles) %s two or more functions and %s charged to the "
 		        "lower: those rows are approximate (buckets of 4 bytes are exact)\n",
 		        straddle.buckets, plural(straddle.buckets),
 		        (unsigned long long)straddle.cycles,
 		        straddle.buckets == 1 ? "straddles" : "straddle",
 		        straddle.buckets == 1 ? "is" : "are");
-		warning_at(fr->in->name, fr->line,
-		           "hist frame %d: %u bucket%s (%llu cycles) %s two functions: charged to "
-		           "the lower, approximate",
-		           fr->index, straddle.buckets, plural(straddle.buckets),
-		           (unsigned long long)straddle.cycles,
-		           straddle.buckets == 1 ? "straddles" : "straddle");
+		warning_at(
+		        fr->in->name, fr->line,
+		        "hist frame %d: %u bucket%s (%llu cycles) %s two or more functions: charged to "
+		        "the lower, approximate",
+		        fr->index, straddle.buckets, plural(straddle.buckets),
+		        (unsigned long long)straddle.cycles,
+		        straddle.buckets == 1 ? "straddles" : "straddle");
 	}
 	/* A bucket takes the name of whatever function of the ELF holds its
 	 * address: with another program's ELF the names look right and are not. */

@@ -132,11 +132,12 @@ static void hist_table(void)
 	        "main                0x00000100       80   62.50\n"
 	        "g                   0x00000300       40   31.25\n"
 	        "OUTSIDE                               8    6.25\n"
-	        "STRADDLE: 2 buckets (120 cycles) straddle two functions and are charged to the lower: "
+	        "STRADDLE: 2 buckets (120 cycles) straddle two or more functions and are charged to the "
+	        "lower: "
 	        "those rows are approximate (buckets of 4 bytes are exact)\n"
 	        "SAT: a count saturated: its bucket's cycles, and its row's, are a lower bound\n",
-	        "perfscope: dump.log:2: warning: hist frame 1: 2 buckets (120 cycles) straddle two "
-	        "functions: charged to the lower, approximate\n"
+	        "perfscope: dump.log:2: warning: hist frame 1: 2 buckets (120 cycles) straddle two or "
+	        "more functions: charged to the lower, approximate\n"
 	        "perfscope: dump.log:2: warning: hist frame 1: a count saturated (SAT): its bucket's "
 	        "cycles are a lower bound\n",
 	        0);
