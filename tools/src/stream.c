@@ -75,6 +75,7 @@ enum {
 	W_SYNC_BACK,
 	W_TIME_BACK,
 	W_EXIT_IN_IRQ,
+	W_STRAY_RETURN,
 	W_KINDS
 };
 #define WARN_IN_FULL 10
@@ -86,6 +87,7 @@ static const char *const warning_kind[W_KINDS] = {
 	[W_SYNC_BACK] = "a SYNC before the time reached",
 	[W_TIME_BACK] = "a record before the time reached",
 	[W_EXIT_IN_IRQ] = "an EXIT in a handler with no call of its own open",
+	[W_STRAY_RETURN] = "a return into a function no open call is of",
 };
 
 struct stream_reader {
@@ -298,9 +300,10 @@ static void jump(struct stream_reader *r, uint32_t to, uint64_t t)
 /* After a return the retire tap saw, to `to`: if the call now on top is not
  * of the function `to` lies in but one further down is (a longjmp, or a
  * return past calls that ended in a jump), the calls above that one end
- * here too. No call ends if none is of that function (a return into code
- * entered before the recording), nor across an interrupt's pseudo-call,
- * nor without the ELF. */
+ * here too. No call ends if none is of that function, nor across an
+ * interrupt's pseudo-call, nor without the ELF; with calls open, such a
+ * return is into another stack than theirs (threads), which the calls
+ * cannot follow, and is said. */
 static void unwind(struct stream_reader *r, uint32_t to, uint64_t t)
 {
 	const struct sym *s = r->g->st ? symtab_find(r->g->st, to) : NULL;
@@ -310,6 +313,11 @@ static void unwind(struct stream_reader *r, uint32_t to, uint64_t t)
 	while (above < r->g->depth && !open_call(r->g, above)->irq &&
 	       open_call(r->g, above)->fn != s->addr)
 		above++;
+	if (above == r->g->depth && above)
+		warn(r, W_STRAY_RETURN,
+		     "a return to 0x%08x, in %s, outside every open call (%zu): a switch to another "
+		     "stack (threads)? The calls stay open, and the ones after nest in them",
+		     to, s->name, r->g->depth);
 	if (above == r->g->depth || open_call(r->g, above)->irq)
 		return;
 	while (above--)

@@ -958,6 +958,24 @@ static void retire(void)
 	                 "1,g,0x00000300,1,30,30.00,30,30,30,15,15.00,15,15,15,3\n"
 	                 "1,h,0x00000400,2,15,15.00,7,10,5,15,15.00,7,10,5,4\n",
 	        "", 0);
+	/* A return into a function none of the open calls is of: f, called by
+	 * main at 10, returns at 20 into g, which no call on this stack is of,
+	 * as when a thread switches to its own stack. The calls cannot follow
+	 * it, and say so; main stays open until its return at 100. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	event(&s, EXIT_, 0x350 | RETIRE, 2, 20);
+	event(&s, EXIT_, 0x000 | RETIRE, 1, 100);
+	check_stream(
+	        "stream: retire tap: a return into another stack (threads) is said", &s, elf_csv,
+	        CSV_HEAD "1,main,0x00000100,1,100,100.00,100,100,100,90,90.00,90,90,90,1\n"
+	                 "1,f,0x00000200,1,10,10.00,10,10,10,10,10.00,10,10,10,2\n",
+	        "perfscope: trace.bin: warning: trace stream, record 3 (file byte 40): a return to "
+	        "0x00000350, in g, outside every open call (1): a switch to another stack (threads)? "
+	        "The calls stay open, and the ones after nest in them\n",
+	        0);
 	/* The simulator's retire file ends with an END of section 0 at the
 	 * exit's cycle: no section, the time the open calls count up to. main
 	 * [0, 70) calls f at 10, both open at 70: main self 10, f 60. */
