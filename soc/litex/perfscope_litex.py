@@ -52,7 +52,7 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     origin: the byte address of the 256-byte window; None lets LiteX place it
     in the CPU's uncached I/O region (VexRiscv: 0x8000_0000 and up), else it
     must lie there and be 256-byte aligned. Counts are in cycles of
-    clock_domain, the domain the bus must run in. trace_depth: the trace
+    clock_domain, the domain of the SoC's bus: "sys". trace_depth: the trace
     unit's FIFO records (docs/trace.md), 0 (none) or a power of two from 16
     to 4096; its stream has no consumer here, and the firmware drains the
     FIFO by polling (perf_hwtrace_frame). Returns the Wishbone interface."""
@@ -73,13 +73,21 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         raise ValueError(f"perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not {trace_depth}")
     if origin is not None and origin % WINDOW_BYTES:
         raise ValueError(f"perfscope: origin 0x{origin:x} is not {WINDOW_BYTES}-byte aligned")
+    # The registers are on the SoC's bus, which LiteX runs in sys (a
+    # ClockDomainsRenamer around the SoC renames both): in another domain
+    # the counts would be of another clock, or migen would fail at the
+    # build, far from here.
+    if clock_domain != "sys":
+        raise ValueError(f"perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers "
+                         f"are on, not {clock_domain!r}")
     # The CPU's I/O region decides where the window goes.
     bus_handler = getattr(soc, "bus", None)
     if getattr(soc, "platform", None) is None or getattr(soc, "cpu", None) is None or \
             not getattr(bus_handler, "io_regions", None):
         raise ValueError("perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after "
                          "SoCCore.__init__ (or LiteXSoC.add_cpu)")
-    taken = {n.upper(): n for n in list(bus_handler.regions) + list(getattr(soc, "mem_map", {}))}
+    taken = {n.upper(): n for n in list(bus_handler.regions) + list(bus_handler.io_regions)
+             + list(getattr(soc, "mem_map", {}))}
     if name.upper() in taken:
         raise ValueError(f"perfscope: name {name!r} is taken by the SoC's region {taken[name.upper()]!r} "
                          f"(generated/mem.h's {name.upper()}_BASE): give it another")

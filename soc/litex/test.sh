@@ -142,17 +142,26 @@ check "add_perfscope refuses a name that is no C identifier, 8 sections and a tr
 
 # And what LiteX would refuse later, or take with two names for one
 # <NAME>_BASE, in a SoC with its CPU, before anything is added: a name
-# taken whatever its case, an origin outside the I/O region or in the CSR
-# region (at its start, and inside it), a section count that is no integer; and a SoC with no CPU yet.
+# taken whatever its case, by the map or by the I/O region; an origin
+# outside the I/O region, in the CSR region (at its start, and inside it),
+# on another origin of the map, over a region, or not aligned; a section
+# count or trace depth that is no integer; a clock domain not the bus's;
+# and a SoC with no CPU yet (docs/litex.md lists each).
 got=$(nice -n 19 python -c 'import sys, types
 from litex.tools.litex_sim import SimSoC
 import perfscope_litex as p
 soc = SimSoC(cpu_type="vexriscv", cpu_variant="minimal", integrated_main_ram_size=0x1000, uart_name="sim")
 p.add_perfscope(soc)
 sources = len(soc.platform.sources)
-for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "p2", "origin": 0x20000000}),
+for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "csr"}), (soc, {"name": "io0"}),
+              (soc, {"name": "p2", "origin": 0x20000000}),
               (soc, {"name": "p2", "origin": 0xf0000000}), (soc, {"name": "p2", "origin": 0xf0000100}),
-              (soc, {"name": "p2", "num_sections": 2.5}),
+              (soc, {"name": "p2", "origin": 0xf00f0000}),
+              (soc, {"name": "p2", "origin": soc.bus.regions["perfscope"].origin}),
+              (soc, {"name": "p2", "origin": 0x80000080}),
+              (soc, {"name": "p2", "num_sections": 2.5}), (soc, {"name": "p2", "trace_depth": 16.0}),
+              (soc, {"name": "p2", "origin": "0x80000100"}),
+              (soc, {"name": "p2", "clock_domain": "por"}),
               (types.SimpleNamespace(), {})):
     try:
         p.add_perfscope(s, **kw)
@@ -161,8 +170,8 @@ for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "p2", "origin": 0x200
 print("sources added:", len(soc.platform.sources) - sources)
 p.add_perfscope(soc, name="p3", origin=0xf0010000)
 print("taken: 0x%x" % soc.bus.regions["p3"].origin)' 2>/dev/null | tr '\n' '|')
-check "add_perfscope refuses a taken name, an origin outside I/O or in csr, 2.5 sections, no CPU; adds nothing; takes the first origin past csr" \
-  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: num_sections must be an integer, not 2.5|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|taken: 0xf0010000|" "$got"
+check "add_perfscope refuses taken names, origins outside I/O, in csr, on the map, over a region or unaligned, 2.5 sections, a depth of 16.0, an origin in a string, another clock domain, no CPU; adds nothing; takes the first origin past csr" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: name 'csr' is taken by the SoC's region 'csr' (generated/mem.h's CSR_BASE): give it another|perfscope: name 'io0' is taken by the SoC's region 'io0' (generated/mem.h's IO0_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf00f0000 is in the SoC's region 'vexriscv_debug' (0xf00f0000..0xf00f00ff)|perfscope: origin 0x80000000 overlaps the SoC's region 'perfscope'|perfscope: origin 0x80000080 is not 256-byte aligned|perfscope: num_sections must be an integer, not 2.5|perfscope: trace_depth must be an integer, not 16.0|perfscope: origin must be an integer, not '0x80000100'|perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers are on, not 'por'|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|taken: 0xf0010000|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.
