@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perf_hist_range.h"
 #include "perf_internal.h"
 #include "perfscope_frame.h"
 #include "perfscope_retire.h"
@@ -56,9 +57,8 @@ int perf_hist_start(void *base, uint32_t pc_base, unsigned shift, unsigned k)
 	const int words = perf_hist_words(base);
 	if (words < 0)
 		return -PERF_ENODEV;
-	/* The buckets end below 2^32, where gmon.out's ranges do. */
 	if (shift > 7 || k > 7 || (pc_base & 3u) ||
-	    pc_base + (uint64_t)(words - 1) * (4u << shift) > 0xffffffffu)
+	    perf_hist_end(pc_base, (uint32_t)words, shift) > 0xffffffffu)
 		return -PERF_EINVAL;
 	/* A CTRL write while BUSY is ignored: the clear after a reset, a stop's
 	 * write-back, then this clear must each be over first. */

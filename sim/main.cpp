@@ -132,6 +132,7 @@
 #include "dbg_port.h"
 #include "../driver/common/perf_base64.h"  // the driver's pure code, as the host tool uses it
 #include "../driver/common/perf_crc32.h"
+#include "../driver/common/perf_hist_range.h"
 #include "soc.h"  // the reference SoC's clock, SOC_CLOCK_HZ
 #include "perf_model.h"
 #include "halt_watch.h"
@@ -993,8 +994,7 @@ int main(int argc, char **argv)
     }
     // The buckets end below 2^32, as gmon.out's ranges do (and
     // perf_hist_start's).
-    if (tap_args.hist &&
-        tap_args.hist_base + (uint64_t)(rt.hist_buckets - 1) * (4u << tap_args.hist_shift) > 0xffffffffu) {
+    if (tap_args.hist && perf_hist_end(tap_args.hist_base, rt.hist_buckets, tap_args.hist_shift) > 0xffffffffu) {
         std::fprintf(stderr, "sim: +hist=%s: its %u buckets of %u bytes from 0x%08x end at or past 2^32, which "
                      "gmon.out cannot hold; pass a lower base or a smaller shift\n", hist_arg.value.c_str(),
                      rt.hist_buckets - 1, 4u << tap_args.hist_shift, tap_args.hist_base);

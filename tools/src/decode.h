@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "frame.h"
+#include "perf_hist_range.h"
 #include "perfscope_regs.h"
 
 struct sections {
@@ -76,7 +77,7 @@ static inline uint32_t hist_bucket_bytes(const struct hist_head *h)
 }
 static inline uint64_t hist_end(const struct hist_head *h)
 {
-	return h->base + (uint64_t)(h->n - 1) * hist_bucket_bytes(h);
+	return perf_hist_end(h->base, h->n, h->shift);
 }
 
 struct callgraph;
