@@ -116,8 +116,10 @@ static void table(void *ctx, const struct frame *fr, const struct hist_head *h,
 	        fr->in->name, fr->line, h->n - 1, plural(h->n - 1), hist_bucket_bytes(h), h->base,
 	        (uint32_t)(hist_end(h) - 1));
 	if (h->k)
-		fprintf(t->f, "one cycle in %u sampled (k %u): a sample counts as %u cycles\n",
-		        1u << h->k, h->k, 1u << h->k);
+		fprintf(t->f,
+		        "one cycle in %u sampled (k %u): a sample counts as %u cycles, at a fixed "
+		        "stride (a loop of a multiple of %u cycles aliases)\n",
+		        1u << h->k, h->k, 1u << h->k, 1u << h->k);
 	else
 		fputs("every cycle counted\n", t->f);
 	fprintf(t->f, "%-*sPC        %*s     Pct\n", name_w, "Name", cycles_w, "Cycles");

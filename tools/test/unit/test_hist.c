@@ -127,7 +127,8 @@ static void hist_table(void)
 	        "hist: sampled, a straddling bucket charged to its first byte's function and said, SAT",
 	        s.s, (const char *[]){ "hist", "-e", UNIT_RETIRE_ELF, "dump.log", NULL },
 	        "hist 1 (dump.log:2): 3 buckets of 256 bytes at 0x00000180..0x0000047f, one cycle in 8 "
-	        "sampled (k 3): a sample counts as 8 cycles\n"
+	        "sampled (k 3): a sample counts as 8 cycles, at a fixed stride (a loop of a multiple "
+	        "of 8 cycles aliases)\n"
 	        "Name                PC           Cycles     Pct\n"
 	        "main                0x00000100       80   62.50\n"
 	        "g                   0x00000300       40   31.25\n"
