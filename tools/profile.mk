@@ -134,14 +134,14 @@ HIST_SHIFT = $(shell s=0; while [ $$s -lt 7 ] && [ $$(( ($(HIST_WORDS) - 1) * (4
                s=$$((s + 1)); done; echo $$s)
 SIM_FLAGS  = +retire_file=$(OUT)/retire.trace +hist=$(word 1,$(TEXT)),$(HIST_SHIFT)
 GPROF_LOG  = --log $(OUT)/console.log
-# A .text more than HIST_WORDS - 1 buckets of the largest size hold: the
+# A .text that HIST_SHIFT's buckets, the largest, still do not hold: the
 # cycles past them go to OUTSIDE, in no function, which warnings.txt and
 # gprof.txt's head say.
-HIST_SHORT = $(shell [ $$(( ($(HIST_WORDS) - 1) * (4 << 7) )) -lt $$(( $(word 2,$(TEXT)) )) ] && echo y)
+HIST_SHORT = $(shell [ $$(( ($(HIST_WORDS) - 1) * (4 << $(HIST_SHIFT)) )) -lt $$(( $(word 2,$(TEXT)) )) ] && echo y)
 GPROF_OUTSIDE = printf 'OUTSIDE: %s cycles (%s %%) outside the buckets, in no function below: .text is more \
   than HIST_WORDS=$(HIST_WORDS) holds\n' $$(sed -n 's/^OUTSIDE  *\([0-9]*\)  *\([0-9.]*\)$$/\1 \2/p' $(OUT)/hist.txt)
 HIST_SHORT_TEXT = .text ($$(( $(word 2,$(TEXT)) )) bytes) is more than HIST_WORDS=$(HIST_WORDS) holds \
-  ($$(( $(HIST_WORDS) - 1 )) buckets of 512 bytes): the cycles past them are OUTSIDE, in no function of \
+  ($$(( $(HIST_WORDS) - 1 )) buckets of $$(( 4 << $(HIST_SHIFT) )) bytes): the cycles past them are OUTSIDE, in no function of \
   hist.txt or gprof.txt; pass a larger HIST_WORDS (at most 4096)
 endif
 
