@@ -28,6 +28,12 @@ static inline PERF_NO_TRACE_FN uint32_t perf_rv_jal_t0(int32_t off)
 	       ((i >> 12) & 0xffu) << 12 | 5u << 7 | 0x6fu;
 }
 
+/* Records popped from the trace FIFO since the recording began: the next
+ * trace frame's first (perf_hwtrace_frame). A recording begins with the
+ * FIFO's CLEAR, by perf_hwtrace_start or perf_retire_start, which set it
+ * to 0. */
+extern uint32_t perf_trace_popped;
+
 #if defined(__riscv)
 #define PERF_MSTATUS_MIE 8u
 

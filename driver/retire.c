@@ -11,6 +11,8 @@
 #include "perfscope_frame.h"
 #include "perfscope_retire.h"
 
+uint32_t perf_trace_popped;
+
 static uint32_t config(void *base)
 {
 	return PERF_REG_READ(base, PERF_REG_CONFIG);
@@ -33,6 +35,7 @@ int perf_retire_start(void *base)
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_ENABLE_MASK);
 	PERF_REG_WRITE(base, PERF_REG_RETIRE_CTRL, PERF_RETIRE_CTRL_CALLS_MASK);
+	perf_trace_popped = 0;
 	return 0;
 }
 

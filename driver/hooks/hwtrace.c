@@ -31,8 +31,6 @@ void __cyg_profile_func_exit(void *this_fn, void *call_site)
 	                  (uint32_t)(uintptr_t)this_fn);
 }
 
-/* Records popped since perf_hwtrace_start: the next frame's first. */
-static uint32_t popped;
 
 void perf_hwtrace_irq_mark(int enter, uint32_t cause)
 {
@@ -58,7 +56,7 @@ int perf_hwtrace_start(void *base, enum perf_hwtrace_mode mode)
 	        (mode == PERF_HWTRACE_OVERWRITE ? PERF_TRACE_CTRL_OVERWRITE_MASK : 0u);
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, PERF_TRACE_CTRL_CLEAR_MASK);
 	PERF_REG_WRITE(base, PERF_REG_TRACE_CTRL, ctrl);
-	popped = 0;
+	perf_trace_popped = 0;
 	return 0;
 }
 
@@ -104,7 +102,7 @@ int perf_hwtrace_pop(void *base, uint64_t *rec)
 	if (w1 >> 28 == 0xfu)
 		return 0;
 	*rec = (uint64_t)w1 << 32 | w0;
-	popped++;
+	perf_trace_popped++;
 	return 1;
 }
 
@@ -135,7 +133,7 @@ int perf_hwtrace_frame(void *base, perf_put_fn put, void *ctx)
 	struct chunk c;
 	int total = 0;
 	do {
-		c.first = popped;
+		c.first = perf_trace_popped;
 		for (c.n = 0;
 		     c.n < PERF_HWTRACE_FRAME_RECORDS && perf_hwtrace_pop(base, &c.rec[c.n]);)
 			c.n++;

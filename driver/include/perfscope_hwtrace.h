@@ -83,9 +83,10 @@ int perf_hwtrace_pop(void *base, uint64_t *rec) PERF_NO_TRACE;
  * (docs/dump-format.md) of up to PERF_HWTRACE_FRAME_RECORDS each, through
  * put (putchar if NULL), for the host tool, which reads a log's trace
  * frames as one recording. Each frame numbers its first record among those
- * popped since perf_hwtrace_start, so that a frame missing from the log
- * reads as records lost. Call it after the traced code, or between its
- * parts, before the FIFO fills (TRACE_DEPTH records; the unit counts what
+ * popped since the recording began (perf_hwtrace_start or
+ * perf_retire_start), so that a frame missing from the log reads as
+ * records lost. Call it after the traced code, or between its parts,
+ * before the FIFO fills (TRACE_DEPTH records; the unit counts what
  * it drops, with a LOSS record). Returns the records written, or
  * -PERF_ENODEV if perfscope has no trace unit, or -PERF_EIO if put failed
  * (the records of that frame are lost). */

@@ -36,7 +36,9 @@ extern "C" {
 
 /* Empties the trace FIFO and records the retire tap's calls, returns,
  * jumps and traps (and any hook's or section's events) until
- * perf_retire_stop. Start the global counter too: records carry G. */
+ * perf_retire_stop: a new recording, whose trace frames
+ * (perf_hwtrace_frame) number its records from 0. Start the global
+ * counter too: records carry G. */
 int perf_retire_start(void *base);
 /* Stops recording calls and the trace unit; the records made still drain. */
 int perf_retire_stop(void *base);

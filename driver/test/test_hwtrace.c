@@ -8,6 +8,7 @@
 
 #include "fake_perfscope.h"
 #include "perfscope_hwtrace.h"
+#include "perfscope_retire.h"
 
 #include "check.h"
 #include "suites.h"
@@ -170,6 +171,21 @@ static void test_drain(void)
 	          frames_of("hwtrace: ... a sound trace frame"), "78+1");
 
 	check_int("hwtrace: start again", perf_hwtrace_start(B, PERF_HWTRACE_STOP_ON_FULL), 0);
+	fake.trace_head = 0;
+	fake.trace_level = 1;
+	out_len = 0;
+	check_int("hwtrace: a frame after it", perf_hwtrace_frame(B, put, NULL), 1);
+	check_str("hwtrace: ... numbers from 0 again",
+	          frames_of("hwtrace: ... a sound trace frame"), "0+1");
+
+	/* The retire tap's recording is a new one too. */
+	fake.config |= PERF_CONFIG_RETIRE_MASK;
+	fake.trace_head = 1;
+	fake.trace_level = 2;
+	out_len = 0;
+	check_int("hwtrace: a frame of two more", perf_hwtrace_frame(B, put, NULL), 2);
+	check_str("hwtrace: ... numbered on", frames_of("hwtrace: ... a sound trace frame"), "1+2");
+	check_int("hwtrace: perf_retire_start", perf_retire_start(B), 0);
 	fake.trace_head = 0;
 	fake.trace_level = 1;
 	out_len = 0;

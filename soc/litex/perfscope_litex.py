@@ -12,12 +12,17 @@ The Verilog comes from rtl/ at the file list of fusesoc.core, read through
 scripts/corefiles.py, so this module never names an RTL file itself. The
 slave's region goes into LiteX's generated/mem.h as <NAME>_BASE, so firmware
 writes PERF_BEGIN(PERFSCOPE_BASE, 1).
+
+With retire=True the CPU is the installed VexRiscv with its retire stream on
+ports (soc/vexriscv_retire.py, written into the checkout's build/cpu/), and
+perfscope's retire tap reads it (docs/retire.md): the calls of a program
+built with no instrumentation, a flat-profile histogram, trigger addresses.
 """
 import importlib.util
 import logging
 import os
 
-from migen import ClockSignal, Instance, ResetSignal
+from migen import ClockSignal, Instance, ResetSignal, Signal
 
 from litex.soc.integration.soc import SoCRegion
 from litex.soc.interconnect import wishbone
@@ -25,9 +30,20 @@ from litex.soc.interconnect import wishbone
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Loaded from its file rather than through sys.path, so that the checkout's
 # scripts/ cannot shadow a module of the user's target.
-_spec = importlib.util.spec_from_file_location("perfscope_corefiles", os.path.join(TOP, "scripts", "corefiles.py"))
-corefiles = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(corefiles)
+def _load(name, path):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(TOP, path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+corefiles = _load("perfscope_corefiles", os.path.join("scripts", "corefiles.py"))
+vexriscv_retire = _load("perfscope_vexriscv_retire", os.path.join("soc", "vexriscv_retire.py"))
+
+# LiteX's VexRiscv variants whose package file soc/vexriscv_retire.py edits.
+RETIRE_VARIANTS = {"minimal": "VexRiscv_Min", "lite": "VexRiscv_Lite", "full": "VexRiscv_Full"}
+# Where the edited CPU goes: the checkout's build/cpu/, as soc/soc.mk writes it.
+CPU_DIR = os.path.join(TOP, "build", "cpu")
 
 # The register window (docs/datasheet.md, "Register map"): 64 words.
 WINDOW_BYTES = 0x100
@@ -45,7 +61,32 @@ def add_sources(platform):
             platform.add_source(full)
 
 
-def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys", trace_depth=0):
+def edited_cpu(variant):
+    """The path of the package's VexRiscv variant with its retire stream on
+    ports, written into build/cpu/ if it is not there as the edit makes it
+    (soc/soc.mk writes the same file; an unchanged one keeps its time)."""
+    import pythondata_cpu_vexriscv
+    try:
+        text = vexriscv_retire.edited(variant, pythondata_cpu_vexriscv.data_location)
+    except ValueError as e:
+        raise ValueError(f"perfscope: {e}") from None
+    path = os.path.join(CPU_DIR, f"{variant}.v")
+    try:
+        with open(path) as f:
+            if f.read() == text:
+                return path
+    except OSError:
+        pass
+    os.makedirs(CPU_DIR, exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return path
+
+
+def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_domain="sys", trace_depth=0,
+                  retire=False, hist_buckets=0, triggers=0):
     """Adds a perfscope with num_sections sections to soc's bus as `name`,
     a C identifier (generated/mem.h defines <NAME>_BASE).
 
@@ -55,7 +96,14 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     clock_domain, the domain of the SoC's bus: "sys". trace_depth: the trace
     unit's FIFO records (docs/trace.md), 0 (none) or a power of two from 16
     to 4096; its stream has no consumer here, and the firmware drains the
-    FIFO by polling (perf_hwtrace_frame). Returns the Wishbone interface."""
+    FIFO by polling (perf_hwtrace_frame).
+
+    retire: the retire tap on the CPU's retire stream (docs/retire.md), for
+    VexRiscv minimal, lite or full: the calls it finds go into the trace
+    unit (a trace_depth); hist_buckets: its histogram's words, 0 (none) or a
+    power of two from 2 to 4096; triggers: the sections 1..triggers that
+    take trigger addresses, 0..num_sections. Returns the Wishbone
+    interface."""
     # Every argument is checked before anything is added to the SoC: a
     # value that got through would fail later, far from here (Verilator,
     # migen, LiteX's bus), or silently (two names one <NAME>_BASE).
@@ -63,14 +111,24 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     if not isinstance(name, str) or not name.isidentifier() or not name.isascii():
         base = f"{name.upper()}_BASE" if isinstance(name, str) else "<NAME>_BASE"
         raise ValueError(f"perfscope: name {name!r} is not a C identifier (generated/mem.h's {base})")
-    for arg, value in (("num_sections", num_sections), ("trace_depth", trace_depth), ("origin", origin)):
+    for arg, value in (("num_sections", num_sections), ("trace_depth", trace_depth), ("origin", origin),
+                       ("hist_buckets", hist_buckets), ("triggers", triggers)):
         if value is not None or arg != "origin":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ValueError(f"perfscope: {arg} must be an integer, not {value!r}")
+    if not isinstance(retire, bool):
+        raise ValueError(f"perfscope: retire must be True or False, not {retire!r}")
     if not 1 <= num_sections <= 7:
         raise ValueError(f"perfscope: num_sections must be 1..7, not {num_sections}")
     if trace_depth and not (16 <= trace_depth <= 4096 and trace_depth & (trace_depth - 1) == 0):
         raise ValueError(f"perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not {trace_depth}")
+    # The retire tap's parts: only with it, in the ranges the IP builds.
+    if (hist_buckets or triggers) and not retire:
+        raise ValueError("perfscope: hist_buckets and triggers are parts of the retire tap: pass retire=True")
+    if hist_buckets and not (2 <= hist_buckets <= 4096 and hist_buckets & (hist_buckets - 1) == 0):
+        raise ValueError(f"perfscope: hist_buckets must be 0 or a power of two from 2 to 4096, not {hist_buckets}")
+    if not 0 <= triggers <= num_sections:
+        raise ValueError(f"perfscope: triggers must be 0..num_sections ({num_sections}), not {triggers}")
     if origin is not None and origin % WINDOW_BYTES:
         raise ValueError(f"perfscope: origin 0x{origin:x} is not {WINDOW_BYTES}-byte aligned")
     # The registers are on the SoC's bus, which LiteX runs in sys (a
@@ -86,6 +144,14 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
             not getattr(bus_handler, "io_regions", None):
         raise ValueError("perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after "
                          "SoCCore.__init__ (or LiteXSoC.add_cpu)")
+    # The tap reads ports that only the edited package CPU has.
+    cpu_variant = str(getattr(soc.cpu, "variant", ""))
+    if retire and (getattr(soc.cpu, "name", None) != "vexriscv" or cpu_variant not in RETIRE_VARIANTS):
+        raise ValueError(f"perfscope: retire=True needs VexRiscv {', '.join(RETIRE_VARIANTS)} (the variants "
+                         f"soc/vexriscv_retire.py edits), not {getattr(soc.cpu, 'name', '?')} {cpu_variant}")
+    if retire and getattr(soc.cpu, "external_variant", None):
+        raise ValueError("perfscope: retire=True replaces the CPU's Verilog, and this SoC's VexRiscv has its own "
+                         "already (use_external_variant, or another perfscope's retire tap)")
     taken = {n.upper(): n for n in list(bus_handler.regions) + list(bus_handler.io_regions)
              + list(getattr(soc, "mem_map", {}))}
     if name.upper() in taken:
@@ -118,7 +184,17 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         logging.getLogger("perfscope").warning(
             "VexRiscv minimal on LiteX's shared bus: marks can reach perfscope late and sections measure too "
             "little; build the SoC with bus_interconnect=\"crossbar\" (docs/litex.md)")
+    # The edited CPU before anything is added: a package file other than
+    # the one the edit was written for is refused here.
+    cpu_verilog = edited_cpu(RETIRE_VARIANTS[cpu_variant]) if retire else None
     add_sources(soc.platform)
+    # The retire stream: from the edited CPU's ports, or nothing.
+    rt = {"firing": 0, "pc": 0, "insn": 0, "trap": 0}
+    if retire:
+        rt = {"firing": Signal(), "pc": Signal(32), "insn": Signal(32), "trap": Signal()}
+        soc.cpu.use_external_variant(cpu_verilog)
+        soc.cpu.cpu_params.update(o_retire_firing=rt["firing"], o_retire_pc=rt["pc"],
+                                  o_retire_instruction=rt["insn"], o_retire_trap=rt["trap"])
     # Word addressed with the bus's full 30-bit word address (LiteX's
     # address_width=30 would mean bytes and silently keep 28 bits); the
     # decoder compares the upper bits, the IP decodes the low 6.
@@ -126,6 +202,9 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
     setattr(soc, f"{name}_ip", Instance("perfscope",
         p_NUM_SECTIONS=num_sections,
         p_TRACE_DEPTH=trace_depth,
+        p_RETIRE=int(retire),
+        p_HIST_BUCKETS=hist_buckets,
+        p_TRIGGERS=triggers,
         i_i_clk=ClockSignal(clock_domain),
         i_i_reset=ResetSignal(clock_domain),
         i_i_wb_cyc=bus.cyc,
@@ -143,11 +222,11 @@ def add_perfscope(soc, name="perfscope", origin=None, num_sections=7, clock_doma
         # records (TRACE_POP_LO, perf_hwtrace_frame). The IP never errs,
         # so the bus's ERR keeps its reset value 0.
         i_i_trace_ready=0,
-        # No retire tap (RETIRE 0): its inputs are ignored.
-        i_i_rt_firing=0,
-        i_i_rt_pc=0,
-        i_i_rt_insn=0,
-        i_i_rt_trap=0,
+        # Without the retire tap (RETIRE 0) its inputs are ignored.
+        i_i_rt_firing=rt["firing"],
+        i_i_rt_pc=rt["pc"],
+        i_i_rt_insn=rt["insn"],
+        i_i_rt_trap=rt["trap"],
     ))
     soc.bus.add_slave(name, bus, SoCRegion(origin=origin, size=WINDOW_BYTES, cached=False))
     return bus

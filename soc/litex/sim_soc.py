@@ -14,7 +14,7 @@ import sys
 from litex.tools import litex_sim
 
 sys.path.append(os.path.dirname(os.path.abspath(__file__)))
-from perfscope_litex import add_perfscope  # noqa: E402  (beside this script)
+from perfscope_litex import RETIRE_VARIANTS, add_perfscope  # noqa: E402  (beside this script)
 
 # The debug variants of the PyPI VexRiscv lack the halted port LiteX 2024.04
 # and later connect (docs/litex.md); refuse them here instead of failing in
@@ -28,8 +28,11 @@ class PerfscopeSimSoC(litex_sim.SimSoC):
         super().__init__(**kwargs)
         # At a fixed address, so that the firmware's listing and the docs
         # show one; add_perfscope(self) alone would let LiteX place it.
-        # With the trace unit, which the firmware drains by polling.
-        add_perfscope(self, origin=0x8200_0000, trace_depth=512)
+        # With the trace unit, which the firmware drains by polling, and on
+        # the CPUs it reads the retire tap with a histogram.
+        retire = self.cpu.variant in RETIRE_VARIANTS
+        add_perfscope(self, origin=0x8200_0000, trace_depth=512, retire=retire,
+                      hist_buckets=128 if retire else 0)
 
 
 def main():

@@ -82,11 +82,44 @@ trace_line=$(printf '%s\n' "$con" | grep '^perfscope-litex: trace')
 check "trace unit found, work() as untraced, nothing dropped, every record drained" \
   "perfscope-litex: trace 0, work 140, 191 records, 0 dropped, done" "$trace_line"
 make -s -C "$TOP/tools" > /dev/null
-# The console log as LiteX wrote it, lines ended by "\n\r", as docs/litex.md reads it.
-calls=$("$TOP/build/tools/perfscope" functions --format csv -e "$OUT/fw/perfscope_demo.elf" "$OUT/console.log" 2>&1 \
-          | awk -F, 'NR > 1 { printf "%s %s %s;", $2, $4, $NF }')
+# The console log as LiteX wrote it, lines ended by "\n\r" (so each begins
+# with the CR), as docs/litex.md reads it: the trace unit's recording is the
+# part up to its line, the retire tap's the rest.
+elf=$OUT/fw/perfscope_demo.elf
+sed '/perfscope-litex: trace /q' "$OUT/console.log" > "$OUT/hwtrace.log"
+sed '1,/perfscope-litex: trace /d' "$OUT/console.log" > "$OUT/retire.log"
+# calls LOG: "name calls depth;" of each function of the log's trace frames, by calls
+calls() {
+  "$TOP/build/tools/perfscope" functions --format csv -e "$elf" "$1" 2>&1 \
+    | awk -F, '$1 == 1 && $4 > 0 { print $2, $4, $NF }' | sort -k2,2n -k1,1 | awk '{ printf "%s;", $0 }'
+}
 check "host tool: the trace frames' calls (name, calls, depth)" "work 1 1;move 31 7;hanoi 63 7;" \
-  "$(printf '%s' "$calls" | tr ';' '\n' | sort -k2,2n -k1,1 | awk 'NF { printf "%s;", $0 }')"
+  "$(calls "$OUT/hwtrace.log")"
+
+# The retire tap (sim_soc.py builds it on VexRiscv minimal): the calls of
+# plain.c, traced.c built with no instrumentation, from the CPU's retire
+# stream, and a histogram of one-instruction buckets over its code.
+check "retire tap found, plain_work() as work(), nothing dropped, histogram started and written" \
+  "perfscope-litex: retire 0, plain_work 140, N records, 0 dropped, hist 0 0, done" \
+  "$(printf '%s\n' "$con" | grep '^perfscope-litex: retire' | sed 's/, [0-9]* records,/, N records,/')"
+# The same calls as the instrumented build's, but for the second call of
+# hanoi in each: a tail call, which GCC makes a loop when no hook follows
+# it, so 2^5 calls of hanoi where the hooks see 2^6 - 1. The recording
+# begins in perf_retire_start, whose return has no entry, and ends in
+# perf_retire_stop, open: the tool says both and counts neither as a call.
+check "host tool: the retire tap's calls (name, calls, depth)" "plain_work 1 1;plain_move 31 7;plain_hanoi 32 7;" \
+  "$(calls "$OUT/retire.log")"
+# Every cycle of plain.c's code is charged to one of its instructions'
+# buckets: the histogram's cycles of each function are its Self cycles in
+# the calls' table, exactly.
+self=$("$TOP/build/tools/perfscope" functions --format csv -e "$elf" "$OUT/retire.log" 2>/dev/null \
+         | awk -F, '$1 == 1 && $2 ~ /^plain_/ { print $2, $10 }' | sort)
+hist=$("$TOP/build/tools/perfscope" hist -e "$elf" "$OUT/retire.log" 2>/dev/null | awk '$1 ~ /^plain_/ { print $1, $3 }' | sort)
+if [ -n "$self" ] && [ "$(printf '%s\n' "$self" | wc -l)" -eq 3 ] && [ "$self" = "$hist" ]; then
+  pass "host tool: the histogram's cycles of plain_* are their Self cycles in the calls: $(printf '%s' "$self" | tr '\n' ',')"
+else
+  fail "host tool: histogram '$(printf '%s' "$hist" | tr '\n' ',')' against the calls' Self '$(printf '%s' "$self" | tr '\n' ',')'"
+fi
 
 # docs/litex.md shows this run's report and the constants above.
 doc_report=$(sed -n '/^<!-- litex-report -->$/,/^<!-- \/litex-report -->$/p' "$TOP/docs/litex.md" | grep -v '^<!--' | grep -v '^```')
@@ -119,7 +152,7 @@ rm -rf "$snip" && mkdir -p "$snip"
 code=$(awk '/^```c$/ { c = 1; next } c && /^```$/ { exit } c' "$TOP/docs/litex.md")
 { printf '%s\n' "$code" | grep '^#include'; echo 'int main(void)'; echo '{'
   printf '%s\n' "$code" | grep -v '^#include'; echo 'return 0;'; echo '}'; } > "$snip/main.c"
-cp fw/Makefile fw/driver-srcs.mk fw/traced.c fw/traced.h "$snip/"
+cp fw/Makefile fw/driver-srcs.mk fw/traced.c fw/traced.h fw/plain.c "$snip/"
 if nice -n 19 make -s -C "$snip" TOP="$TOP" BUILD_DIR="$OUT" OUT="$snip/out" > "$snip/build.log" 2>&1 \
    && [ -s "$snip/out/perfscope_demo.bin" ]; then
   pass "docs/litex.md's C lines build in a main with fw/'s Makefile"
@@ -129,16 +162,19 @@ fi
 
 # add_perfscope refuses what LiteX would take and build wrong, before it
 # touches the SoC: a name that is no C identifier, sections outside 1..7, a
-# trace depth the IP does not build.
+# trace depth the IP does not build, a retire that is no bool, the tap's
+# parts without it, a histogram size and a trigger count it does not build.
 got=$(python -c 'import sys
 import perfscope_litex as p
-for kw in ({"name": "perf-scope"}, {"num_sections": 8}, {"trace_depth": 100}):
+for kw in ({"name": "perf-scope"}, {"num_sections": 8}, {"trace_depth": 100}, {"retire": 1},
+           {"hist_buckets": 64}, {"triggers": 1}, {"retire": True, "hist_buckets": 100},
+           {"retire": True, "num_sections": 3, "triggers": 4}):
     try:
         p.add_perfscope(None, **kw)
     except ValueError as e:
         print(e)' 2>&1 | tr '\n' '|')
-check "add_perfscope refuses a name that is no C identifier, 8 sections and a trace depth of 100" \
-  "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not 100|" "$got"
+check "add_perfscope refuses a name that is no C identifier, 8 sections, a trace depth of 100, retire=1, hist_buckets or triggers without retire, 100 buckets, 4 triggers of 3 sections" \
+  "perfscope: name 'perf-scope' is not a C identifier (generated/mem.h's PERF-SCOPE_BASE)|perfscope: num_sections must be 1..7, not 8|perfscope: trace_depth must be 0 or a power of two from 16 to 4096, not 100|perfscope: retire must be True or False, not 1|perfscope: hist_buckets and triggers are parts of the retire tap: pass retire=True|perfscope: hist_buckets and triggers are parts of the retire tap: pass retire=True|perfscope: hist_buckets must be 0 or a power of two from 2 to 4096, not 100|perfscope: triggers must be 0..num_sections (3), not 4|" "$got"
 
 # And what LiteX would refuse later, or take with two names for one
 # <NAME>_BASE, in a SoC with its CPU, before anything is added: a name
@@ -147,10 +183,11 @@ check "add_perfscope refuses a name that is no C identifier, 8 sections and a tr
 # on another origin of the map, over a region, or not aligned; a section
 # count or trace depth that is no integer; a clock domain not the bus's;
 # and a SoC with no CPU yet (docs/litex.md lists each).
-got=$(nice -n 19 python -c 'import sys, types
+got=$(nice -n 19 python -c 'import os, sys, types
 from litex.tools.litex_sim import SimSoC
 import perfscope_litex as p
 soc = SimSoC(cpu_type="vexriscv", cpu_variant="minimal", integrated_main_ram_size=0x1000, uart_name="sim")
+std = SimSoC(cpu_type="vexriscv", cpu_variant="standard", integrated_main_ram_size=0x1000, uart_name="sim")
 p.add_perfscope(soc)
 sources = len(soc.platform.sources)
 for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "csr"}), (soc, {"name": "io0"}),
@@ -162,6 +199,7 @@ for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "csr"}), (soc, {"name
               (soc, {"name": "p2", "num_sections": 2.5}), (soc, {"name": "p2", "trace_depth": 16.0}),
               (soc, {"name": "p2", "origin": "0x80000100"}),
               (soc, {"name": "p2", "clock_domain": "por"}),
+              (std, {"name": "p2", "retire": True}),
               (types.SimpleNamespace(), {})):
     try:
         p.add_perfscope(s, **kw)
@@ -169,9 +207,18 @@ for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "csr"}), (soc, {"name
         print(e)
 print("sources added:", len(soc.platform.sources) - sources)
 p.add_perfscope(soc, name="p3", origin=0xf0010000)
-print("taken: 0x%x" % soc.bus.regions["p3"].origin)' 2>/dev/null | tr '\n' '|')
-check "add_perfscope refuses taken names, origins outside I/O, in csr, on the map, over a region or unaligned, 2.5 sections, a depth of 16.0, an origin in a string, another clock domain, no CPU; adds nothing; takes the first origin past csr" \
-  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: name 'csr' is taken by the SoC's region 'csr' (generated/mem.h's CSR_BASE): give it another|perfscope: name 'io0' is taken by the SoC's region 'io0' (generated/mem.h's IO0_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf00f0000 is in the SoC's region 'vexriscv_debug' (0xf00f0000..0xf00f00ff)|perfscope: origin 0x80000000 overlaps the SoC's region 'perfscope'|perfscope: origin 0x80000080 is not 256-byte aligned|perfscope: num_sections must be an integer, not 2.5|perfscope: trace_depth must be an integer, not 16.0|perfscope: origin must be an integer, not '0x80000100'|perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers are on, not 'por'|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|taken: 0xf0010000|" "$got"
+print("taken: 0x%x" % soc.bus.regions["p3"].origin)
+# The retire tap: the edited CPU in build/cpu, its four ports on the
+# instance; a second tap would need a second CPU.
+p.add_perfscope(soc, name="p4", retire=True, hist_buckets=64, triggers=2)
+cpus = [os.path.relpath(f[0], p.TOP) for f in soc.platform.sources if os.path.basename(f[0]).startswith("VexRiscv")]
+print("retire CPU:", *cpus, "ports:", ",".join(sorted(k for k in soc.cpu.cpu_params if "retire" in k)))
+try:
+    p.add_perfscope(soc, name="p5", retire=True)
+except ValueError as e:
+    print(e)' 2>/dev/null | tr '\n' '|')
+check "add_perfscope refuses taken names, origins outside I/O, in csr, on the map, over a region or unaligned, 2.5 sections, a depth of 16.0, an origin in a string, another clock domain, a retire tap on VexRiscv standard, no CPU; adds nothing; takes the first origin past csr; a retire tap's CPU and ports, and no second tap" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: name 'csr' is taken by the SoC's region 'csr' (generated/mem.h's CSR_BASE): give it another|perfscope: name 'io0' is taken by the SoC's region 'io0' (generated/mem.h's IO0_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf00f0000 is in the SoC's region 'vexriscv_debug' (0xf00f0000..0xf00f00ff)|perfscope: origin 0x80000000 overlaps the SoC's region 'perfscope'|perfscope: origin 0x80000080 is not 256-byte aligned|perfscope: num_sections must be an integer, not 2.5|perfscope: trace_depth must be an integer, not 16.0|perfscope: origin must be an integer, not '0x80000100'|perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers are on, not 'por'|perfscope: retire=True needs VexRiscv minimal, lite, full (the variants soc/vexriscv_retire.py edits), not vexriscv standard|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0|taken: 0xf0010000|retire CPU: build/cpu/VexRiscv_Min.v ports: o_retire_firing,o_retire_instruction,o_retire_pc,o_retire_trap|perfscope: retire=True replaces the CPU's Verilog, and this SoC's VexRiscv has its own already (use_external_variant, or another perfscope's retire tap)|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.

@@ -6,7 +6,11 @@
  * against what the SoC's timing predicts, so the sections are loops of nops
  * whose cost follows from the bus (docs/litex.md). Then the trace unit
  * records the calls of traced.c, and the program drains it into trace
- * frames on the console, which the host tool reads.
+ * frames on the console, which the host tool reads. Last, with the retire
+ * tap (sim_soc.py builds it on VexRiscv minimal, lite and full), the same
+ * calls of an uninstrumented build of that code (plain.c) and a histogram
+ * of its cycles, found in the CPU's retire stream with no store of the
+ * program's.
  */
 #include <stdio.h>
 
@@ -18,6 +22,7 @@
 
 #include "perfscope.h"
 #include "perfscope_hwtrace.h"
+#include "perfscope_retire.h"
 #include "traced.h"
 
 /* For the run frame before the first trace frame: the host tool's
@@ -33,6 +38,34 @@ const uint32_t perf_clock_hz = CONFIG_CLOCK_FREQUENCY;
 #define REPEAT 4
 
 #define NOPS(k) __asm__ volatile(".rept " #k "\n\tnop\n\t.endr")
+
+/* plain_work()'s calls from the retire stream, and its cycles in a
+ * histogram of one-instruction buckets from the lowest of plain.c's three
+ * functions (one object's code, which the linker keeps together, within
+ * the buckets' bytes): its buckets hold the cycles spent in plain.c's
+ * code exactly, OUTSIDE the rest. Prints the trace and hist frames. */
+static void retire_tap(void *p)
+{
+	const uintptr_t fns[] = {(uintptr_t)plain_move, (uintptr_t)plain_hanoi,
+	                         (uintptr_t)plain_work};
+	uintptr_t lo = fns[0];
+	for (unsigned i = 1; i < sizeof fns / sizeof fns[0]; i++)
+		lo = fns[i] < lo ? fns[i] : lo;
+	/* No interrupt in the recording: only plain_work()'s calls. */
+	uart_sync();
+	irq_setie(0);
+	const int hist = perf_hist_start(p, (uint32_t)lo, 0, 0);
+	const int started = perf_retire_start(p);
+	const unsigned r = plain_work();
+	perf_retire_stop(p);
+	perf_hist_stop(p);
+	irq_setie(1);
+	const unsigned drops = (unsigned)perf_hwtrace_drops(p);
+	const int records = perf_hwtrace_frame(p, NULL, NULL);
+	const int frame = perf_hist_frame(p, NULL, NULL);
+	printf("perfscope-litex: retire %d, plain_work %u, %d records, %u dropped, hist %d %d, done\n",
+	       started, r, records, drops, hist, frame);
+}
 
 int main(void)
 {
@@ -81,6 +114,8 @@ int main(void)
 	const int records = perf_hwtrace_frame((void *)PERFSCOPE_BASE, NULL, NULL);
 	printf("perfscope-litex: trace %d, work %u, %d records, %u dropped, done\n", started, r,
 	       records, drops);
+	if (perf_hist_words((void *)PERFSCOPE_BASE) > 0)
+		retire_tap((void *)PERFSCOPE_BASE);
 	uart_sync();
 	while (!uart_txempty_read())
 		;

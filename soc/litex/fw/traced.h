@@ -7,5 +7,9 @@
 void move(unsigned from, unsigned to);
 void hanoi(unsigned n, unsigned from, unsigned to, unsigned via);
 unsigned work(void);
+/* The same code built with no instrumentation (plain.c). */
+void plain_move(unsigned from, unsigned to);
+void plain_hanoi(unsigned n, unsigned from, unsigned to, unsigned via);
+unsigned plain_work(void);
 
 #endif
