@@ -304,7 +304,7 @@ int cg_exit_at(struct callgraph *g, const struct frame *f, uint64_t time)
 		g->unmatched++;
 		return 0;
 	}
-	leave(g, f, 0);
+	leave(g, f, g->stack[g->depth - 1].lost);
 	return 1;
 }
 
@@ -320,6 +320,8 @@ void cg_lost(struct callgraph *g, const struct frame *f, uint32_t lost, unsigned
 	g->lost_all += lost;
 	g->lost_why |= why;
 	g->lost_between = 1;
+	for (size_t i = 0; i < g->depth; i++)
+		g->stack[i].lost = 1;
 	if (g->on_lost)
 		g->on_lost(g->ctx, f, lost, why, time);
 }

@@ -14,7 +14,10 @@
  * trace stream's loss) is unfinished: its exit was never recorded, so its
  * cycles so far are charged (self, self+children, the paths' cycles) but it
  * is no call: calls, min, max and the averages are of finished calls only,
- * as in the driver's own table, which leaves such calls open. SUSPEND and RESUME come in pairs: one without
+ * as in the driver's own table, which leaves such calls open. So is a call
+ * open across a loss (cg_lost) whose exit comes after it: that exit may be
+ * another call's, of the same function at the same depth, entered during
+ * the loss after this one's exit was lost, and nothing tells the two apart. SUSPEND and RESUME come in pairs: one without
  * the other is a damaged input, an error naming the event (a SUSPEND left
  * open by a buffer that lost events only a warning), and is ignored.
  */
@@ -73,6 +76,7 @@ struct cg_open {
 	uint64_t start, children;
 	uint64_t at;       /* the run's clock at its entry */
 	uint64_t first;    /* the count of calls entered when this one was */
+	int lost;          /* open across a loss: its exit, if one comes, may be another call's */
 };
 
 struct callgraph {

@@ -38,10 +38,12 @@
  *   records before it give; one that disagrees is a warning naming the
  *   record, and the depths are checked from it on. The first record sets
  *   the depth (the stream may start inside calls). After a LOSS, a depth
- *   that agrees means the calls lost began and ended inside the loss, and
- *   the reader keeps its stack; one that does not closes every open call
- *   at the loss and starts over, the exits of calls it never saw entered
- *   then being ignored.
+ *   that agrees keeps the reader's stack, but the calls open at the loss
+ *   are unfinished when they exit (callgraph.h): the exit of one may have
+ *   been lost and another call of the same function entered at its depth.
+ *   A depth that does not agree closes every open call at the loss and
+ *   starts over, the exits of calls it never saw entered then being
+ *   ignored.
  *
  * Nothing is kept per record: a file of any length streams through.
  */
@@ -440,23 +442,33 @@ static void record(struct stream_reader *r, uint32_t w0, uint32_t w1)
 		sync(r, w0);
 		return;
 	}
+	/* The unit's LOSS count is 16 bits: a LOSS with more, or with another
+	 * reserved bit set, is damage, before the first SYNC too (erased
+	 * flash reads as such records); its count is taken from bits 15:0. */
+	if (type == PERF_TRACE_LOSS && ((w0 & LOSS_W0_RESERVED) || (w1 & LOSS_W1_RESERVED))) {
+		if (!r->bad_losses++) {
+			char what[160];
+			snprintf(
+			        what, sizeof what,
+			        "a LOSS with reserved bits set (word 0 0x%08x, word 1 0x%08x): the stream "
+			        "is damaged; its count is taken as %u",
+			        w0, w1, w0 & ~LOSS_W0_RESERVED);
+			if (r->frames)
+				error_at(r->in->name, (long)r->at, "trace frames, record %llu: %s",
+				         (unsigned long long)r->index, what);
+			else
+				error_at(r->in->name, 0,
+				         "trace stream, record %llu (file byte %llu): %s",
+				         (unsigned long long)r->index, (unsigned long long)r->at,
+				         what);
+		}
+		w0 &= ~LOSS_W0_RESERVED;
+	}
 	if (!r->synced) {
 		r->skipped++;
 		return;
 	}
 	if (type == PERF_TRACE_LOSS) {
-		/* The unit's count is 16 bits: a LOSS with more, or with another
-		 * reserved bit set, is damage; its count is taken from bits 15:0. */
-		if ((w0 & LOSS_W0_RESERVED) || (w1 & LOSS_W1_RESERVED)) {
-			if (!r->bad_losses++)
-				error_at(
-				        r->in->name, 0,
-				        "%s, record %llu: a LOSS with reserved bits set (word 0 0x%08x, "
-				        "word 1 0x%08x): the stream is damaged; its count is taken as %u",
-				        source(r), (unsigned long long)r->index, w0, w1,
-				        w0 & ~LOSS_W0_RESERVED);
-			w0 &= ~LOSS_W0_RESERVED;
-		}
 		/* A ROLLED LOSS has no window: the time reached stays. */
 		const uint64_t t = w1 & PERF_TRACE_ROLLED_MASK ? r->time : stamp(r, type, w1);
 		if (r->overflowed)

@@ -29,8 +29,8 @@ static struct row frame_row(const struct funcstat_row *r)
 	"damaged: %u recording%s failed its check (see the errors): its events as far as decoded, " \
 	"a partial recording\n"
 #define PARTIAL_NOTE "a partial recording, its Pct are of the recorded time only\n"
-#define UNFINISHED_NOTE                                                                      \
-	"unfinished: %llu call%s without %s exit (open at a recording's end or at a loss): " \
+#define UNFINISHED_NOTE                                                                          \
+	"unfinished: %llu call%s without %s exit (open at a recording's end or across a loss): " \
 	"charged to Self and Self+children, not counted in #Calls, Avg, Max or Min\n"
 #define UNFINISHED_ARGS(n) (unsigned long long)(n), plural(n), (n) == 1 ? "its" : "their"
 /* The head's first line (table_from_*), every note at once, each number
@@ -264,15 +264,18 @@ static void row_values(const struct table *t, const struct row *r, uint64_t v[C_
 	v[C_DEPTH] = r->depth;
 }
 
-/* A column without a value: an unknown depth; Self+children's Avg, Max
- * and Min of a function whose calls were all recursive, its outermost one
- * unfinished (a loss, a longjmp: Self+children counts outermost calls
- * only). Text "-", CSV empty, JSON null. */
+/* A column without a value: an unknown depth; Avg, Max and Min of a
+ * function with no finished call (its calls all unfinished: a loss, a
+ * longjmp, the end), and Self+children's of one whose finished calls were
+ * all recursive, its outermost one unfinished (Self+children counts
+ * outermost calls only). Text "-", CSV empty, JSON null. */
 static int no_value(const struct row *r, int col)
 {
 	if (col == C_DEPTH)
 		return !r->depth;
-	return (col == C_TAVG || col == C_TMAX || col == C_TMIN) && r->calls && !r->outer;
+	if (col == C_SAVG || col == C_SMAX || col == C_SMIN)
+		return !r->calls;
+	return (col == C_TAVG || col == C_TMAX || col == C_TMIN) && !r->outer;
 }
 
 static void print_value(FILE *f, const struct row *r, int col, int width, uint64_t v)

@@ -192,7 +192,8 @@ def stream_damage(tmp, tool):
     """Trace streams whose records only damage makes: SYNCs that go back
     over 2,000 times, whose shifts would carry the time past 2^64; a LOSS
     with reserved bits set, whose count the 16-bit hardware counter cannot
-    make. Each is an error naming its record, nothing written."""
+    make, before the first SYNC too. Each is an error naming its record,
+    nothing written."""
     head = b"PSTRACE\0" + struct.pack("<II", 2, 8)
     rec = lambda w0, w1: struct.pack("<II", w0, w1)
     body = rec(0, 0) + rec(0x100, 1 << 29)
@@ -204,8 +205,12 @@ def stream_damage(tmp, tool):
               "passes 2^64 cycles: the stream is damaged; the rest of it is not read"),
              ("a LOSS with reserved bits set", head + rec(0, 0) + rec(0x100, 1 << 29) +
               rec(0xFFFFFFFF, 7 << 29 | 0x1FC00000 | 5) + rec(0x100, 2 << 29 | 1 << 21 | 9),
-              "error: trace stream, record 2: a LOSS with reserved bits set (word 0 0xffffffff, word 1 "
-              "0xffc00005): the stream is damaged; its count is taken as 65535"))
+              "error: trace stream, record 2 (file byte 32): a LOSS with reserved bits set (word 0 0xffffffff, "
+              "word 1 0xffc00005): the stream is damaged; its count is taken as 65535"),
+             # Erased flash: no SYNC, every bit set.
+             ("records of all ones (erased flash) before any SYNC", head + rec(0xFFFFFFFF, 0xFFFFFFFF) * 1000,
+              "error: trace stream, record 0 (file byte 16): a LOSS with reserved bits set (word 0 0xffffffff, "
+              "word 1 0xffffffff): the stream is damaged; its count is taken as 65535"))
     for what, data, want in cases:
         path = os.path.join(tmp, "damaged.trace")
         open(path, "wb").write(data)

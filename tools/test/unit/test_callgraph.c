@@ -219,8 +219,8 @@ static void gaps(void)
 	"Name                PC         #Calls Self+children    Pct     Avg     Max     Min          Self    Pct     Avg     Max     Min  Depth\n"
 
 /* A call whose exit the recording lacks is charged, not counted (callgraph.h). */
-#define UNFINISHED_1                                                                                \
-	"unfinished: 1 call without its exit (open at a recording's end or at a loss): charged to " \
+#define UNFINISHED_1                                                                                    \
+	"unfinished: 1 call without its exit (open at a recording's end or across a loss): charged to " \
 	"Self and Self+children, not counted in #Calls, Avg, Max or Min\n"
 
 static void lost_and_unmatched(void)
@@ -235,7 +235,7 @@ static void lost_and_unmatched(void)
 	        "lost: 6 events, the buffer was full: a partial recording, its Pct are of the recorded time only\n" UNFINISHED_1
 	                COLUMNS
 	        "0x00000200          0x00000200      1            15  60.00      15      15      15            15  60.00      15      15      15      2\n"
-	        "0x00000100          0x00000100      0            25 100.00       0       0       0            10  40.00       0       0       0      1\n",
+	        "0x00000100          0x00000100      0            25 100.00       -       -       -            10  40.00       -       -       -      1\n",
 	        "perfscope: dump.log:1: warning: events frame: the buffer lost 6 events, so the calls after it filled "
 	        "are missing\n"
 	        "perfscope: dump.log:1: warning: events frame: 1 call still open at its end: charged up to its "
@@ -253,7 +253,7 @@ static void lost_and_unmatched(void)
 	        "# lost: 1 event: a partial recording, its Pct are of the recorded time only\n"
 	        "# " UNFINISHED_1 CSV_HEAD
 	        "1,0x00000200,0x00000200,1,15,60.00,15,15,15,15,60.00,15,15,15,2\n"
-	        "1,0x00000100,0x00000100,0,25,100.00,0,0,0,10,40.00,0,0,0,1\n",
+	        "1,0x00000100,0x00000100,0,25,100.00,,,,10,40.00,,,,1\n",
 	        "perfscope: dump.log:1: warning: events frame: the buffer lost 1 event, so the calls after it "
 	        "filled are missing\n"
 	        "perfscope: dump.log:1: warning: events frame: 1 call still open at its end: charged up to its "

@@ -314,10 +314,10 @@ static void loss(void)
 	        "stream: a loss across which the depth changed: the calls open are closed at it",
 	        &s, csv,
 	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
-	        "# unfinished: 2 calls without their exit (open at a recording's end or at a loss): charged "
+	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
 	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
-	        "1,0x00000100,0x00000100,0,15,42.86,0,0,0,10,28.57,0,0,0,1\n"
-	        "1,0x00000200,0x00000200,0,5,14.29,0,0,0,5,14.29,0,0,0,2\n"
+	        "1,0x00000100,0x00000100,0,15,42.86,,,,10,28.57,,,,1\n"
+	        "1,0x00000200,0x00000200,0,5,14.29,,,,5,14.29,,,,2\n"
 	        "1,0x00000300,0x00000300,1,20,57.14,20,20,20,20,57.14,20,20,20,1\n",
 	        "perfscope: trace.bin: warning: trace stream, record 5 (file byte 56): EXIT at depth 1 after a loss "
 	        "at depth 2: the calls open at the loss are closed there, and the exits of calls entered during "
@@ -326,6 +326,33 @@ static void loss(void)
 	        "full): a partial recording\n"
 	        "perfscope: trace.bin: warning: trace stream: 1 exit without its entry (a call entered "
 	        "during a loss or before recording began), ignored\n",
+	        0);
+
+	/* main 0x100 [0, 110) calls 0x200 at 10; 4 records lost from 15; the
+	 * EXIT after it (at 100) carries depth 2, the depth the loss left: the
+	 * reader keeps its stack and charges the time as it comes, 0x200 90
+	 * cycles, main 20 of its 110. But that exit may be another call of
+	 * 0x200's, entered during the loss after this one's exit was lost:
+	 * both calls, open across the loss, are unfinished, no call, in no
+	 * Avg, Max or Min. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	loss_at(&s, 4, 15, 0);
+	sync_at(&s, 100);
+	event(&s, EXIT_, 0x200, 2, 100);
+	event(&s, EXIT_, 0x100, 1, 110);
+	check_stream(
+	        "stream: a loss across which the depth stayed: the calls open across it are unfinished",
+	        &s, csv,
+	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
+	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
+	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
+	        "1,0x00000100,0x00000100,0,110,100.00,,,,20,18.18,,,,1\n"
+	        "1,0x00000200,0x00000200,0,90,81.82,,,,90,81.82,,,,2\n",
+	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS record (the FIFO was "
+	        "full): a partial recording\n",
 	        0);
 
 	/* f [0, 10); then G[20:0] rolls over and 3 records are lost from
@@ -405,11 +432,11 @@ static void capped(void)
 	        "stream: a warning given per record: 10 of a kind, then a line counts the rest", &s,
 	        csv,
 	        "# lost: 12 events: a partial recording, its Pct are of the recorded time only\n"
-	        "# unfinished: 14 calls without their exit (open at a recording's end or at a loss): charged "
+	        "# unfinished: 14 calls without their exit (open at a recording's end or across a loss): charged "
 	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
-	        "1,0x00000100,0x00000100,0,10,15.38,0,0,0,10,15.38,0,0,0,1\n"
-	        "1,0x00000200,0x00000200,0,55,84.62,0,0,0,55,84.62,0,0,0,1\n"
-	        "1,0x00000300,0x00000300,0,0,0.00,0,0,0,0,0.00,0,0,0,2\n",
+	        "1,0x00000100,0x00000100,0,10,15.38,,,,10,15.38,,,,1\n"
+	        "1,0x00000200,0x00000200,0,55,84.62,,,,55,84.62,,,,1\n"
+	        "1,0x00000300,0x00000300,0,0,0.00,,,,0,0.00,,,,2\n",
 	        err, 0);
 }
 
@@ -987,10 +1014,10 @@ static void retire(void)
 	check_stream(
 	        "stream: END of section 0 ends the recording: the open calls count up to it", &s,
 	        elf_csv,
-	        "# unfinished: 2 calls without their exit (open at a recording's end or at a loss): charged "
+	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
 	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
-	        "1,main,0x00000100,0,70,100.00,0,0,0,10,14.29,0,0,0,1\n"
-	        "1,f,0x00000200,0,60,85.71,0,0,0,60,85.71,0,0,0,2\n",
+	        "1,main,0x00000100,0,70,100.00,,,,10,14.29,,,,1\n"
+	        "1,f,0x00000200,0,60,85.71,,,,60,85.71,,,,2\n",
 	        "perfscope: trace.bin: warning: trace stream: 2 calls still open at its end: charged up to its last "
 	        "event, not counted as calls (unfinished)\n",
 	        0);
@@ -1039,9 +1066,9 @@ static void retire(void)
 	check_stream(
 	        "stream: a recursion whose outermost call is unfinished: no Self+children Avg, Max or Min",
 	        &s, elf_csv,
-	        "# unfinished: 2 calls without their exit (open at a recording's end or at a loss): charged "
+	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
 	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
-	        "1,main,0x00000100,0,70,100.00,0,0,0,10,14.29,0,0,0,1\n"
+	        "1,main,0x00000100,0,70,100.00,,,,10,14.29,,,,1\n"
 	        "1,f,0x00000200,2,60,85.71,,,,60,85.71,15,20,10,4\n",
 	        "perfscope: trace.bin: warning: trace stream: 2 calls still open at its end: charged up to "
 	        "its last event, not counted as calls (unfinished)\n",
