@@ -174,19 +174,25 @@ static int compare_pairs(const void *x, const void *y)
 	return strcmp(row_name(rp), row_name(rq));
 }
 
+/* A column's field, right-aligned in width: a value as wide or wider
+ * keeps a space before it, so that it never runs into the one before. */
+static void field(FILE *f, int width, const char *s)
+{
+	fprintf(f, " %*s", width - 1, s);
+}
+
 static void cell(FILE *f, int width, const struct row *r, uint64_t v)
 {
-	if (r)
-		fprintf(f, "%*llu", width, (unsigned long long)v);
-	else
-		fprintf(f, "%*s", width, "-");
+	char s[32];
+	snprintf(s, sizeof s, "%llu", (unsigned long long)v);
+	field(f, width, r ? s : "-");
 }
 
 static void change(FILE *f, int width, uint64_t a, uint64_t b)
 {
 	char s[32];
 	snprintf(s, sizeof s, "%s%llu", b > a ? "+" : b < a ? "-" : "", (unsigned long long)(b > a ? b - a : a - b));
-	fprintf(f, "%*s", width, s);
+	field(f, width, s);
 }
 
 /* "A: lost: ...": the run's notes, each line after side. */
@@ -220,7 +226,7 @@ void table_print_diff(FILE *f, const struct table *a, const struct table *b, con
 		const struct row *x = pairs[k].a, *y = pairs[k].b;
 		const uint64_t sa = x ? x->self : 0, sb = y ? y->self : 0;
 		const uint64_t ta = x ? x->total : 0, tb = y ? y->total : 0;
-		char rel[16];
+		char rel[40]; /* 2^64 - 1 cycles from 1: "+1844674407370955161500.00" */
 		if (!x)
 			snprintf(rel, sizeof rel, "new");
 		else if (!y)
@@ -239,7 +245,7 @@ void table_print_diff(FILE *f, const struct table *a, const struct table *b, con
 		cell(f, 13, x, sa);
 		cell(f, 13, y, sb);
 		change(f, 13, sa, sb);
-		fprintf(f, "%9s", rel);
+		field(f, 9, rel);
 		cell(f, 16, x, ta);
 		cell(f, 16, y, tb);
 		change(f, 15, ta, tb);

@@ -262,6 +262,19 @@ def wide_columns(tmp):
              str(big), "100.00", str(big // most), str(most), str(most), "-"],
             ["0x00000200", "0x00000200", "1", "5", "0.00", "5", "5", "5", "5", "0.00", "5", "5", "5", "-"]]
     check("functions: 2^32 - 1 calls and 2^64 - 1 cycles, every column apart", rc == 0 and table == want, out)
+    # --diff of that table against one whose 0x100 took 1 cycle: the
+    # changes are as wide as their columns, or wider, and stand apart too.
+    small = [(0x100, 1, 1, 1, 1, 1, 1, 1, 1), rows[1]]
+    body = struct.pack("<6I", 1, 1, len(small), 0, 0, 0) + b"".join(struct.pack("<7I2Q", *r) for r in small)
+    other = os.path.join(tmp, "narrow.log")
+    open(other, "w").write(frame("funcstat", body))
+    rc, out, err = run("functions", "--source", "funcstat", "--diff", other, dump)
+    table = [l.split() for l in out.splitlines() if l.startswith("0x")]
+    want = [["0x00000100", "1", str(most), "1", str(big), f"+{big - 1}", f"+{100.0 * (big - 1):.2f}", "1", str(big),
+             f"+{big - 1}"],
+            ["0x00000200", "1", "1", "5", "5", "0", "+0.00", "5", "5", "0"]]
+    check("functions --diff: changes of 2^64 - 2 cycles and their percentages, every column apart",
+          rc == 0 and table == want, out)
 
 
 def versions(tmp):
