@@ -193,8 +193,18 @@ static int print_report(const char *fn, void *base, uint32_t clock_hz, const uin
 {
 	struct perf_snapshot s;
 	int have = PERF_MAX_SECTIONS; /* the instance's sections, once read */
-	int rc = num_sections < 0 || num_sections > PERF_MAX_SECTIONS ? -PERF_EINVAL
-	                                                              : perf_snapshot(base, &s);
+	int rc;
+	if (num_sections < 0 || num_sections > PERF_MAX_SECTIONS) {
+		/* No snapshot, but the instance's count for the range the line
+		 * gives (or why there is none). */
+		rc = perf_probe(base);
+		if (rc >= 0) {
+			have = rc;
+			rc = -PERF_EINVAL;
+		}
+	} else {
+		rc = perf_snapshot(base, &s);
+	}
 	if (rc >= 0) {
 		have = s.num_sections;
 		const char *names[PERF_MAX_SECTIONS];

@@ -79,14 +79,21 @@ static const char *section_name(const char *const names[], int n, char unnamed[1
 	return unnamed;
 }
 
+/* The name in 15 columns: cut to 15 characters and padded to them,
+ * counting UTF-8's characters, not its bytes (each byte but 10xxxxxx
+ * begins one), so that a character is never cut in two; a control
+ * character (a tab, a newline) is a space, which keeps the row one line. */
 static void out_name(struct perf_out *o, const char *const names[], int section)
 {
 	char unnamed[10];
-	const char *name = section_name(names, section, unnamed);
-	int len = 0;
-	while (len < 15 && name[len])
-		perf_out_char(o, name[len++]);
-	perf_out_repeat(o, ' ', 15 - len);
+	const unsigned char *p = (const unsigned char *)section_name(names, section, unnamed);
+	int chars = 0;
+	for (; *p; p++) {
+		if ((*p & 0xc0u) != 0x80u && chars++ == 15)
+			break;
+		perf_out_char(o, *p < 0x20u || *p == 0x7fu ? ' ' : (char)*p);
+	}
+	perf_out_repeat(o, ' ', 15 - (chars > 15 ? 15 : chars));
 }
 
 static const char rule[] = "+---------------+--------+-------------+---------------+-----------+\n";

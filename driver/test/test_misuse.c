@@ -216,7 +216,7 @@ static void test_sections(void)
 	check_int("sections: report of -1 sections", negative, -PERF_EINVAL);
 	check_str("sections: the reports say why, one line each", printed,
 	          "perf_print_formatted_report: no report: num_sections is 3, outside 0..2\n"
-	          "perf_print_formatted_report: no report: num_sections is -1, outside 0..7\n");
+	          "perf_print_formatted_report: no report: num_sections is -1, outside 0..2\n");
 	check_u64("sections: no stray access", fake.stray, 0);
 }
 

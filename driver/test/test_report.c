@@ -111,6 +111,24 @@ static void test_known(void)
 	check_str("report: 16-character name cut", line(5),
 	          "|sixteen_chars_x|  49.87 |  0.000615670|          61567|          1|");
 
+	/* UTF-8 counts in characters: ö is 2 bytes, one column. 15 characters
+	 * in 16 bytes are kept whole, the 16th of 18 bytes is cut whole; a tab
+	 * is a space. */
+	const char *utf8[] = { "abcdefghijklmn\xc3\xb6" };
+	const char *utf8_long[] = { "Gr\xc3\xb6\xc3\x9f"
+		                    "enberechnung" };
+	const char *tab[] = { "tab\there" };
+	write_report(&s, 100000000, 1, utf8);
+	check_str("report: 15 characters in 16 bytes of UTF-8 kept", line(5),
+	          "|abcdefghijklmn\xc3\xb6|  49.87 |  0.000615670|          61567|          1|");
+	write_report(&s, 100000000, 1, utf8_long);
+	check_str("report: 16 characters of UTF-8 cut at a character", line(5),
+	          "|Gr\xc3\xb6\xc3\x9f"
+	          "enberechnun|  49.87 |  0.000615670|          61567|          1|");
+	write_report(&s, 100000000, 1, tab);
+	check_str("report: a tab is a space", line(5),
+	          "|tab here       |  49.87 |  0.000615670|          61567|          1|");
+
 	check_int("report: no sections", write_report(&s, 1, 0, NULL), 0);
 	check_str("report: no sections text", sink.text,
 	          TITLE "Total Time: 123456.000000000 seconds (123456 clock-cycles)\n" HEAD);
@@ -274,8 +292,8 @@ static void test_print(void)
 	        "print: each refusal prints one line saying why", text,
 	        "perf_print_formatted_report: no report: clock_freq_hertz is 0\n"
 	        "perf_print_formatted_report: no report: num_sections is 3, outside 0..2\n"
-	        "perf_print_formatted_report: no report: num_sections is 8, outside 0..7\n"
-	        "perf_report_print_net: no report: num_sections is -1, outside 0..7\n"
+	        "perf_print_formatted_report: no report: num_sections is 8, outside 0..2\n"
+	        "perf_report_print_net: no report: num_sections is -1, outside 0..2\n"
 	        "perf_print_formatted_report: no report: another major version of perfscope at 0x80000000\n"
 	        "perf_print_formatted_report: no report: no perfscope at 0x80000000\n");
 }
