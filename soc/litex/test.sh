@@ -86,8 +86,19 @@ make -s -C "$TOP/tools" > /dev/null
 # with the CR), as docs/litex.md reads it: the trace unit's recording is the
 # part up to its line, the retire tap's the rest.
 elf=$OUT/fw/perfscope_demo.elf
-sed '/perfscope-litex: trace /q' "$OUT/console.log" > "$OUT/hwtrace.log"
-sed '1,/perfscope-litex: trace /d' "$OUT/console.log" > "$OUT/retire.log"
+HW_PART='/perfscope-litex: trace /q'
+RETIRE_PART='1,/perfscope-litex: trace /d'
+sed "$HW_PART" "$OUT/console.log" > "$OUT/hwtrace.log"
+sed "$RETIRE_PART" "$OUT/console.log" > "$OUT/retire.log"
+# docs/litex.md cuts the log as this test does.
+for part in "$HW_PART hwtrace" "$RETIRE_PART retire"; do
+  line="sed '${part% *}' build/litex/minimal/console.log > build/litex/minimal/${part##* }.log"
+  if grep -qxF "$line" "$TOP/docs/litex.md"; then
+    pass "docs/litex.md cuts the ${part##* } recording as the test does"
+  else
+    fail "docs/litex.md lacks the line: $line"
+  fi
+done
 # calls LOG: "name calls depth;" of each function of the log's trace frames, by calls
 calls() {
   "$TOP/build/tools/perfscope" functions --format csv -e "$elf" "$1" 2>&1 \
