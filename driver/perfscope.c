@@ -9,6 +9,10 @@
 
 #include "perf_internal.h"
 
+/* perf_internal.h: shared by perf_hwtrace_frame and the two functions that
+ * begin a recording; here, in the one file every program links. */
+uint32_t perf_trace_popped;
+
 /* T[n] with interrupts already masked: lo first, its read latches hi. */
 static uint64_t time_pair(void *base, int n)
 {

@@ -11,8 +11,6 @@
 #include "perfscope_frame.h"
 #include "perfscope_retire.h"
 
-uint32_t perf_trace_popped;
-
 static uint32_t config(void *base)
 {
 	return PERF_REG_READ(base, PERF_REG_CONFIG);

@@ -80,20 +80,32 @@ static const char *section_name(const char *const names[], int n, char unnamed[1
 }
 
 /* The name in 15 columns: cut to 15 characters and padded to them,
- * counting UTF-8's characters, not its bytes (each byte but 10xxxxxx
- * begins one), so that a character is never cut in two; a control
+ * counting UTF-8's characters, not its bytes, so that a character is never
+ * cut in two. A byte 10xxxxxx continues the character its lead byte
+ * (110xxxxx, 1110xxxx, 11110xxx) began, up to the 1, 2 or 3 the lead
+ * announces; any other byte, one that is no UTF-8 (Latin-1's 0xb0)
+ * included, is a character of its own, as a terminal shows it. A control
  * character (a tab, a newline) is a space, which keeps the row one line. */
 static void out_name(struct perf_out *o, const char *const names[], int section)
 {
 	char unnamed[10];
 	const unsigned char *p = (const unsigned char *)section_name(names, section, unnamed);
-	int chars = 0;
+	int chars = 0, more = 0; /* continuation bytes the last lead announced */
 	for (; *p; p++) {
-		if ((*p & 0xc0u) != 0x80u && chars++ == 15)
-			break;
+		if ((*p & 0xc0u) == 0x80u && more > 0) {
+			more--;
+		} else {
+			if (chars == 15)
+				break;
+			chars++;
+			more = (*p & 0xe0u) == 0xc0u   ? 1
+			       : (*p & 0xf0u) == 0xe0u ? 2
+			       : (*p & 0xf8u) == 0xf0u ? 3
+			                               : 0;
+		}
 		perf_out_char(o, *p < 0x20u || *p == 0x7fu ? ' ' : (char)*p);
 	}
-	perf_out_repeat(o, ' ', 15 - (chars > 15 ? 15 : chars));
+	perf_out_repeat(o, ' ', 15 - chars);
 }
 
 static const char rule[] = "+---------------+--------+-------------+---------------+-----------+\n";

@@ -278,7 +278,7 @@ struct perf_frame_hist_word { uint32_t count; };
 /* head. */
 #define PERF_FRAME_TRACE_HEAD_FIELDS(X, A, B) X(u32, first, A, B) X(u32, n, A, B)
 /*
- *   first  the number of records popped before this frame's since `perf_hwtrace_start`: the index of its first record in the recording
+ *   first  the number of records popped before this frame's since the recording began (`perf_hwtrace_start` or `perf_retire_start`): the index of its first record in the recording
  *   n      N, the records
  */
 struct perf_frame_trace_head { uint32_t first, n; };

@@ -128,6 +128,28 @@ static void test_known(void)
 	write_report(&s, 100000000, 1, tab);
 	check_str("report: a tab is a space", line(5),
 	          "|tab here       |  49.87 |  0.000615670|          61567|          1|");
+	/* A short name padded by characters: Über is 4 in 5 bytes. Bytes that
+	 * are no UTF-8 (Latin-1's degree sign 0xb0, a run of 0x80) count one
+	 * each: cut at 15, padded as a terminal shows them. */
+	const char *short_utf8[] = { "\xc3\x9c"
+		                     "ber" };
+	const char *latin1[] = { "Temp \xb0"
+		                 "C" };
+	const char *stray[] = {
+		"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80xyz"
+	};
+	write_report(&s, 100000000, 1, short_utf8);
+	check_str("report: a short UTF-8 name padded by characters", line(5),
+	          "|\xc3\x9c"
+	          "ber           |  49.87 |  0.000615670|          61567|          1|");
+	write_report(&s, 100000000, 1, latin1);
+	check_str("report: a Latin-1 byte counts one", line(5),
+	          "|Temp \xb0"
+	          "C        |  49.87 |  0.000615670|          61567|          1|");
+	write_report(&s, 100000000, 1, stray);
+	check_str(
+	        "report: stray continuation bytes count one each, cut at 15", line(5),
+	        "|\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80|  49.87 |  0.000615670|          61567|          1|");
 
 	check_int("report: no sections", write_report(&s, 1, 0, NULL), 0);
 	check_str("report: no sections text", sink.text,

@@ -30,7 +30,7 @@ class PerfscopeSimSoC(litex_sim.SimSoC):
         # show one; add_perfscope(self) alone would let LiteX place it.
         # With the trace unit, which the firmware drains by polling, and on
         # the CPUs it reads the retire tap with a histogram.
-        retire = self.cpu.variant in RETIRE_VARIANTS
+        retire = self.cpu.name == "vexriscv" and self.cpu.variant in RETIRE_VARIANTS
         add_perfscope(self, origin=0x8200_0000, trace_depth=512, retire=retire,
                       hist_buckets=128 if retire else 0)
 

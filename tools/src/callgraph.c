@@ -271,8 +271,8 @@ void cg_end(struct callgraph *g, const struct frame *f)
 		        "counted as %s (unfinished)",
 		        recording(f), g->depth, plural(g->depth),
 		        g->depth == 1 ? "a call" : "calls");
-	while (g->depth)
-		leave(g, f, !exited);
+	while (g->depth) /* a call open across a loss stays unfinished (callgraph.h) */
+		leave(g, f, !exited || g->stack[g->depth - 1].lost);
 	/* After a loss, an exit without its entry is most likely of a call
 	 * entered during it (a trace stream's reader closes the calls open at
 	 * a loss whose depth disagrees): the message must not blame the start. */

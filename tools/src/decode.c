@@ -187,12 +187,11 @@ static void trace(struct frame *f, const struct dump_handler *h, struct trace_fr
 		        f->index, head.first, t->next, ahead);
 		stream_gap(t->r, ahead);
 	} else if (ahead) {
-		warning_at(
-		        f->in->name, f->line,
-		        "trace frame %d starts at record %u, before record %u that the frames "
-		        "before it reached (a frame given twice, or a new perf_hwtrace_start): its "
-		        "records are read on as they come",
-		        f->index, head.first, t->next);
+		warning_at(f->in->name, f->line,
+		           "trace frame %d starts at record %u, before record %u that the frames "
+		           "before it reached (a frame given twice, or a new recording begun): its "
+		           "records are read on as they come",
+		           f->index, head.first, t->next);
 	}
 	for (uint32_t i = 0; i < head.n; i++) {
 		struct perf_frame_trace_record rec;

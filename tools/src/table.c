@@ -163,7 +163,8 @@ void table_name(struct table *t, const struct symtab *st)
 /* ---- sorting ------------------------------------------------------------- */
 
 static uint64_t avg(uint64_t sum, uint64_t n) { return n ? sum / n : 0; }
-/* A minimum with no call behind it is shown, and sorts, as 0. */
+/* A minimum with no call behind it sorts as 0 (and is shown as "-":
+ * no_value). */
 static uint64_t min_of(uint64_t min, uint64_t n) { return n ? min : 0; }
 
 static uint64_t c_calls(const struct row *r) { return r->calls; }

@@ -401,7 +401,7 @@ CASES = [
       "perfscope: {f}: warning: trace frames: 3 records missing from the log (a trace frame lost or damaged): a partial recording"]),
     ("trace frames: one given twice", ["functions", "DUMP"],
      trace_frame(0, T_SYNC, T_ENTER) + trace_frame(0, T_SYNC, T_ENTER) + trace_frame(2, T_EXIT), 0,
-     ["perfscope: {f}:2: warning: trace frame 2 starts at record 0, before record 2 that the frames before it reached (a frame given twice, or a new perf_hwtrace_start): its records are read on as they come",
+     ["perfscope: {f}:2: warning: trace frame 2 starts at record 0, before record 2 that the frames before it reached (a frame given twice, or a new recording begun): its records are read on as they come",
       "perfscope: {f}:2: warning: trace frames, record 3: ENTER at depth 0, where the records before it give depth 1: a record is missing or damaged; depths are checked from this one on",
       "perfscope: {f}: warning: trace stream: 1 call still open at its end: charged up to its last event, not counted as a call (unfinished)"]),
     ("trace frames: a count the payload cannot hold", ["functions", "DUMP"],

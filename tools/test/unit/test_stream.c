@@ -1050,6 +1050,29 @@ static void retire(void)
 		event(&s, END, 0, 3 + k, 70);
 		check_stream(exit_what[k], &s, elf_csv, want, "", 0);
 	}
+	/* The same end in _exit, after a loss at 15 that main and f were open
+	 * across: _exit, entered after it, ended with the program and is a
+	 * call; main and f stay unfinished, as they would at an exit. */
+	start(&s);
+	sync_at(&s, 0);
+	event(&s, ENTER, 0x100, 0, 0);
+	event(&s, ENTER, 0x200, 1, 10);
+	loss_at(&s, 4, 15, 0);
+	sync_at(&s, 50);
+	event(&s, ENTER, 0x4000, 2, 50);
+	event(&s, END, 0, 3, 70);
+	check_stream(
+	        "stream: a recording that ends in _exit: the calls open across a loss stay unfinished",
+	        &s, elf_csv,
+	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
+	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
+	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
+	        "1,main,0x00000100,0,70,100.00,,,,10,14.29,,,,1\n"
+	        "1,f,0x00000200,0,60,85.71,,,,40,57.14,,,,2\n"
+	        "1,_exit,0x00004000,1,20,28.57,20,20,20,20,28.57,20,20,20,3\n",
+	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS record (the FIFO was "
+	        "full): a partial recording\n",
+	        0);
 	/* A recursion whose outermost call is still open at the end: f's two
 	 * inner calls are finished, and Self+children, of outermost calls
 	 * only, has no Avg, Max or Min for it (empty, not 0). f [10, -) calls
