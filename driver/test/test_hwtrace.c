@@ -106,6 +106,17 @@ static const char *frames_of(const char *what)
 	return got;
 }
 
+/* After a recording begins: a frame of the FIFO's one record numbers it 0. */
+static void check_first_after_start(void)
+{
+	fake.trace_head = 0;
+	fake.trace_level = 1;
+	out_len = 0;
+	check_int("hwtrace: a frame after it", perf_hwtrace_frame(B, put, NULL), 1);
+	check_str("hwtrace: ... numbers from 0 again",
+	          frames_of("hwtrace: ... a sound trace frame"), "0+1");
+}
+
 static void test_drain(void)
 {
 	fake_power_on(7);
@@ -171,12 +182,7 @@ static void test_drain(void)
 	          frames_of("hwtrace: ... a sound trace frame"), "78+1");
 
 	check_int("hwtrace: start again", perf_hwtrace_start(B, PERF_HWTRACE_STOP_ON_FULL), 0);
-	fake.trace_head = 0;
-	fake.trace_level = 1;
-	out_len = 0;
-	check_int("hwtrace: a frame after it", perf_hwtrace_frame(B, put, NULL), 1);
-	check_str("hwtrace: ... numbers from 0 again",
-	          frames_of("hwtrace: ... a sound trace frame"), "0+1");
+	check_first_after_start();
 
 	/* The retire tap's recording is a new one too. */
 	fake.config |= PERF_CONFIG_RETIRE_MASK;
@@ -186,12 +192,7 @@ static void test_drain(void)
 	check_int("hwtrace: a frame of two more", perf_hwtrace_frame(B, put, NULL), 2);
 	check_str("hwtrace: ... numbered on", frames_of("hwtrace: ... a sound trace frame"), "1+2");
 	check_int("hwtrace: perf_retire_start", perf_retire_start(B), 0);
-	fake.trace_head = 0;
-	fake.trace_level = 1;
-	out_len = 0;
-	check_int("hwtrace: a frame after it", perf_hwtrace_frame(B, put, NULL), 1);
-	check_str("hwtrace: ... numbers from 0 again",
-	          frames_of("hwtrace: ... a sound trace frame"), "0+1");
+	check_first_after_start();
 }
 
 void test_hwtrace(void)

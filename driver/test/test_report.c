@@ -102,54 +102,45 @@ static void test_known(void)
 	check_str("report: names NULL, row 3", line(9),
 	          "|section 3      |  33.93 |  0.000418890|          41889|          3|");
 
-	const char *exact[] = { "fifteen_chars_x" };
-	const char *sixteen[] = { "sixteen_chars_xy" };
-	write_report(&s, 100000000, 1, exact);
-	check_str("report: 15-character name kept", line(5),
-	          "|fifteen_chars_x|  49.87 |  0.000615670|          61567|          1|");
-	write_report(&s, 100000000, 1, sixteen);
-	check_str("report: 16-character name cut", line(5),
-	          "|sixteen_chars_x|  49.87 |  0.000615670|          61567|          1|");
-
-	/* UTF-8 counts in characters: ö is 2 bytes, one column. 15 characters
-	 * in 16 bytes are kept whole, the 16th of 18 bytes is cut whole; a tab
+	/* Names in 15 columns. UTF-8 counts in characters: ö is 2 bytes, one
+	 * column, never cut in two. A byte that is no UTF-8 (Latin-1's degree
+	 * sign 0xb0, a run of 0x80) counts one, as a terminal shows it. A tab
 	 * is a space. */
-	const char *utf8[] = { "abcdefghijklmn\xc3\xb6" };
-	const char *utf8_long[] = { "Gr\xc3\xb6\xc3\x9f"
-		                    "enberechnung" };
-	const char *tab[] = { "tab\there" };
-	write_report(&s, 100000000, 1, utf8);
-	check_str("report: 15 characters in 16 bytes of UTF-8 kept", line(5),
-	          "|abcdefghijklmn\xc3\xb6|  49.87 |  0.000615670|          61567|          1|");
-	write_report(&s, 100000000, 1, utf8_long);
-	check_str("report: 16 characters of UTF-8 cut at a character", line(5),
-	          "|Gr\xc3\xb6\xc3\x9f"
-	          "enberechnun|  49.87 |  0.000615670|          61567|          1|");
-	write_report(&s, 100000000, 1, tab);
-	check_str("report: a tab is a space", line(5),
-	          "|tab here       |  49.87 |  0.000615670|          61567|          1|");
-	/* A short name padded by characters: Über is 4 in 5 bytes. Bytes that
-	 * are no UTF-8 (Latin-1's degree sign 0xb0, a run of 0x80) count one
-	 * each: cut at 15, padded as a terminal shows them. */
-	const char *short_utf8[] = { "\xc3\x9c"
-		                     "ber" };
-	const char *latin1[] = { "Temp \xb0"
-		                 "C" };
-	const char *stray[] = {
-		"\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80xyz"
+	static const struct {
+		const char *what, *name, *cell;
+	} cases[] = {
+		{ "15-character name kept", "fifteen_chars_x", "fifteen_chars_x" },
+		{ "16-character name cut", "sixteen_chars_xy", "sixteen_chars_x" },
+		{ "15 characters in 16 bytes of UTF-8 kept", "abcdefghijklmn\xc3\xb6",
+		  "abcdefghijklmn\xc3\xb6" },
+		{ "16 characters of UTF-8 cut at a character",
+		  "Gr\xc3\xb6\xc3\x9f"
+		  "enberechnung",
+		  "Gr\xc3\xb6\xc3\x9f"
+		  "enberechnun" },
+		{ "a short UTF-8 name padded by characters",
+		  "\xc3\x9c"
+		  "ber",
+		  "\xc3\x9c"
+		  "ber           " },
+		{ "a Latin-1 byte counts one",
+		  "Temp \xb0"
+		  "C",
+		  "Temp \xb0"
+		  "C        " },
+		{ "stray continuation bytes count one each, cut at 15",
+		  "\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80xyz",
+		  "\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80" },
+		{ "a tab is a space", "tab\there", "tab here       " },
 	};
-	write_report(&s, 100000000, 1, short_utf8);
-	check_str("report: a short UTF-8 name padded by characters", line(5),
-	          "|\xc3\x9c"
-	          "ber           |  49.87 |  0.000615670|          61567|          1|");
-	write_report(&s, 100000000, 1, latin1);
-	check_str("report: a Latin-1 byte counts one", line(5),
-	          "|Temp \xb0"
-	          "C        |  49.87 |  0.000615670|          61567|          1|");
-	write_report(&s, 100000000, 1, stray);
-	check_str(
-	        "report: stray continuation bytes count one each, cut at 15", line(5),
-	        "|\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80|  49.87 |  0.000615670|          61567|          1|");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char what[96], want[128];
+		snprintf(what, sizeof what, "report: %s", cases[i].what);
+		snprintf(want, sizeof want,
+		         "|%s|  49.87 |  0.000615670|          61567|          1|", cases[i].cell);
+		write_report(&s, 100000000, 1, &cases[i].name);
+		check_str(what, line(5), want);
+	}
 
 	check_int("report: no sections", write_report(&s, 1, 0, NULL), 0);
 	check_str("report: no sections text", sink.text,

@@ -244,6 +244,24 @@ static void every_type(void)
 
 /* ---- LOSS ------------------------------------------------------------------ */
 
+/* main 0x100 enters at 0 and calls 0x200 at 10; 4 records are lost from 15;
+ * a SYNC at 100 (the unit writes one after a LOSS). */
+static void open_two_lose_four(struct stream *s)
+{
+	start(s);
+	sync_at(s, 0);
+	event(s, ENTER, 0x100, 0, 0);
+	event(s, ENTER, 0x200, 1, 10);
+	loss_at(s, 4, 15, 0);
+	sync_at(s, 100);
+}
+
+/* Their table's head: the loss, and both calls unfinished. */
+#define LOST_FOUR_UNFINISHED_TWO                                                                  \
+	"# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"          \
+	"# unfinished: 2 calls without their exit (open at a recording's end or across a loss): " \
+	"charged to Self and Self+children, not counted in #Calls, Avg, Max or Min\n"
+
 static void loss(void)
 {
 	/* f [0, 10); 6 records lost from 15; a SYNC (the unit writes one
@@ -301,21 +319,14 @@ static void loss(void)
 	 * the loss left depth 2: both calls are closed at 15 (0x200 5 cycles,
 	 * main 15, self 10) and that EXIT has no entry. Then 0x300 [110, 130).
 	 * Of 35 self cycles: 15 is 42.86 %, 10 28.57, 5 14.29, 20 57.14. */
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, ENTER, 0x200, 1, 10);
-	loss_at(&s, 4, 15, 0);
-	sync_at(&s, 100);
+	open_two_lose_four(&s);
 	event(&s, EXIT_, 0x200, 1, 100);
 	event(&s, ENTER, 0x300, 0, 110);
 	event(&s, EXIT_, 0x300, 1, 130);
 	check_stream(
 	        "stream: a loss across which the depth changed: the calls open are closed at it",
 	        &s, csv,
-	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
-	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
-	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
+	        LOST_FOUR_UNFINISHED_TWO CSV_HEAD
 	        "1,0x00000100,0x00000100,0,15,42.86,,,,10,28.57,,,,1\n"
 	        "1,0x00000200,0x00000200,0,5,14.29,,,,5,14.29,,,,2\n"
 	        "1,0x00000300,0x00000300,1,20,57.14,20,20,20,20,57.14,20,20,20,1\n",
@@ -335,20 +346,13 @@ static void loss(void)
 	 * 0x200's, entered during the loss after this one's exit was lost:
 	 * both calls, open across the loss, are unfinished, no call, in no
 	 * Avg, Max or Min. */
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, ENTER, 0x200, 1, 10);
-	loss_at(&s, 4, 15, 0);
-	sync_at(&s, 100);
+	open_two_lose_four(&s);
 	event(&s, EXIT_, 0x200, 2, 100);
 	event(&s, EXIT_, 0x100, 1, 110);
 	check_stream(
 	        "stream: a loss across which the depth stayed: the calls open across it are unfinished",
 	        &s, csv,
-	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
-	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
-	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
+	        LOST_FOUR_UNFINISHED_TWO CSV_HEAD
 	        "1,0x00000100,0x00000100,0,110,100.00,,,,20,18.18,,,,1\n"
 	        "1,0x00000200,0x00000200,0,90,81.82,,,,90,81.82,,,,2\n",
 	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS record (the FIFO was "
@@ -1051,25 +1055,19 @@ static void retire(void)
 		check_stream(exit_what[k], &s, elf_csv, want, "", 0);
 	}
 	/* The same end in _exit, after a loss at 15 that main and f were open
-	 * across: _exit, entered after it, ended with the program and is a
-	 * call; main and f stay unfinished, as they would at an exit. */
-	start(&s);
-	sync_at(&s, 0);
-	event(&s, ENTER, 0x100, 0, 0);
-	event(&s, ENTER, 0x200, 1, 10);
-	loss_at(&s, 4, 15, 0);
-	sync_at(&s, 50);
-	event(&s, ENTER, 0x4000, 2, 50);
-	event(&s, END, 0, 3, 70);
+	 * across: _exit, entered after it at 100, ended with the program at
+	 * 120 and is a call; main and f stay unfinished, as they would at an
+	 * exit. */
+	open_two_lose_four(&s);
+	event(&s, ENTER, 0x4000, 2, 100);
+	event(&s, END, 0, 3, 120);
 	check_stream(
 	        "stream: a recording that ends in _exit: the calls open across a loss stay unfinished",
 	        &s, elf_csv,
-	        "# lost: 4 events: a partial recording, its Pct are of the recorded time only\n"
-	        "# unfinished: 2 calls without their exit (open at a recording's end or across a loss): charged "
-	        "to Self and Self+children, not counted in #Calls, Avg, Max or Min\n" CSV_HEAD
-	        "1,main,0x00000100,0,70,100.00,,,,10,14.29,,,,1\n"
-	        "1,f,0x00000200,0,60,85.71,,,,40,57.14,,,,2\n"
-	        "1,_exit,0x00004000,1,20,28.57,20,20,20,20,28.57,20,20,20,3\n",
+	        LOST_FOUR_UNFINISHED_TWO CSV_HEAD
+	        "1,main,0x00000100,0,120,100.00,,,,10,8.33,,,,1\n"
+	        "1,f,0x00000200,0,110,91.67,,,,90,75.00,,,,2\n"
+	        "1,_exit,0x00004000,1,20,16.67,20,20,20,20,16.67,20,20,20,3\n",
 	        "perfscope: trace.bin: warning: trace stream: 4 records lost in 1 LOSS record (the FIFO was "
 	        "full): a partial recording\n",
 	        0);
