@@ -77,11 +77,14 @@ def edited_cpu(variant):
                 return path
     except OSError:
         pass
-    os.makedirs(CPU_DIR, exist_ok=True)
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        os.makedirs(CPU_DIR, exist_ok=True)
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        raise ValueError(f"perfscope: cannot write the edited CPU {path}: {e.strerror}") from None
     return path
 
 

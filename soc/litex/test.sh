@@ -216,6 +216,13 @@ for s, kw in ((soc, {"name": "PerfScope"}), (soc, {"name": "csr"}), (soc, {"name
         p.add_perfscope(s, **kw)
     except ValueError as e:
         print(e)
+# A checkout where the edited CPU cannot be written.
+cpu_dir, p.CPU_DIR = p.CPU_DIR, os.path.join(os.devnull, "cpu")
+try:
+    p.add_perfscope(soc, name="p2", retire=True)
+except ValueError as e:
+    print(e)
+p.CPU_DIR = cpu_dir
 print("sources added:", len(soc.platform.sources) - sources, len(std.platform.sources) - std_sources)
 p.add_perfscope(soc, name="p3", origin=0xf0010000)
 print("taken: 0x%x" % soc.bus.regions["p3"].origin)
@@ -228,8 +235,8 @@ try:
     p.add_perfscope(soc, name="p5", retire=True)
 except ValueError as e:
     print(e)' 2>/dev/null | tr '\n' '|')
-check "add_perfscope refuses taken names, origins outside I/O, in csr, on the map, over a region or unaligned, 2.5 sections, a depth of 16.0, an origin in a string, another clock domain, a retire tap on VexRiscv standard, no CPU; adds nothing; takes the first origin past csr; a retire tap's CPU and ports, and no second tap" \
-  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: name 'csr' is taken by the SoC's region 'csr' (generated/mem.h's CSR_BASE): give it another|perfscope: name 'io0' is taken by the SoC's region 'io0' (generated/mem.h's IO0_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf00f0000 is in the SoC's region 'vexriscv_debug' (0xf00f0000..0xf00f00ff)|perfscope: origin 0x80000000 overlaps the SoC's region 'perfscope'|perfscope: origin 0x80000080 is not 256-byte aligned|perfscope: num_sections must be an integer, not 2.5|perfscope: trace_depth must be an integer, not 16.0|perfscope: origin must be an integer, not '0x80000100'|perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers are on, not 'por'|perfscope: retire=True needs VexRiscv minimal, lite, full (the variants soc/vexriscv_retire.py edits), not vexriscv standard|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|sources added: 0 0|taken: 0xf0010000|retire CPU: build/cpu/VexRiscv_Min.v ports: o_retire_firing,o_retire_instruction,o_retire_pc,o_retire_trap|perfscope: retire=True replaces the CPU's Verilog, and this SoC's VexRiscv has its own already (use_external_variant, or another perfscope's retire tap)|" "$got"
+check "add_perfscope refuses taken names, origins outside I/O, in csr, on the map, over a region or unaligned, 2.5 sections, a depth of 16.0, an origin in a string, another clock domain, a retire tap on VexRiscv standard, no CPU, a CPU it cannot write; adds nothing; takes the first origin past csr; a retire tap's CPU and ports, and no second tap" \
+  "perfscope: name 'PerfScope' is taken by the SoC's region 'perfscope' (generated/mem.h's PERFSCOPE_BASE): give it another|perfscope: name 'csr' is taken by the SoC's region 'csr' (generated/mem.h's CSR_BASE): give it another|perfscope: name 'io0' is taken by the SoC's region 'io0' (generated/mem.h's IO0_BASE): give it another|perfscope: origin 0x20000000 is outside the CPU's I/O region: perfscope must be uncached|perfscope: origin 0xf0000000 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf0000100 is in the SoC's region 'csr' (0xf0000000..0xf000ffff)|perfscope: origin 0xf00f0000 is in the SoC's region 'vexriscv_debug' (0xf00f0000..0xf00f00ff)|perfscope: origin 0x80000000 overlaps the SoC's region 'perfscope'|perfscope: origin 0x80000080 is not 256-byte aligned|perfscope: num_sections must be an integer, not 2.5|perfscope: trace_depth must be an integer, not 16.0|perfscope: origin must be an integer, not '0x80000100'|perfscope: clock_domain must be 'sys', the domain of the SoC's bus its registers are on, not 'por'|perfscope: retire=True needs VexRiscv minimal, lite, full (the variants soc/vexriscv_retire.py edits), not vexriscv standard|perfscope: the SoC has no CPU with an I/O region yet: call add_perfscope after SoCCore.__init__ (or LiteXSoC.add_cpu)|perfscope: cannot write the edited CPU /dev/null/cpu/VexRiscv_Min.v: Not a directory|sources added: 0 0|taken: 0xf0010000|retire CPU: build/cpu/VexRiscv_Min.v ports: o_retire_firing,o_retire_instruction,o_retire_pc,o_retire_trap|perfscope: retire=True replaces the CPU's Verilog, and this SoC's VexRiscv has its own already (use_external_variant, or another perfscope's retire tap)|" "$got"
 
 # --- 2. a user's own target ----------------------------------------------
 # The three lines of user_target.py, each on docs/litex.md word for word.
