@@ -84,6 +84,8 @@ def edited_cpu(variant):
             f.write(text)
         os.replace(tmp, path)
     except OSError as e:
+        if os.path.exists(tmp):  # a write cut short leaves no stray file
+            os.remove(tmp)
         raise ValueError(f"perfscope: cannot write the edited CPU {path}: {e.strerror}") from None
     return path
 
