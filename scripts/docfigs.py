@@ -587,6 +587,7 @@ SOURCES = {
     "regs/config-trace-bits": lambda: reg_field_bits("CONFIG", "TRACE"),
     "regs/trace-drops-mode-bits": lambda: reg_field_bits("TRACE_DROPS", "ENABLE", "OVERWRITE"),
     "soc/sections-default": lambda: soc_core_default("PERF_SECTIONS"),
+    "soc/trace-depth-default": lambda: soc_core_default("TRACE_DEPTH"),
     "version/core": core_version,
     "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
     "fpga/ice40-lc-7": lambda: thousands(fpga_row(ICE, "perfscope", 7)[3]),

@@ -106,7 +106,8 @@
 // --PERF_SECTIONS) is what the model checks against.
 //
 // Exit code: the firmware's (0 = pass, codes above 255 become 255), 3 if the
-// model disagreed, 5 if the serial line broke its framing, 124 on a timeout,
+// model disagreed, 4 if the program reached past the RAM, 5 if the serial
+// line broke its framing, 124 on a timeout,
 // 2 on a usage error (bad plusarg or firmware file; nothing is simulated)
 // or on an output file that could not be written (after the run, replacing
 // its code).

@@ -428,6 +428,23 @@ if [ "$rc" -eq 0 ] && [ "$rc_retire" -eq 0 ] && [ "$got" = "main 1,check 2,work 
 else
   fail "make profile FW=fwx_abort.c: exit $rc/$rc_retire, functions '$got', retire '$got_retire'; $(grep -m1 -E 'error|unfinished' "$prof/abort.log" "$pdir/fwx_abort-retire/functions.txt")"
 fi
+# A program that traps (an illegal instruction): the default handler's line,
+# then exit 102 with its reports, its calls ended at the trap, as exit()'s
+# are (the runtime prints them from soc_trap_exit_mark); make profile
+# names the trap in its line.
+cat > "$prof/fwx_trap.c" <<'C'
+#include <stdio.h>
+__attribute__((noinline)) int f(int x) { if (x == 3) __builtin_trap(); return x + 1; }
+int main(void) { int s = 0; for (int i = 0; i < 5; i++) s += f(i); printf("%d\n", s); return 0; }
+C
+uprof FW="$prof/fwx_trap.c" > "$prof/trap.log" 2>&1; rc=$?
+got=$(awk 'NR > 2 { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/fwx_trap/functions.txt" 2>/dev/null)
+if [ "$rc" -eq 0 ] && [ "$got" = "f 4,main 1" ] \
+   && grep -qE "^profile: fwx_trap exited with 102 on $d_top \(trap: exception, mcause 0x00000002 mepc 0x[0-9a-f]{8} mtval 0x[0-9a-f]{8}\); its reports follow$" "$prof/trap.log"; then
+  pass "make profile of a program that traps: exit 102 named with the trap's line, its reports: $got"
+else
+  fail "make profile FW=fwx_trap.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|error' "$prof/trap.log" | tr '\n' ' ')"
+fi
 # A program that ends in while (1); prints no frame: one line says so and
 # names MODE=retire, which profiles it up to the loop: work's call, and
 # main, which never returned, unfinished (charged, not counted as a call).
@@ -531,15 +548,19 @@ for t in "$prof/args/out/fwx_args.elf:not a C, C++ or assembly source" "$prof/ar
     fail "make profile FW=${f#"$prof"/}: not the line '$want': $(grep -v '^setup: ' "$prof/bad.log" | head -3 | tr '\n' ' ')"
   fi
 done
-# PROFILE_EVENTS that is not a positive whole number: one line, no compiler
-# run (0 would build a program that prints no frame).
-for v in 0 abc 012; do
-  uprof FW="$prof/fwx_args.c" PROFILE_EVENTS=$v > "$prof/events.log" 2>&1
-  want="make profile: PROFILE_EVENTS=$v is not a positive whole number: the entries and exits the program's buffer holds (default 2048)"
+# PROFILE_EVENTS or PROFILE_IRQ_EVENTS that is not a positive whole number:
+# one line, no compiler run (0 would build a program that prints no frame).
+for v in PROFILE_EVENTS=0 PROFILE_EVENTS=abc PROFILE_EVENTS=012 PROFILE_IRQ_EVENTS=0 PROFILE_IRQ_EVENTS=x1; do
+  uprof FW="$prof/fwx_args.c" "$v" > "$prof/events.log" 2>&1
+  case $v in
+  PROFILE_EVENTS=*) held="the program's buffer holds (default 2048)" ;;
+  *) held="the interrupts' buffer holds (default 256)" ;;
+  esac
+  want="make profile: $v is not a positive whole number: the entries and exits $held"
   if grep -qF "*** $want.  Stop." "$prof/events.log" && ! grep -q 'elf-gcc ' "$prof/events.log"; then
-    pass "make profile PROFILE_EVENTS=$v: stops with one line"
+    pass "make profile $v: stops with one line"
   else
-    fail "make profile PROFILE_EVENTS=$v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
+    fail "make profile $v: not the line '$want': $(head -3 "$prof/events.log" | tr '\n' ' ')"
   fi
 done
 # CLOCK_HZ, RAM_BYTES, NAME (../x would write outside build/profile/) and
@@ -642,6 +663,16 @@ if grep -q '^max call depth seen: 3, functions: 7 (from 2 events frames)$' "$t" 
   pass "make profile of a program whose timer interrupt runs instrumented code: 6 handler runs and 400 calls around them, exact, the handler's in a frame of its own"
 else
   tail -3 "$prof/irq.log"; fail "make profile of a program whose timer interrupt runs instrumented code: $(head -8 "$t" 2>/dev/null | tr '\n' '|')"
+fi
+# PROFILE_IRQ_EVENTS sizes the interrupts' buffer: 4 hold the first
+# handler run's trap_handler, tick and soc_mtime entries and soc_mtime's
+# exit; the other 50 entries and exits are lost, and said.
+uprof FW="$prof/fwx_irq.c" PROFILE_IRQ_EVENTS=4 > "$prof/irq4.log" 2>&1
+if grep -q '^lost: 50 events, the buffer was full' "$t" 2>/dev/null && grep -qE '^trap_handler +0x[0-9a-f]+ +0 ' "$t" \
+   && grep -qE '^small +0x[0-9a-f]+ +400 ' "$t"; then
+  pass "make profile PROFILE_IRQ_EVENTS=4: the interrupts' buffer holds 4 entries and exits, the 50 others are lost and said"
+else
+  tail -3 "$prof/irq4.log"; fail "make profile PROFILE_IRQ_EVENTS=4: $(head -3 "$t" 2>/dev/null | tr '\n' '|')"
 fi
 
 # A C++ program: every report names its functions as the source spells
@@ -761,5 +792,41 @@ if grep -qxF "$want" "$prof/jmp.log" && grep -qxF "$want" "$pdir/fwx_jmp/warning
 else
   tail -3 "$prof/jmp.log"; fail "make profile of a program that longjmps out of 4 calls: no warning '$want'"
 fi
+
+# docs/retire.md's three programs, taken as a reader copies them (the
+# first C block after each sentence), built with FW_WERROR=-Werror and run
+# as the page says: the calls' stream counts leaf's 10 calls and work's
+# one; the histogram's frame charges cycles to both; the trigger
+# addresses give section 1 its 10 occurrences.
+rdoc=$top/build/fw-example-retire
+rm -rf "$rdoc"
+for g in "calls:With RETIRE_CTRL.CALLS set and the trace unit enabled" \
+         "hist:K = 0 is exact, and K > 0 is for runs it cannot hold" "trig:keep coming two cycles apart"; do
+  name=${g%%:*} at=${g#*:}
+  mk "$rdoc/$name" "$name" "$name.c"
+  awk -v at="$at" 'index($0, at) { seen = 1 } seen && /^```c$/ { on = 1; next } on && /^```$/ { exit } on' \
+    docs/retire.md > "$rdoc/$name/$name.c"
+  if ! [ -s "$rdoc/$name/$name.c" ] || ! (cd "$rdoc/$name" && umake -s FW_BUILD="$rdoc/$name" FW_WERROR=-Werror) \
+       > "$rdoc/$name/build.log" 2>&1; then
+    tail -5 "$rdoc/$name/build.log"; fail "docs/retire.md's program after '$at' does not build"
+    continue
+  fi
+  "$top/build/sim/$d_top/Vsoc_top" +firmware="$rdoc/$name/$name.hex" +trace_file="$rdoc/$name/$name.trace" \
+    > "$rdoc/$name/console.log" 2>&1
+  case $name in
+  calls) got=$(build/tools/perfscope functions --format csv -e "$rdoc/$name/$name.elf" "$rdoc/$name/$name.trace" 2>/dev/null \
+               | awk -F, '$2 == "work" || $2 == "leaf" { printf "%s %s;", $2, $4 }') want="work 1;leaf 10;" ;;
+  hist) got=$(build/tools/perfscope hist -e "$rdoc/$name/$name.elf" "$rdoc/$name/console.log" 2>/dev/null \
+              | awk '($1 == "work" || $1 == "leaf") && $3 > 0 { print $1 } $1 == "OUTSIDE" { print "OUTSIDE " $2 }' \
+              | sort | tr '\n' ';')
+        want="OUTSIDE 0;leaf;work;" ;;
+  trig) got=$(grep '^|spin_loop ' "$rdoc/$name/console.log" | awk -F'|' '{ gsub(/ /, "", $6); print $6 }') want=10 ;;
+  esac
+  if grep -q '^sim: exit 0 after ' "$rdoc/$name/console.log" && [ "$got" = "$want" ]; then
+    pass "docs/retire.md's $name program builds with -Werror and runs as the page says: $got"
+  else
+    tail -3 "$rdoc/$name/console.log"; fail "docs/retire.md's $name program: '$got', not '$want'"
+  fi
+done
 
 exit $status

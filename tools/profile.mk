@@ -31,8 +31,8 @@
 #
 #   make -C tools profile FW="/abs/app.c /abs/util.c" [CPU=VexRiscv_Full]
 #        [MODE=funccost|retire] [SECTIONS=name,name,...] [PROFILE_EVENTS=2048]
-#        [CLOCK_HZ=50000000] [HIST_WORDS=4096] [SIMFLAGS="+timeout=200000000 ..."]
-#        [RAM_BYTES=65536] [FW_PRINTF=double|float|integer]
+#        [PROFILE_IRQ_EVENTS=256] [CLOCK_HZ=50000000] [HIST_WORDS=4096]
+#        [SIMFLAGS="+timeout=200000000 ..."] [RAM_BYTES=65536] [FW_PRINTF=double|float|integer]
 #
 # SIMFLAGS go to the simulator after the mode's own plusargs: a program
 # that runs past the harness's default timeout needs +timeout=. The
@@ -60,6 +60,7 @@ CPU            ?= VexRiscv_Full
 MODE           ?= funccost
 CLOCK_HZ       ?= 50000000
 PROFILE_EVENTS ?= 2048
+PROFILE_IRQ_EVENTS ?= 256
 # The simulator's histogram words (sim/Makefile's HIST_BUCKETS, whose
 # default it takes): the last is OUTSIDE, the others cover .text.
 HIST_WORDS_DEFAULT := $(shell sed -n 's/^HIST_BUCKETS *?= *//p' $(TOP)/sim/Makefile)
@@ -75,13 +76,14 @@ profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$
                   %.s,$(1)),,not a C, C++ or assembly source)),no such file)
 $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
   is the program's C, C++ or assembly sources (.c, .cc, .cpp, .cxx, .S, .s), which make profile builds)))
-# PROFILE_EVENTS a positive whole number, without a leading 0 (the shape
-# sim/Makefile checks RAM_BYTES for). Else the compiler would meet it in
-# profile_main.c, or the program print no frame at all (0).
-ifneq ($(shell case '$(PROFILE_EVENTS)' in (''|0*|*[!0-9]*) ;; (*) echo ok ;; esac),ok)
-$(error make profile: PROFILE_EVENTS=$(PROFILE_EVENTS) is not a positive whole number: the entries and exits the \
-  program's buffer holds (default 2048))
-endif
+# PROFILE_EVENTS and PROFILE_IRQ_EVENTS positive whole numbers, without a
+# leading 0 (the shape sim/Makefile checks RAM_BYTES for). Else the
+# compiler would meet them in profile_main.c, or the program print no frame
+# at all (0).
+profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*) ;; (*) echo ok ;; esac),,$(error make profile: \
+  $(1)=$($(1)) is not a positive whole number: the entries and exits $(2) holds (default $(3))))
+$(call profile_count_check,PROFILE_EVENTS,the program's buffer,2048)
+$(call profile_count_check,PROFILE_IRQ_EVENTS,the interrupts' buffer,256)
 # CLOCK_HZ as the host tool's -c takes it (tools/src/main.c): a whole number
 # from 1 to 2^32 - 1, with an optional k, M or G (x 1000^n), leading zeros
 # dropped (the shell would read them as octal); checked before the build,
@@ -112,7 +114,8 @@ FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-re
 ifeq ($(MODE),funccost)
 # override: the user's own FW_EXTRA_CFLAGS (command line or environment)
 # come on top of these, never instead of them.
-override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -Wl,--wrap=trap_handler -DPROFILE_EVENTS=$(PROFILE_EVENTS)
+override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -Wl,--wrap=trap_handler -DPROFILE_EVENTS=$(PROFILE_EVENTS) \
+  -DPROFILE_IRQ_EVENTS=$(PROFILE_IRQ_EVENTS)
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/soc/fw/profile_main.c))
 # The calls are in the console log's frames.
@@ -198,7 +201,8 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) $(SECTIONS_FLAG) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
-	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU); its reports follow"; \
+	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU)$$(sed -n 's/^\(trap: .*\)/ (\1)/p' \
+	      $(OUT)/console.log | tail -1); its reports follow"; \
 	  else \
 	    tail -5 $(OUT)/console.log | awk '$(CLIP_AWK)'; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; $(STACK_HINT); exit 1; \

@@ -3,9 +3,10 @@
  * Framed dumps for the host: every dump meant for the host tool also exists
  * as one line of text that a console or UART log carries without loss:
  *
- *   @PS <type> <bytes> <crc32> <payload in base64>
+ *   @PS <type> <bytes> 0x<crc32> <payload in base64>
  *
- * <type> names the payload (sections, calltrace, events, funcstat, profile, hot),
+ * <type> names the payload (sections, calltrace, events, funcstat, profile, hot,
+ * run, hist, trace: docs/dump-format.md),
  * <bytes> is the payload's length in decimal, <crc32> the IEEE 802.3 CRC-32
  * of the payload in 8 hex digits, and the payload is base64 (RFC 4648, with
  * padding, no line breaks). Payloads are little-endian; regs/frames.toml

@@ -8,7 +8,8 @@
  * program's own atexit() handlers (which crt0.S's exit() runs after it),
  * or else when the run reaches the C library's _exit (-Wl,--wrap=_exit):
  * after exit()'s handlers, from abort() or a failed assert(), or from
- * _exit() itself.
+ * _exit() itself; or when the default trap handler ends the run
+ * (soc_trap_exit_mark).
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -51,6 +52,7 @@ void __real_trap_handler(unsigned mcause, unsigned mepc);
 void __wrap_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
 int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
+void soc_trap_exit_mark(uint32_t code) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(int returned) PERF_NO_TRACE;
@@ -128,8 +130,17 @@ int __wrap_main(int argc, char **argv)
 	return status;
 }
 
-/* Every end of the run but a return from main comes here, exit()'s after
- * the program's atexit() handlers. */
+/* A trap the default handler ends the run with (an illegal instruction, a
+ * misaligned access): the calls recorded up to it, those open ending
+ * there. */
+void soc_trap_exit_mark(uint32_t code)
+{
+	(void)code;
+	profile_end(0);
+}
+
+/* Every other end of the run but a return from main comes here, exit()'s
+ * after the program's atexit() handlers. */
 void __wrap__exit(int code)
 {
 	profile_end(0);

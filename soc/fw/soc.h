@@ -82,5 +82,11 @@ void trap_handler(unsigned mcause, unsigned mepc);
  * runtime (profile_main.c) does. */
 void soc_irq_mark(int enter, uint32_t cause);
 
+/* Called by the default trap handler after its line and before it exits
+ * with `code`: a weak reference in runtime.c. make profile's runtime
+ * (profile_main.c) defines it to print the calls recorded up to the trap,
+ * so that a program that traps still gets its reports. */
+void soc_trap_exit_mark(uint32_t code);
+
 #endif /* __ASSEMBLER__ */
 #endif /* SOC_H */

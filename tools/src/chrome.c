@@ -16,6 +16,7 @@
 
 #include "callgraph.h"
 #include "commands.h"
+#include "diag.h"
 #include "fmt.h"
 #include "json.h"
 #include "map.h"
@@ -26,6 +27,8 @@
 
 struct chrome {
 	FILE *f;
+	const char *title; /* the process's name: the ELF's, or the dump's */
+	int headed;        /* the file's head is written */
 	uint64_t from, to; /* the window: calls that overlap it */
 	struct symtab *st;
 	uint32_t hz;
@@ -36,6 +39,18 @@ struct chrome {
 	char **name;
 	size_t nnames, name_cap;
 };
+
+/* The file's head, before its first event: a run that finds nothing to
+ * show and fails writes nothing at all. */
+static void head(struct chrome *c)
+{
+	c->headed = 1;
+	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", c->f);
+	fputs("\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":", c->f);
+	json_string(c->f, c->title);
+	fputs("}}", c->f);
+	c->written++;
+}
 
 static void microseconds(FILE *f, uint64_t nanos)
 {
@@ -98,6 +113,8 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 	struct chrome *c = ctx;
 	if (k->until < c->from || k->at > c->to)
 		return;
+	if (!c->headed)
+		head(c);
 	if (c->track != fr->index)
 		name_track(c, fr);
 	char b[512], *p = b;
@@ -123,6 +140,8 @@ static void call(void *ctx, const struct frame *fr, const struct cg_call *k)
 static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, uint64_t at)
 {
 	struct chrome *c = ctx;
+	if (!c->headed)
+		head(c);
 	if (c->track != fr->index)
 		name_track(c, fr);
 	separator(c);
@@ -137,6 +156,8 @@ static void lost(void *ctx, const struct frame *fr, uint32_t n, unsigned why, ui
 static void damaged(void *ctx, const struct frame *fr, uint64_t at)
 {
 	struct chrome *c = ctx;
+	if (!c->headed)
+		head(c);
 	if (c->track != fr->index)
 		name_track(c, fr);
 	separator(c);
@@ -156,6 +177,8 @@ static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t star
 	const int tid = TIMELINE_SECTION_TRACK + (int)n;
 	if (end < c->from || start > c->to)
 		return;
+	if (!c->headed)
+		head(c);
 	if (!(c->sections_named & 1u << n)) {
 		char name[32];
 		snprintf(name, sizeof name, "section %u", n);
@@ -179,7 +202,12 @@ static void section(void *ctx, const struct frame *fr, uint32_t n, uint64_t star
 void run_chrome(struct session *s)
 {
 	const struct options *o = s->o;
-	struct chrome c = { .f = s->f, .st = s->st[0], .hz = o->clock_hz, .from = o->from, .to = o->to };
+	struct chrome c = { .f = s->f,
+		            .title = o->elfs ? o->elf[0] : s->in[0]->name,
+		            .st = s->st[0],
+		            .hz = o->clock_hz,
+		            .from = o->from,
+		            .to = o->to };
 	struct callgraph g;
 	cg_init(&g, c.st);
 	if (o->format && !strcmp(o->format, "perfetto")) {
@@ -191,13 +219,12 @@ void run_chrome(struct session *s)
 	g.on_lost = lost;
 	g.on_damaged = damaged;
 	g.ctx = &c;
-	fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", c.f);
-	separator(&c);
-	fputs("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":", c.f);
-	json_string(c.f, o->elfs ? o->elf[0] : s->in[0]->name);
-	fputs("}}", c.f);
 	const struct dump_handler h = { .ctx = &c, .events = &g, .section = section };
 	session_decode(s, 0, &h, 1u << FRAME_EVENTS);
+	if (!c.headed && diag_errors() && !o->partial)
+		goto done;
+	if (!c.headed)
+		head(&c);
 	fputs("\n],\"otherData\":{\"generator\":\"perfscope\",\"dump\":", c.f);
 	json_string(c.f, s->in[0]->name);
 	if (o->clock_hz)
@@ -209,6 +236,7 @@ void run_chrome(struct session *s)
 	fprintf(c.f, ",\"events_lost\":%llu,\"partial\":%s,\"damaged\":%u,\"other_elf\":%s}}\n",
 	        (unsigned long long)g.lost_all, g.lost_all || g.damaged ? "true" : "false",
 	        g.damaged, s->in[0]->other_elf ? "true" : "false");
+done:
 	cg_free(&g);
 	for (size_t i = 0; i < c.nnames; i++)
 		free(c.name[i]);

@@ -102,8 +102,10 @@ static int is_type(const char *s)
 }
 
 /* Parses the rest of a header after "@PS "; returns 0 with f filled in, or
- * -1 having reported the problem. */
-static int header(struct input *in, struct frame *f, long line, int *known)
+ * -1 having reported the problem. After other text on its line (mid), a
+ * header that is not a known frame's is that text's, not a frame: -1,
+ * said nowhere, the line skipped. */
+static int header(struct input *in, struct frame *f, long line, int *known, int mid)
 {
 	char type[24], bytes[16], crc[16];
 	int end = 0; /* 0: a field too long, its line still to skip */
@@ -118,7 +120,8 @@ static int header(struct input *in, struct frame *f, long line, int *known)
 	else if (end != ' ' && end != '\n')
 		problem = "expected a space and the base64 payload, or a newline and the raw payload";
 	if (problem) {
-		error_at(in->name, line, "malformed frame header: %s", problem);
+		if (!mid)
+			error_at(in->name, line, "malformed frame header: %s", problem);
 		if (end != '\n' && end != EOF)
 			input_skip_line(in);
 		return -1;
@@ -130,9 +133,36 @@ static int header(struct input *in, struct frame *f, long line, int *known)
 			f->kind = (enum frame_kind)k;
 			*known = 1;
 		}
+	if (!*known && mid) {
+		if (end != '\n')
+			input_skip_line(in);
+		return -1;
+	}
 	if (!*known)
 		warning_at(in->name, line, "unknown frame type '%s' (from a newer driver?), skipped", type);
+	else if (mid)
+		warning_at(
+		        in->name, line,
+		        "a %s frame after other text on its line (the program's output before it did not end in a "
+		        "newline): read from its @PS",
+		        type);
 	return 0;
+}
+
+/* Takes the rest of the line up to and including "@PS ": 1 if it is there,
+ * else 0 with the line taken, its newline too. */
+static int find_magic(struct input *in)
+{
+	static const char magic[] = "@PS ";
+	int matched = 0;
+	for (;;) {
+		const int c = input_getc(in);
+		if (c == EOF || c == '\n')
+			return 0;
+		matched = c == magic[matched] ? matched + 1 : c == magic[0];
+		if (matched == 4)
+			return 1;
+	}
 }
 
 int frame_next(struct input *in, struct frame *f, unsigned *unknown)
@@ -151,15 +181,17 @@ int frame_next(struct input *in, struct frame *f, unsigned *unknown)
 			input_getc(in);
 			matched++;
 		}
-		if (matched < 4) {
+		/* A frame may also follow text that did not end its line (a
+		 * printf without a newline, then a frame). */
+		const int mid = matched < 4;
+		if (mid && (c == EOF || !find_magic(in))) {
 			if (c == EOF)
 				return 0;
-			input_skip_line(in);
 			continue;
 		}
 		int known;
 		*f = (struct frame){ .in = in, .line = line, .crc = PERF_CRC32_INIT };
-		if (header(in, f, line, &known))
+		if (header(in, f, line, &known, mid))
 			continue;
 		f->payload_start = in->offset;
 		if (!known) {
