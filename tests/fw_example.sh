@@ -428,22 +428,34 @@ if [ "$rc" -eq 0 ] && [ "$rc_retire" -eq 0 ] && [ "$got" = "main 1,check 2,work 
 else
   fail "make profile FW=fwx_abort.c: exit $rc/$rc_retire, functions '$got', retire '$got_retire'; $(grep -m1 -E 'error|unfinished' "$prof/abort.log" "$pdir/fwx_abort-retire/functions.txt")"
 fi
-# A program that traps (an illegal instruction): the default handler's line,
-# then exit 102 with its reports, its calls ended at the trap, as exit()'s
-# are (the runtime prints them from soc_trap_exit_mark); make profile
-# names the trap in its line.
+# A program that traps (an illegal instruction, after output without a
+# newline): exit 102 with its reports, its calls ended at the trap, as
+# exit()'s are, without the warning of calls left open at main's return
+# (the runtime prints them before the default handler's line); make
+# profile quotes the trap's line.
 cat > "$prof/fwx_trap.c" <<'C'
 #include <stdio.h>
-__attribute__((noinline)) int f(int x) { if (x == 3) __builtin_trap(); return x + 1; }
-int main(void) { int s = 0; for (int i = 0; i < 5; i++) s += f(i); printf("%d\n", s); return 0; }
+__attribute__((noinline)) int f(int x) { if (x == 3) __asm__ volatile(".word 0"); return x + 1; }
+int main(void) { int s = 0; printf("sum"); for (int i = 0; i < 5; i++) s += f(i); printf("%d\n", s); return 0; }
 C
 uprof FW="$prof/fwx_trap.c" > "$prof/trap.log" 2>&1; rc=$?
-got=$(awk 'NR > 2 { printf "%s%s %s", sep, $1, $3; sep = "," }' "$pdir/fwx_trap/functions.txt" 2>/dev/null)
-if [ "$rc" -eq 0 ] && [ "$got" = "f 4,main 1" ] \
-   && grep -qE "^profile: fwx_trap exited with 102 on $d_top \(trap: exception, mcause 0x00000002 mepc 0x[0-9a-f]{8} mtval 0x[0-9a-f]{8}\); its reports follow$" "$prof/trap.log"; then
+got=$(awk 'NR > 2 { print $1, $3 }' "$pdir/fwx_trap/functions.txt" 2>/dev/null | sort | paste -sd,)
+if [ "$rc" -eq 0 ] && [ "$got" = "f 4,main 1" ] && ! grep -q 'still open' "$prof/trap.log" \
+   && grep -qE "^profile: fwx_trap exited with 102 on $d_top \(trap: exception, mcause 0x00000002 mepc 0x[0-9a-f]{8} mtval 0x00000000\); its reports follow$" "$prof/trap.log"; then
   pass "make profile of a program that traps: exit 102 named with the trap's line, its reports: $got"
 else
   fail "make profile FW=fwx_trap.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|error' "$prof/trap.log" | tr '\n' ' ')"
+fi
+# A program whose last output has no newline: the runtime starts its
+# frames on a line of their own, so they are read without a warning.
+printf '#include <stdio.h>\n__attribute__((noinline)) int work(int n) { return n * 3; }\nint main(void) { int s = 0; for (int i = 0; i < 5; i++) s += work(i); printf("result %%d", s); return 0; }\n' \
+  > "$prof/fwx_nonl.c"
+uprof FW="$prof/fwx_nonl.c" > "$prof/nonl.log" 2>&1; rc=$?
+if [ "$rc" -eq 0 ] && [ "$(sed -n 1p "$pdir/fwx_nonl/console.log")" = "result 30" ] \
+   && grep -qE '^work +0x[0-9a-f]+ +5 ' "$pdir/fwx_nonl/functions.txt" && ! grep -q 'warning' "$prof/nonl.log"; then
+  pass "make profile of a program whose output ends without a newline: its frames on lines of their own, read without a warning"
+else
+  fail "make profile FW=fwx_nonl.c: exit $rc, $(head -c 120 "$pdir/fwx_nonl/console.log" 2>/dev/null); $(grep -m1 warning "$prof/nonl.log")"
 fi
 # A program that ends in while (1); prints no frame: one line says so and
 # names MODE=retire, which profiles it up to the loop: work's call, and

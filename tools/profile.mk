@@ -189,7 +189,7 @@ GPROF_STRADDLE := STRADDLE: buckets across two or more functions: \1 (\2 cycles)
 # buffer below it (without make profile it grows into free RAM): a line
 # says so.
 STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log \
-	  && grep -qE '^trap: |^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler' \
+	  && grep -qE 'trap: (exception|interrupt), mcause |^trap: trap inside|^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler' \
 	  $(OUT)/console.log; then echo "profile: if $(NAME) recurses deeply, its stack may have grown into the events" \
 	  "buffer below it ($(PROFILE_EVENTS) entries and exits, $$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller" \
 	  "PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and MODE=retire needs no buffer"; fi
@@ -201,8 +201,8 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@$(SIM) +firmware=$(OUT)/$(NAME).hex $(SIM_FLAGS) $(SIMFLAGS) $(SECTIONS_FLAG) > $(OUT)/console.log 2>&1; rc=$$?; \
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
-	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU)$$(sed -n 's/^\(trap: .*\)/ (\1)/p' \
-	      $(OUT)/console.log | tail -1); its reports follow"; \
+	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU)$$(sed -n 's/.*\(trap: \(exception\|interrupt\), mcause .*\)/ (\1)/p' \
+	      $(OUT)/console.log | head -1); its reports follow"; \
 	  else \
 	    tail -5 $(OUT)/console.log | awk '$(CLIP_AWK)'; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; $(STACK_HINT); exit 1; \

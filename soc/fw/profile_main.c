@@ -8,8 +8,8 @@
  * program's own atexit() handlers (which crt0.S's exit() runs after it),
  * or else when the run reaches the C library's _exit (-Wl,--wrap=_exit):
  * after exit()'s handlers, from abort() or a failed assert(), or from
- * _exit() itself; or when the default trap handler ends the run
- * (soc_trap_exit_mark).
+ * _exit() itself; or at a trap that the default trap handler gets, which
+ * ends the run.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -52,7 +52,6 @@ void __real_trap_handler(unsigned mcause, unsigned mepc);
 void __wrap_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
 int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
-void soc_trap_exit_mark(uint32_t code) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(int returned) PERF_NO_TRACE;
@@ -67,9 +66,14 @@ void soc_irq_mark(int enter, uint32_t cause)
 		perf_funccost_switch(interrupted);
 }
 
-/* The trap entry's handler, the program's or the default, in that buffer. */
+/* The trap entry's handler, the program's or the default, in that buffer.
+ * The default ends the run at any trap it gets (its line, then 100 +
+ * cause): the calls recorded up to the trap go out first, those open
+ * ending there. */
 void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 {
+	if (__real_trap_handler == soc_default_trap_handler)
+		profile_end(0);
 	soc_irq_mark(1, mcause);
 	__real_trap_handler(mcause, mepc);
 	soc_irq_mark(0, mcause);
@@ -98,19 +102,24 @@ static void profile_end(int returned)
 	int open = 0;
 	for (uint32_t i = 0; i < events_now; i++)
 		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
-	if (returned && open > 0 && perf_funccost_lost(c) == 0) {
+	const int left_open = perf_funccost_lost(c) == 0 ? open : 0;
+	for (int i = 0; i < left_open; i++)
+		__cyg_profile_func_exit(NULL, NULL);
+	perf_funccost_disable();
+	/* What follows begins a line: the program's output may not have ended
+	 * its last (a blank line if it did), and the host tool reads a frame
+	 * after other text only with a warning. */
+	perf_put_stdout('\n', NULL);
+	if (returned && left_open > 0) {
 		struct perf_out o = { perf_put_stdout, NULL, 0 };
 		perf_out_str(&o, "profile: warning: ");
-		perf_out_num(&o, (uint64_t)open, 0, 0, 0);
-		perf_out_str(&o, open == 1 ? " call was" : " calls were");
+		perf_out_num(&o, (uint64_t)left_open, 0, 0, 0);
+		perf_out_str(&o, left_open == 1 ? " call was" : " calls were");
 		perf_out_str(&o, " still open when main returned (a longjmp out of them, or threads that "
 		                 "switch stacks?): exits pair with the newest open call, so the calls made after "
 		                 "them are counted deeper, and their time in the wrong functions; MODE=retire "
 		                 "follows a longjmp, the hook libraries threads (docs/programmers-guide.md 6.3)\n");
 	}
-	for (; open > 0 && perf_funccost_lost(c) == 0; open--)
-		__cyg_profile_func_exit(NULL, NULL);
-	perf_funccost_disable();
 	perf_funccost_frame(NULL, NULL);
 	/* Then the interrupts' buffer, if a handler recorded anything. */
 	if (perf_funccost_count(IRQ_BUF) || perf_funccost_lost(IRQ_BUF)) {
@@ -130,17 +139,8 @@ int __wrap_main(int argc, char **argv)
 	return status;
 }
 
-/* A trap the default handler ends the run with (an illegal instruction, a
- * misaligned access): the calls recorded up to it, those open ending
- * there. */
-void soc_trap_exit_mark(uint32_t code)
-{
-	(void)code;
-	profile_end(0);
-}
-
-/* Every other end of the run but a return from main comes here, exit()'s
- * after the program's atexit() handlers. */
+/* Every end of the run but a return from main or a trap comes here,
+ * exit()'s after the program's atexit() handlers. */
 void __wrap__exit(int code)
 {
 	profile_end(0);

@@ -39,16 +39,12 @@ __attribute__((noinline, cold)) void soc_trap_put_hex(uint32_t v)
 
 static volatile uint32_t trap_depth;
 
-#pragma weak soc_trap_exit_mark
-
 /* A firmware that expects traps (e.g. a timer interrupt) defines its own.
  * This one reports the trap on one line,
  *   trap: exception, mcause 0x00000002 mepc 0x000001a4 mtval 0x02c5c533
- * and exits with 100 + cause (120 + cause for an interrupt), after
- * soc_trap_exit_mark if the program has one (soc.h). A trap while it runs
- * (it cannot cause one itself, but a broken image can, and so can a mark
- * that traps) ends the run at once with SOC_EXIT_TRAP_IN_TRAP instead of
- * looping. */
+ * and exits with 100 + cause (120 + cause for an interrupt). A trap while it
+ * runs (it cannot cause one itself, but a broken image can) ends the run at
+ * once with SOC_EXIT_TRAP_IN_TRAP instead of looping. */
 __attribute__((weak, cold)) void trap_handler(unsigned mcause, unsigned mepc)
 {
     const uint32_t depth = trap_depth;
@@ -71,7 +67,11 @@ __attribute__((weak, cold)) void trap_handler(unsigned mcause, unsigned mepc)
     soc_trap_puts(" mtval ");
     soc_trap_put_hex(mtval);
     soc_trap_puts("\n");
-    if (soc_trap_exit_mark)
-	    soc_trap_exit_mark(code);
     soc_exit(code);
 }
+
+/* The default handler by a name of its own, which a program's trap_handler
+ * does not replace: make profile's runtime (profile_main.c) tells by it
+ * whether a trap ends the run. An alias: the code is not moved. */
+extern __typeof__(trap_handler) soc_default_trap_handler
+    __attribute__((cold, alias("trap_handler")));

@@ -74,6 +74,8 @@ static inline __attribute__((noreturn)) void soc_exit(uint32_t code)
  * interrupts disabled; returning resumes at mepc. The default (weak)
  * handler prints the cause and exits, see SOC_EXIT_*. */
 void trap_handler(unsigned mcause, unsigned mepc);
+/* The default handler, whichever trap_handler the program has. */
+void soc_default_trap_handler(unsigned mcause, unsigned mepc);
 
 /* Marks the start (enter 1) and end (enter 0) of an interrupt the HAL's
  * alarms take without trap_handler: a weak reference in hal.c. A program
@@ -81,12 +83,6 @@ void trap_handler(unsigned mcause, unsigned mepc);
  * buffer (docs/hooks.md, "Interrupts and threads"), as make profile's
  * runtime (profile_main.c) does. */
 void soc_irq_mark(int enter, uint32_t cause);
-
-/* Called by the default trap handler after its line and before it exits
- * with `code`: a weak reference in runtime.c. make profile's runtime
- * (profile_main.c) defines it to print the calls recorded up to the trap,
- * so that a program that traps still gets its reports. */
-void soc_trap_exit_mark(uint32_t code);
 
 #endif /* __ASSEMBLER__ */
 #endif /* SOC_H */

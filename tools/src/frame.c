@@ -102,15 +102,17 @@ static int is_type(const char *s)
 }
 
 /* Parses the rest of a header after "@PS "; returns 0 with f filled in, or
- * -1 having reported the problem. After other text on its line (mid), a
- * header that is not a known frame's is that text's, not a frame: -1,
- * said nowhere, the line skipped. */
-static int header(struct input *in, struct frame *f, long line, int *known, int mid)
+ * -1 having reported the problem and skipped its line. After other text on
+ * its line (mid), a header that is not a known frame's is part of that
+ * text: -1, said nowhere, the line not skipped (*over: its end was taken),
+ * so that a frame after it on the line is still found. */
+static int header(struct input *in, struct frame *f, long line, int *known, int mid, int *over)
 {
 	char type[24], bytes[16], crc[16];
 	int end = 0; /* 0: a field too long, its line still to skip */
 	const char *problem = NULL;
 
+	*over = 0;
 	if (field(in, type, 16, &end) <= 0 || end != ' ' || !is_type(type))
 		problem = "expected a frame type";
 	else if (field(in, bytes, 10, &end) <= 0 || end != ' ' || parse_u32(bytes, 0, &f->bytes))
@@ -119,9 +121,12 @@ static int header(struct input *in, struct frame *f, long line, int *known, int 
 		problem = "expected the CRC-32 as 0x and 8 hex digits";
 	else if (end != ' ' && end != '\n')
 		problem = "expected a space and the base64 payload, or a newline and the raw payload";
+	if (problem && mid) {
+		*over = end == '\n' || end == EOF;
+		return -1;
+	}
 	if (problem) {
-		if (!mid)
-			error_at(in->name, line, "malformed frame header: %s", problem);
+		error_at(in->name, line, "malformed frame header: %s", problem);
 		if (end != '\n' && end != EOF)
 			input_skip_line(in);
 		return -1;
@@ -134,28 +139,35 @@ static int header(struct input *in, struct frame *f, long line, int *known, int 
 			*known = 1;
 		}
 	if (!*known && mid) {
-		if (end != '\n')
-			input_skip_line(in);
+		*over = f->raw;
 		return -1;
 	}
 	if (!*known)
 		warning_at(in->name, line, "unknown frame type '%s' (from a newer driver?), skipped", type);
 	else if (mid)
-		warning_at(
-		        in->name, line,
-		        "a %s frame after other text on its line (the program's output before it did not end in a "
-		        "newline): read from its @PS",
-		        type);
+		warning_at(in->name, line,
+		           "%s frame after other text on its line: read from its @PS", type);
 	return 0;
 }
 
 /* Takes the rest of the line up to and including "@PS ": 1 if it is there,
- * else 0 with the line taken, its newline too. */
+ * else 0 with the line taken, its newline too. The line is searched for
+ * '@' with memchr in the input's buffer: logs are mostly text that is not
+ * ours, and most lines have none. */
 static int find_magic(struct input *in)
 {
 	static const char magic[] = "@PS ";
 	int matched = 0;
 	for (;;) {
+		if (!matched && in->pos < in->len) {
+			const unsigned char *s = in->buf + in->pos;
+			const unsigned char *nl = memchr(s, '\n', in->len - in->pos);
+			const size_t span = nl ? (size_t)(nl - s) : in->len - in->pos;
+			const unsigned char *at = memchr(s, '@', span);
+			const size_t skip = at ? (size_t)(at - s) : span;
+			in->pos += skip;
+			in->offset += skip;
+		}
 		const int c = input_getc(in);
 		if (c == EOF || c == '\n')
 			return 0;
@@ -189,9 +201,16 @@ int frame_next(struct input *in, struct frame *f, unsigned *unknown)
 				return 0;
 			continue;
 		}
-		int known;
-		*f = (struct frame){ .in = in, .line = line, .crc = PERF_CRC32_INIT };
-		if (header(in, f, line, &known, mid))
+		int known, over, found;
+		for (;;) {
+			*f = (struct frame){ .in = in, .line = line, .crc = PERF_CRC32_INIT };
+			found = !header(in, f, line, &known, mid, &over);
+			/* After other text, an "@PS " that began no frame was that
+			 * text's: the search goes on along the line. */
+			if (found || !mid || over || !find_magic(in))
+				break;
+		}
+		if (!found)
 			continue;
 		f->payload_start = in->offset;
 		if (!known) {

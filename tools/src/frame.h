@@ -57,8 +57,10 @@ struct frame {
 };
 
 /* Finds the next frame header and returns 1, or returns 0 at the end of the
- * input. Malformed headers are errors, unknown types warnings (counted in
- * *unknown); both are skipped. */
+ * input. At a line's start, malformed headers are errors, unknown types
+ * warnings (counted in *unknown); both are skipped. After other text on
+ * its line, a known frame is read with a warning, and anything else after
+ * an "@PS " is that text's, said nowhere. */
 int frame_next(struct input *in, struct frame *f, unsigned *unknown);
 
 /* Little-endian fields of the payload; 0, or -1 once the frame has failed. */

@@ -298,6 +298,12 @@ def chrome_window():
     want = sorted((p[-1], s) for p, s, c, _ in calls if s + c >= lo and s <= hi)
     check(f"chrome --from {lo} --to {hi}: the calls overlapping the window", got == want and len(want) < len(calls),
           (got, want))
+    # A window after the recording's end: no call, a timeline all the same,
+    # with its process's name and the dump's data.
+    past = max(ends) + 1
+    doc = json.loads(output("chrome", "--from", str(past), "-e", elf("funccost"), out("funccost")))
+    check(f"chrome --from {past}, past the last call: a timeline of no call",
+          [e["ph"] for e in doc["traceEvents"]] == ["M"] and doc["otherData"]["generator"] == "perfscope", doc)
 
 
 def hook_cost():
