@@ -434,6 +434,12 @@ def soc_core_default(param):
     return re.search(rf"^  {re.escape(param)}:\n(?:    .*\n)*?    default: (\S+)$", text, re.M).group(1)
 
 
+def profile_mk_default(var):
+    """A make profile setting's default in tools/profile.mk."""
+    text = (TOP / "tools" / "profile.mk").read_text()
+    return re.search(rf"^{re.escape(var)}_DEFAULT *:= *(\S+)$", text, re.M).group(1)
+
+
 def gprof_version():
     """The binutils version of the installed riscv64-unknown-elf-gprof, whose
     habits docs/retire.md and docs/host-tool.md describe."""
@@ -588,6 +594,8 @@ SOURCES = {
     "regs/trace-drops-mode-bits": lambda: reg_field_bits("TRACE_DROPS", "ENABLE", "OVERWRITE"),
     "soc/sections-default": lambda: soc_core_default("PERF_SECTIONS"),
     "soc/trace-depth-default": lambda: soc_core_default("TRACE_DEPTH"),
+    "profile/events-default": lambda: profile_mk_default("PROFILE_EVENTS"),
+    "profile/irq-events-default": lambda: profile_mk_default("PROFILE_IRQ_EVENTS"),
     "version/core": core_version,
     "area/budget-lc-7": lambda: area_budget("ice40_lc_7"),
     "fpga/ice40-lc-7": lambda: thousands(fpga_row(ICE, "perfscope", 7)[3]),

@@ -59,8 +59,10 @@ endif
 CPU            ?= VexRiscv_Full
 MODE           ?= funccost
 CLOCK_HZ       ?= 50000000
-PROFILE_EVENTS ?= 2048
-PROFILE_IRQ_EVENTS ?= 256
+PROFILE_EVENTS_DEFAULT     := 2048
+PROFILE_IRQ_EVENTS_DEFAULT := 256
+PROFILE_EVENTS     ?= $(PROFILE_EVENTS_DEFAULT)
+PROFILE_IRQ_EVENTS ?= $(PROFILE_IRQ_EVENTS_DEFAULT)
 # The simulator's histogram words (sim/Makefile's HIST_BUCKETS, whose
 # default it takes): the last is OUTSIDE, the others cover .text.
 HIST_WORDS_DEFAULT := $(shell sed -n 's/^HIST_BUCKETS *?= *//p' $(TOP)/sim/Makefile)
@@ -81,9 +83,9 @@ $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=
 # compiler would meet them in profile_main.c, or the program print no frame
 # at all (0).
 profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*) ;; (*) echo ok ;; esac),,$(error make profile: \
-  $(1)=$($(1)) is not a positive whole number: the entries and exits $(2) holds (default $(3))))
-$(call profile_count_check,PROFILE_EVENTS,the program's buffer,2048)
-$(call profile_count_check,PROFILE_IRQ_EVENTS,the interrupts' buffer,256)
+  $(1)=$($(1)) is not a positive whole number: the entries and exits $(2) holds (default $($(1)_DEFAULT))))
+$(call profile_count_check,PROFILE_EVENTS,the program's buffer)
+$(call profile_count_check,PROFILE_IRQ_EVENTS,the interrupts' buffer)
 # CLOCK_HZ as the host tool's -c takes it (tools/src/main.c): a whole number
 # from 1 to 2^32 - 1, with an optional k, M or G (x 1000^n), leading zeros
 # dropped (the shell would read them as octal); checked before the build,
