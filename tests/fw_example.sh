@@ -446,6 +446,23 @@ if [ "$rc" -eq 0 ] && [ "$got" = "f 4,main 1" ] && ! grep -q 'still open' "$prof
 else
   fail "make profile FW=fwx_trap.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|error' "$prof/trap.log" | tr '\n' ' ')"
 fi
+# A program's own handler that hands a trap it does not expect to the
+# default one (soc_default_trap_handler): the run ends there with its
+# reports, as with the default handler alone, and no warning.
+cat > "$prof/fwx_fwd.c" <<'C'
+#include "soc.h"
+void trap_handler(unsigned mcause, unsigned mepc) { soc_default_trap_handler(mcause, mepc); }
+__attribute__((noinline)) int f(int x) { if (x == 2) __asm__ volatile(".word 0"); return x + 1; }
+int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += f(i); return s; }
+C
+uprof FW="$prof/fwx_fwd.c" > "$prof/fwd.log" 2>&1; rc=$?
+got=$(awk 'NR > 2 { print $1, $3 }' "$pdir/fwx_fwd/functions.txt" 2>/dev/null | sort | paste -sd,)
+if [ "$rc" -eq 0 ] && [ "$got" = "f 3,main 1,trap_handler 1" ] && ! grep -q 'warning' "$prof/fwd.log" \
+   && grep -q "^profile: fwx_fwd exited with 102 on $d_top (trap: exception, mcause 0x00000002 " "$prof/fwd.log"; then
+  pass "make profile of a program whose handler hands the trap to soc_default_trap_handler: exit 102, its reports: $got"
+else
+  fail "make profile FW=fwx_fwd.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|warning|error' "$prof/fwd.log" | tr '\n' ' ')"
+fi
 # A program whose last output has no newline: the runtime starts its
 # frames on a line of their own, so they are read without a warning.
 printf '#include <stdio.h>\n__attribute__((noinline)) int work(int n) { return n * 3; }\nint main(void) { int s = 0; for (int i = 0; i < 5; i++) s += work(i); printf("result %%d", s); return 0; }\n' \

@@ -116,7 +116,8 @@ FW_BUILD := $(TOP)/build/profile/$(CPU)/$(NAME)$(if $(filter retire,$(MODE)),-re
 ifeq ($(MODE),funccost)
 # override: the user's own FW_EXTRA_CFLAGS (command line or environment)
 # come on top of these, never instead of them.
-override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -Wl,--wrap=trap_handler -DPROFILE_EVENTS=$(PROFILE_EVENTS) \
+override FW_EXTRA_CFLAGS += -Wl,--wrap=main -Wl,--wrap=_exit -Wl,--wrap=trap_handler \
+  -Wl,--wrap=soc_default_trap_handler -DPROFILE_EVENTS=$(PROFILE_EVENTS) \
   -DPROFILE_IRQ_EVENTS=$(PROFILE_IRQ_EVENTS)
 include $(TOP)/soc/fw/fw.mk
 $(eval $(call fw_program,$(NAME),$(FW),$(FW_INSTR_funccost),$(FW_HOOKS_funccost) $(TOP)/soc/fw/profile_main.c))

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "perf_out.h"
+#include "perfscope.h"
 #include "perfscope_regs.h"
 #include "perfscope_funccost.h"
 #include "soc.h"
@@ -55,6 +56,9 @@ int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(int returned) PERF_NO_TRACE;
+static int end_calls(void) PERF_NO_TRACE;
+void __real_soc_default_trap_handler(unsigned mcause, unsigned mepc);
+void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
 
 /* An interrupt begins (enter 1) or ends: the outermost switches buffers. */
 void soc_irq_mark(int enter, uint32_t cause)
@@ -72,7 +76,7 @@ void soc_irq_mark(int enter, uint32_t cause)
  * ending there. */
 void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 {
-	if (__real_trap_handler == soc_default_trap_handler)
+	if (__real_trap_handler == __real_soc_default_trap_handler)
 		profile_end(0);
 	soc_irq_mark(1, mcause);
 	__real_trap_handler(mcause, mepc);
@@ -87,24 +91,38 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
  * them, and as the exits are paired with entries by depth, the calls
  * around them were charged wrongly; a line says so, which make profile
  * adds to its warnings. */
+/* Ends the calls still open in the current buffer, each by the exit hook's
+ * own event, and returns how many (a buffer that lost events cannot tell
+ * how many are open, and is left as it is). */
+static int end_calls(void)
+{
+	const struct perf_funccost *const c = perf_funccost_current();
+	const uint32_t events_now = perf_funccost_count(c);
+	int open = 0;
+	for (uint32_t i = 0; i < events_now; i++)
+		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
+	const int n = perf_funccost_lost(c) == 0 ? open : 0;
+	for (int i = 0; i < n; i++)
+		__cyg_profile_func_exit(NULL, NULL);
+	return n;
+}
+
 static void profile_end(int returned)
 {
 	static int ended;
 	if (ended)
 		return;
 	ended = 1;
-	if (irq_depth) { /* the run ends inside a handler: the program's buffer first */
+	/* perfscope's counters stop with the program: what follows is the
+	 * runtime's, not the program's (make profile's report.txt reads them
+	 * after the exit). */
+	PERF_STOP_MEASURING((void *)SOC_PERF_BASE);
+	if (irq_depth) { /* the run ends inside a handler: its calls end, then the program's */
 		irq_depth = 0;
+		end_calls();
 		perf_funccost_switch(interrupted);
 	}
-	const struct perf_funccost *const c = perf_funccost_current();
-	const uint32_t events_now = perf_funccost_count(c);
-	int open = 0;
-	for (uint32_t i = 0; i < events_now; i++)
-		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
-	const int left_open = perf_funccost_lost(c) == 0 ? open : 0;
-	for (int i = 0; i < left_open; i++)
-		__cyg_profile_func_exit(NULL, NULL);
+	const int left_open = end_calls();
 	perf_funccost_disable();
 	/* What follows begins a line: the program's output may not have ended
 	 * its last (a blank line if it did), and the host tool reads a frame
@@ -137,6 +155,14 @@ int __wrap_main(int argc, char **argv)
 	const int status = __real_main(argc, argv);
 	profile_end(1);
 	return status;
+}
+
+/* A program's own handler that hands a trap to the default one
+ * (soc_default_trap_handler, soc.h) ends the run there too. */
+void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc)
+{
+	profile_end(0);
+	__real_soc_default_trap_handler(mcause, mepc);
 }
 
 /* Every end of the run but a return from main or a trap comes here,
