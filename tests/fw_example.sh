@@ -428,41 +428,34 @@ if [ "$rc" -eq 0 ] && [ "$rc_retire" -eq 0 ] && [ "$got" = "main 1,check 2,work 
 else
   fail "make profile FW=fwx_abort.c: exit $rc/$rc_retire, functions '$got', retire '$got_retire'; $(grep -m1 -E 'error|unfinished' "$prof/abort.log" "$pdir/fwx_abort-retire/functions.txt")"
 fi
-# A program that traps (an illegal instruction, after output without a
-# newline): exit 102 with its reports, its calls ended at the trap, as
-# exit()'s are, without the warning of calls left open at main's return
-# (the runtime prints them before the default handler's line); make
-# profile quotes the trap's line.
+# Programs that trap (an illegal instruction): exit 102 with their
+# reports, their calls ended at the trap, as exit()'s are, without the
+# warning of calls left open at main's return (the runtime prints them
+# before the default handler's line); make profile quotes the trap's line.
+# fwx_trap traps after output without a newline, under the default
+# handler; fwx_fwd's own handler hands the trap to soc_default_trap_handler.
 cat > "$prof/fwx_trap.c" <<'C'
 #include <stdio.h>
 __attribute__((noinline)) int f(int x) { if (x == 3) __asm__ volatile(".word 0"); return x + 1; }
 int main(void) { int s = 0; printf("sum"); for (int i = 0; i < 5; i++) s += f(i); printf("%d\n", s); return 0; }
 C
-uprof FW="$prof/fwx_trap.c" > "$prof/trap.log" 2>&1; rc=$?
-got=$(awk 'NR > 2 { print $1, $3 }' "$pdir/fwx_trap/functions.txt" 2>/dev/null | sort | paste -sd,)
-if [ "$rc" -eq 0 ] && [ "$got" = "f 4,main 1" ] && ! grep -q 'still open' "$prof/trap.log" \
-   && grep -qE "^profile: fwx_trap exited with 102 on $d_top \(trap: exception, mcause 0x00000002 mepc 0x[0-9a-f]{8} mtval 0x00000000\); its reports follow$" "$prof/trap.log"; then
-  pass "make profile of a program that traps: exit 102 named with the trap's line, its reports: $got"
-else
-  fail "make profile FW=fwx_trap.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|error' "$prof/trap.log" | tr '\n' ' ')"
-fi
-# A program's own handler that hands a trap it does not expect to the
-# default one (soc_default_trap_handler): the run ends there with its
-# reports, as with the default handler alone, and no warning.
 cat > "$prof/fwx_fwd.c" <<'C'
 #include "soc.h"
 void trap_handler(unsigned mcause, unsigned mepc) { soc_default_trap_handler(mcause, mepc); }
 __attribute__((noinline)) int f(int x) { if (x == 2) __asm__ volatile(".word 0"); return x + 1; }
 int main(void) { int s = 0; for (int i = 0; i < 4; i++) s += f(i); return s; }
 C
-uprof FW="$prof/fwx_fwd.c" > "$prof/fwd.log" 2>&1; rc=$?
-got=$(awk 'NR > 2 { print $1, $3 }' "$pdir/fwx_fwd/functions.txt" 2>/dev/null | sort | paste -sd,)
-if [ "$rc" -eq 0 ] && [ "$got" = "f 3,main 1,trap_handler 1" ] && ! grep -q 'warning' "$prof/fwd.log" \
-   && grep -q "^profile: fwx_fwd exited with 102 on $d_top (trap: exception, mcause 0x00000002 " "$prof/fwd.log"; then
-  pass "make profile of a program whose handler hands the trap to soc_default_trap_handler: exit 102, its reports: $got"
-else
-  fail "make profile FW=fwx_fwd.c: exit $rc, functions '$got'; $(grep -m2 -E '^profile|warning|error' "$prof/fwd.log" | tr '\n' ' ')"
-fi
+for t in "fwx_trap:f 4,main 1" "fwx_fwd:f 3,main 1,trap_handler 1"; do
+  name=${t%%:*} want=${t#*:}
+  uprof FW="$prof/$name.c" > "$prof/$name.log" 2>&1; rc=$?
+  got=$(awk 'NR > 2 { print $1, $3 }' "$pdir/$name/functions.txt" 2>/dev/null | sort | paste -sd,)
+  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && ! grep -q 'warning' "$prof/$name.log" \
+     && grep -qE "^profile: $name exited with 102 on $d_top \(trap: exception, mcause 0x00000002 mepc 0x[0-9a-f]{8} mtval 0x00000000\); its reports follow$" "$prof/$name.log"; then
+    pass "make profile of $name, which traps: exit 102 named with the trap's line, its reports: $got"
+  else
+    fail "make profile FW=$name.c: exit $rc, functions '$got' (want '$want'); $(grep -m2 -E '^profile|warning|error' "$prof/$name.log" | tr '\n' ' ')"
+  fi
+done
 # A program whose last output has no newline: the runtime starts its
 # frames on a line of their own, so they are read without a warning.
 printf '#include <stdio.h>\n__attribute__((noinline)) int work(int n) { return n * 3; }\nint main(void) { int s = 0; for (int i = 0; i < 5; i++) s += work(i); printf("result %%d", s); return 0; }\n' \
