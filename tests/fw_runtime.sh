@@ -42,6 +42,10 @@
 #                instruction cache flushes run
 #   C++          a HAL application's main.cpp builds with -Werror and links
 #                the driver's C functions; alt_printf's %x takes an alt_u32
+#   HAL regs     nios2.h's status (PIE is mstatus.MIE, as alt_irq_enabled
+#                sees it), the PIO's and the interval timer's register
+#                macros at their words, ALT_ERRNO, and system.h's clock
+#                under its three names, built with -Werror
 #   beside       a program in a directory beside the checkout whose name
 #                begins with the checkout's keeps its absolute path in
 #                __FILE__ and in the debug information (its .lst shows its
@@ -59,7 +63,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io args lto ctor dtor big huge hal hal64 alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ctor dtor big huge hal hal64 halregs alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
   echo "\$(eval \$(call fw_program,hookalarm,hookalarm.c,\$(FW_INSTR_funccost),\$(FW_HOOKS_funccost)))"
   echo "\$(eval \$(call fw_program,hwalarm,hwalarm.c,\$(FW_INSTR_hwtrace),\$(FW_HOOKS_hwtrace),\$(FW_PATCH_hwtrace)))"
@@ -125,6 +129,55 @@ int main(void)
 	irq_bracket();
 	__asm__ volatile("csrsi mstatus, 8");   /* no source is enabled in mie */
 	irq_bracket();
+	return 0;
+}
+C
+# The HAL headers HAL programs include beside the performance counter's,
+# as they use them: the registers on a RAM array standing in for the
+# devices, which the SoC lacks.
+cat > "$work/halregs.c" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+#include "altera_avalon_pio_regs.h"
+#include "altera_avalon_timer_regs.h"
+#include "nios2.h"
+#include "sys/alt_errno.h"
+#include "sys/alt_irq.h"
+#include "system.h"
+static volatile alt_u32 pio[6], timer[6];
+int main(void)
+{
+	alt_u32 st, on, off;
+	NIOS2_READ_STATUS(st);   /* the SoC starts with interrupts off */
+	NIOS2_WRITE_STATUS(st | NIOS2_STATUS_PIE_MSK);   /* no source is enabled in mie */
+	NIOS2_READ_STATUS(on);
+	const int irq_on = alt_irq_enabled();
+	NIOS2_WRITE_STATUS(on & ~NIOS2_STATUS_PIE_MSK);
+	NIOS2_READ_STATUS(off);
+	printf("nios2: status %u, PIE set %u (%d), cleared %u (%d)\n", (unsigned)st, (unsigned)on, irq_on,
+	       (unsigned)off, alt_irq_enabled());
+	IOWR_ALTERA_AVALON_PIO_DATA(pio, 0x11);
+	IOWR_ALTERA_AVALON_PIO_DIRECTION(pio, ALTERA_AVALON_PIO_DIRECTION_OUTPUT);
+	IOWR_ALTERA_AVALON_PIO_IRQ_MASK(pio, 0x33);
+	IOWR_ALTERA_AVALON_PIO_EDGE_CAP(pio, 0x44);
+	IOWR_ALTERA_AVALON_PIO_SET_BITS(pio, 0x55);
+	IOWR_ALTERA_AVALON_PIO_CLEAR_BITS(pio, 0x66);
+	printf("pio: %x %x %x %x %x %x, read %x, SET_BIT at %d\n", (unsigned)pio[0], (unsigned)pio[1], (unsigned)pio[2],
+	       (unsigned)pio[3], (unsigned)pio[4], (unsigned)pio[5], IORD_ALTERA_AVALON_PIO_EDGE_CAP(pio),
+	       (int)((IOADDR_ALTERA_AVALON_PIO_SET_BIT(pio) - (uintptr_t)pio) / 4));
+	IOWR_ALTERA_AVALON_TIMER_PERIODL(timer, 0x12345678 & ALTERA_AVALON_TIMER_PERIODL_MSK);
+	IOWR_ALTERA_AVALON_TIMER_PERIODH(timer, 0x12345678 >> 16);
+	IOWR_ALTERA_AVALON_TIMER_CONTROL(timer, ALTERA_AVALON_TIMER_CONTROL_ITO_MSK | ALTERA_AVALON_TIMER_CONTROL_CONT_MSK
+	                                            | ALTERA_AVALON_TIMER_CONTROL_START_MSK);
+	IOWR_ALTERA_AVALON_TIMER_SNAPL(timer, 1 << ALTERA_AVALON_TIMER_CONTROL_STOP_OFST);
+	IOWR_ALTERA_AVALON_TIMER_STATUS(timer, ALTERA_AVALON_TIMER_STATUS_RUN_MSK >> ALTERA_AVALON_TIMER_STATUS_RUN_OFST);
+	printf("timer: %x %x %x %x %x, SNAPH at %d\n", (unsigned)timer[0], (unsigned)timer[1], (unsigned)timer[2],
+	       (unsigned)timer[3], (unsigned)timer[4],
+	       (int)((IOADDR_ALTERA_AVALON_TIMER_SNAPH(timer) - (uintptr_t)timer) / 4));
+	ALT_ERRNO = 0;
+	errno = EINVAL;
+	printf("ALT_ERRNO %s, clock %d %d %d\n", ALT_ERRNO == EINVAL ? "is errno" : "WRONG", ALT_CPU_FREQ,
+	       ALT_CPU_CPU_FREQ, NIOS2_CPU_FREQ);
 	return 0;
 }
 C
@@ -381,6 +434,10 @@ int main(void)
 C
 cat > "$work/cpp.cpp" <<'C'
 #include "altera_avalon_performance_counter.h"
+#include "altera_avalon_pio_regs.h"
+#include "altera_avalon_timer_regs.h"
+#include "nios2.h"
+#include "sys/alt_errno.h"
 #include "system.h"
 #include "sys/alt_stdio.h"
 class Filter {
@@ -467,6 +524,7 @@ run io "$(printf 'out\nerr\nio: fd 5 EBADF, fd 3 EBADF, read 0')"
 run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
+run halregs "$(printf 'nios2: status 0, PIE set 1 (1), cleared 0 (0)\npio: 11 1 33 44 55 66, read 44, SET_BIT at 4\ntimer: 1 7 5678 1234 8, SNAPH at 5\nALT_ERRNO is errno, clock 50000000 50000000 50000000')" FW_WERROR=-Werror
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
 run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
 run cpp "cpp: sum 1356, 1 start" FW_WERROR=-Werror

@@ -20,6 +20,13 @@
 #ifndef ALT_CPU_FREQ
 #define ALT_CPU_FREQ 50000000
 #endif
+/* The same clock under the other names a generated system.h gives it. */
+#ifndef ALT_CPU_CPU_FREQ
+#define ALT_CPU_CPU_FREQ ALT_CPU_FREQ
+#endif
+#ifndef NIOS2_CPU_FREQ
+#define NIOS2_CPU_FREQ ALT_CPU_FREQ
+#endif
 
 /* perfscope at soc.h's SOC_PERF_BASE, with soc_top's PERF_SECTIONS sections. */
 #ifndef PERFORMANCE_COUNTER_0_BASE
