@@ -50,12 +50,19 @@ static void b64_init(void)
 
 /* Reads a header field up to a space or the line's end; returns its length,
  * or -1 if longer than max (then the rest of it is left unread). *end gets
- * the character after it. */
-static int field(struct input *in, char *buf, int max, int *end)
+ * the character after it. After other text on the line (mid), a field also
+ * ends at an '@', left unread, which no field of a header holds: the
+ * header fails there, and the search for "@PS " goes on from it. */
+static int field(struct input *in, char *buf, int max, int mid, int *end)
 {
 	int n = 0;
 	for (;;) {
 		const int c = input_peek(in);
+		if (mid && c == '@') {
+			*end = c;
+			buf[n] = 0;
+			return n;
+		}
 		if (c == ' ' || c == '\n' || c == '\r' || c == EOF) {
 			*end = c;
 			if (c != EOF)
@@ -113,11 +120,13 @@ static int header(struct input *in, struct frame *f, long line, int *known, int 
 	const char *problem = NULL;
 
 	*over = 0;
-	if (field(in, type, 16, &end) <= 0 || end != ' ' || !is_type(type))
+	if (field(in, type, 16, mid, &end) <= 0 || end != ' ' || !is_type(type))
 		problem = "expected a frame type";
-	else if (field(in, bytes, 10, &end) <= 0 || end != ' ' || parse_u32(bytes, 0, &f->bytes))
+	else if (field(in, bytes, 10, mid, &end) <= 0 || end != ' ' ||
+	         parse_u32(bytes, 0, &f->bytes))
 		problem = "expected the payload length, a decimal number below 2^32";
-	else if (field(in, crc, 10, &end) != 10 || strncmp(crc, "0x", 2) || parse_u32(crc + 2, 1, &f->crc_claimed))
+	else if (field(in, crc, 10, mid, &end) != 10 || strncmp(crc, "0x", 2) ||
+	         parse_u32(crc + 2, 1, &f->crc_claimed))
 		problem = "expected the CRC-32 as 0x and 8 hex digits";
 	else if (end != ' ' && end != '\n')
 		problem = "expected a space and the base64 payload, or a newline and the raw payload";
