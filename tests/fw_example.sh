@@ -570,15 +570,18 @@ for t in "$prof/args/out/fwx_args.elf:not a C, C++ or assembly source" "$prof/ar
     fail "make profile FW=${f#"$prof"/}: not the line '$want': $(grep -v '^setup: ' "$prof/bad.log" | head -3 | tr '\n' ' ')"
   fi
 done
-# PROFILE_EVENTS or PROFILE_IRQ_EVENTS that is not a positive whole number:
-# one line, no compiler run (0 would build a program that prints no frame).
-for v in PROFILE_EVENTS=0 PROFILE_EVENTS=abc PROFILE_EVENTS=012 PROFILE_IRQ_EVENTS=0 PROFILE_IRQ_EVENTS=x1; do
+# PROFILE_EVENTS or PROFILE_IRQ_EVENTS that is not a whole number from 1 to
+# 2^28: one line, no compiler run (0 would build a program that prints no
+# frame, 2^29 a buffer whose size wraps to none, 20 digits the compiler's
+# errors).
+for v in PROFILE_EVENTS=0 PROFILE_EVENTS=abc PROFILE_EVENTS=012 PROFILE_EVENTS=536870912 \
+         PROFILE_IRQ_EVENTS=0 PROFILE_IRQ_EVENTS=x1 PROFILE_IRQ_EVENTS=268435457 PROFILE_IRQ_EVENTS=99999999999999999999; do
   uprof FW="$prof/fwx_args.c" "$v" > "$prof/events.log" 2>&1
   case $v in
   PROFILE_EVENTS=*) held="the program's buffer holds (default 2048)" ;;
   *) held="the interrupts' buffer holds (default 256)" ;;
   esac
-  want="make profile: $v is not a positive whole number: the entries and exits $held"
+  want="make profile: $v is not a whole number from 1 to 268435456 (2^28): the entries and exits ${held/holds/holds, 8 bytes each}"
   if grep -qF "*** $want.  Stop." "$prof/events.log" && ! grep -q 'elf-gcc ' "$prof/events.log"; then
     pass "make profile $v: stops with one line"
   else
@@ -688,13 +691,32 @@ else
 fi
 # PROFILE_IRQ_EVENTS sizes the interrupts' buffer: 4 hold the first
 # handler run's trap_handler, tick and soc_mtime entries and soc_mtime's
-# exit; the other 50 entries and exits are lost, and said.
+# exit; the other 44 entries and exits, and the gaps of the 5 runs after
+# the first, are lost, and said (49: the switch that prints the buffer at
+# the end adds no gap of its own).
 uprof FW="$prof/fwx_irq.c" PROFILE_IRQ_EVENTS=4 > "$prof/irq4.log" 2>&1
-if grep -q '^lost: 50 events, the buffer was full' "$t" 2>/dev/null && grep -qE '^trap_handler +0x[0-9a-f]+ +0 ' "$t" \
+if grep -q '^lost: 49 events, the buffer was full' "$t" 2>/dev/null && grep -qE '^trap_handler +0x[0-9a-f]+ +0 ' "$t" \
    && grep -qE '^small +0x[0-9a-f]+ +400 ' "$t"; then
-  pass "make profile PROFILE_IRQ_EVENTS=4: the interrupts' buffer holds 4 entries and exits, the 50 others are lost and said"
+  pass "make profile PROFILE_IRQ_EVENTS=4: the interrupts' buffer holds 4 entries and exits, the 44 others and 5 gaps are lost and said"
 else
   tail -3 "$prof/irq4.log"; fail "make profile PROFILE_IRQ_EVENTS=4: $(head -3 "$t" 2>/dev/null | tr '\n' '|')"
+fi
+# The same program leaving interrupts on when main returns, with section 5
+# begun just before and never ended. The handler goes on running while the
+# runtime prints its frames, and is not recorded there (6 runs and 7 ticks,
+# none lost: a handler that recorded into the interrupts' buffer then
+# counted 28 runs and thousands of lost events); and perfscope's counters
+# stop with the program, so section 5 counts the return to the runtime, a
+# few dozen cycles, not the printing of the frames after it (over 900,000).
+sed 's/__asm__ volatile("csrci mstatus, 8");/PERF_BEGIN(PERF, 5);/' "$prof/fwx_irq.c" > "$prof/fwx_irqon.c"
+uprof FW="$prof/fwx_irqon.c" > "$prof/irqon.log" 2>&1
+t=$pdir/fwx_irqon/functions.txt
+s5=$(awk -F'|' '$2 ~ /^section 5 / { gsub(/ /, "", $5); print $5 }' "$pdir/fwx_irqon/report.txt" 2>/dev/null)
+if grep -qE '^trap_handler +0x[0-9a-f]+ +6 ' "$t" 2>/dev/null && grep -qE '^tick +0x[0-9a-f]+ +7 ' "$t" \
+   && ! grep -q '^lost:' "$t" && [ -n "$s5" ] && [ "$s5" -gt 0 ] && [ "$s5" -lt 1000 ]; then
+  pass "make profile of a program that returns with interrupts on: the handler's 6 runs, none while the frames print; section 5 stops with the program ($s5 cycles)"
+else
+  tail -3 "$prof/irqon.log"; fail "make profile of a program that returns with interrupts on: section 5 '$s5' cycles, $(head -8 "$t" 2>/dev/null | tr '\n' '|')"
 fi
 
 # A C++ program: every report names its functions as the source spells
@@ -724,8 +746,8 @@ uprof FW="$prof/fwx_cxx.cpp" > "$prof/cxx.log" 2>&1
 c=$pdir/fwx_cxx
 rows=$(build/tools/perfscope functions --format csv -e "$c/fwx_cxx.elf" "$c/console.log" 2>&1 | python3 -c '
 import csv, sys
-print(";".join(r[1] + "|" + r[3] for r in list(csv.reader(sys.stdin))[1:]))')
-want='main|1;geo::Vec<int>::dot(geo::Vec<int> const&) const|10;geo::area(int, int)|10;geo::area(long, long, long)|10'
+print(";".join(sorted(r[1] + "|" + r[3] for r in list(csv.reader(sys.stdin))[1:])))')
+want='geo::Vec<int>::dot(geo::Vec<int> const&) const|10;geo::area(int, int)|10;geo::area(long, long, long)|10;main|1'
 if grep -qE '^geo::area\(long, long, long\) +0x[0-9a-f]+ +10 ' "$c/functions.txt" 2>/dev/null \
    && grep -qE '^main;geo::Vec<int>::dot\(geo::Vec<int>_const&\)_const [0-9]+$' "$c/folded.txt" \
    && grep -q '"name":"geo::area(int, int)"' "$c/trace.json" && grep -q 'geo::Vec&lt;int&gt;::dot' "$c/flame.svg" \

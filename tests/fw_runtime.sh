@@ -8,7 +8,10 @@
 #                standard input; read() of standard input is
 #                end of file
 #   -flto        a program built with link-time optimisation links and runs
-#                (the console's streams survive it)
+#                (the console's streams survive it); one whose trap_handler
+#                hands a trap to soc_default_trap_handler ends with the
+#                default's line and 100 + cause (it called itself when the
+#                default was the alias of the weak trap_handler)
 #   constructor  a program with a constructor or a destructor does not
 #                link, with the one line link.ld gives (crt0.S runs none)
 #   too big      a program bigger than the RAM less the stack does not
@@ -63,7 +66,7 @@ rm -rf "$work" && mkdir -p "$work"
 {
   echo "TOP := $top"
   echo "include \$(TOP)/soc/fw/fw.mk"
-  for p in io args lto ctor dtor big huge hal hal64 halregs alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
+  for p in io args lto ltofwd ctor dtor big huge hal hal64 halregs alarm alarm_trap cache; do echo "\$(eval \$(call fw_program,$p,$p.c))"; done
   echo "\$(eval \$(call fw_program,cpp,cpp.cpp))"
   echo "\$(eval \$(call fw_program,hookalarm,hookalarm.c,\$(FW_INSTR_funccost),\$(FW_HOOKS_funccost)))"
   echo "\$(eval \$(call fw_program,hwalarm,hwalarm.c,\$(FW_INSTR_hwtrace),\$(FW_HOOKS_hwtrace),\$(FW_PATCH_hwtrace)))"
@@ -479,6 +482,20 @@ cat > "$work/lto.c" <<'C'
 #include <stdio.h>
 int main(void) { printf("lto: %d\n", 42); return 0; }
 C
+cat > "$work/ltofwd.c" <<'C'
+#include <stdio.h>
+#include "soc.h"
+void trap_handler(unsigned mcause, unsigned mepc)
+{
+	printf("ltofwd: mine first\n");
+	soc_default_trap_handler(mcause, mepc);
+}
+int main(void)
+{
+	__asm__ volatile(".word 0");   /* an illegal instruction: cause 2 */
+	return 0;
+}
+C
 cat > "$work/ctor.c" <<'C'
 #include <stdio.h>
 static int x;
@@ -523,6 +540,17 @@ run() {
 run io "$(printf 'out\nerr\nio: fd 5 EBADF, fd 3 EBADF, read 0')"
 run args "$(printf 'args: argc 0, argv[argc] null\nargs: atexit ran')"
 run lto "lto: 42" FW_EXTRA_CFLAGS=-flto
+if user_make FW_EXTRA_CFLAGS=-flto "$work/out/ltofwd.hex" > "$work/ltofwd.log" 2>&1; then
+  timeout -s KILL 120 "$sim" +firmware="$work/out/ltofwd.hex" +timeout=1000000 > "$work/ltofwd.out" 2> /dev/null; rc=$?
+  if [ "$rc" = 102 ] && [ "$(sed -n 1p "$work/ltofwd.out")" = "ltofwd: mine first" ] \
+     && grep -q '^trap: exception, mcause 0x00000002 ' "$work/ltofwd.out"; then
+    pass "ltofwd (-flto): the program's handler hands the trap to the default: its line, exit 102"
+  else
+    fail "ltofwd (-flto): exit $rc, printed '$(head -3 "$work/ltofwd.out" | tr '\n' '|')', not the default's line and 102"
+  fi
+else
+  tail -3 "$work/ltofwd.log"; fail "ltofwd: did not build"
+fi
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
 run halregs "$(printf 'nios2: status 0, PIE set 1 (1), cleared 0 (0)\npio: 11 1 33 44 55 66, read 44, SET_BIT at 4\ntimer: 1 7 5678 1234 8, SNAPH at 5\nALT_ERRNO is errno, clock 50000000 50000000 50000000')" FW_WERROR=-Werror
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"

@@ -79,11 +79,14 @@ profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$
 $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
   is the program's C, C++ or assembly sources (.c, .cc, .cpp, .cxx, .S, .s), which make profile builds)))
 # PROFILE_EVENTS and PROFILE_IRQ_EVENTS positive whole numbers, without a
-# leading 0 (the shape sim/Makefile checks RAM_BYTES for). Else the
-# compiler would meet them in profile_main.c, or the program print no frame
-# at all (0).
-profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*) ;; (*) echo ok ;; esac),,$(error make profile: \
-  $(1)=$($(1)) is not a positive whole number: the entries and exits $(2) holds (default $($(1)_DEFAULT))))
+# leading 0 (the shape sim/Makefile checks RAM_BYTES for), up to 2^28, the
+# most 8-byte entries the largest RAM (2 GiB) could hold. Else the compiler
+# would meet them in profile_main.c, the buffer's size wrap past 2^32 (a
+# buffer of none), or the program print no frame at all (0). One that does
+# not fit the RAM stops the link with a line naming it.
+profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*|??????????*) ;; (*) [ $($(1)) -le 268435456 ] \
+  && echo ok ;; esac),,$(error make profile: $(1)=$($(1)) is not a whole number from 1 to 268435456 (2^28): the \
+  entries and exits $(2) holds, 8 bytes each (default $($(1)_DEFAULT))))
 $(call profile_count_check,PROFILE_EVENTS,the program's buffer)
 $(call profile_count_check,PROFILE_IRQ_EVENTS,the interrupts' buffer)
 # CLOCK_HZ as the host tool's -c takes it (tools/src/main.c): a whole number

@@ -26,10 +26,17 @@
 #include "perfscope_regs.h"
 #include "perfscope_funccost.h"
 #include "soc.h"
+#include "sys/alt_irq.h"
 
-#ifndef PROFILE_EVENTS
-#define PROFILE_EVENTS 2048 /* entries and exits; perfscope warns if they did not fit */
+/* The buffers' sizes in entries and exits, PROFILE_EVENTS and
+ * PROFILE_IRQ_EVENTS: tools/profile.mk gives both (their defaults are
+ * there); more events than fit are counted as lost, and said. */
+#if !defined(PROFILE_EVENTS) || !defined(PROFILE_IRQ_EVENTS)
+#error "build profile_main.c with -DPROFILE_EVENTS= and -DPROFILE_IRQ_EVENTS= (tools/profile.mk does)"
 #endif
+/* 2^28 at most, as profile.mk checks: a buffer's size stays below 2^32. */
+_Static_assert(PROFILE_EVENTS <= (1u << 28) && PROFILE_IRQ_EVENTS <= (1u << 28),
+               "PROFILE_EVENTS and PROFILE_IRQ_EVENTS are at most 2^28");
 
 static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
 
@@ -40,13 +47,13 @@ static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
  * calls it interrupted. The trap entry's trap_handler is wrapped here
  * (-Wl,--wrap=trap_handler), and the HAL's alarms mark their interrupt
  * (soc_irq_mark, soc.h). */
-#ifndef PROFILE_IRQ_EVENTS
-#define PROFILE_IRQ_EVENTS 256 /* 2 KiB; more are counted as lost, and said */
-#endif
 static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4];
 #define IRQ_BUF ((struct perf_funccost *)(void *)irq_events)
 static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
 static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
+/* The run has ended: nothing more is recorded, so that a handler that runs
+ * while the frames print (interrupts left on) is not counted in them. */
+static int ended;
 
 void soc_irq_mark(int enter, uint32_t cause) PERF_NO_TRACE;
 void __real_trap_handler(unsigned mcause, unsigned mepc);
@@ -64,6 +71,8 @@ void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRA
 void soc_irq_mark(int enter, uint32_t cause)
 {
 	(void)cause;
+	if (ended)
+		return;
 	if (enter && irq_depth++ == 0)
 		interrupted = perf_funccost_switch(IRQ_BUF);
 	else if (!enter && irq_depth && --irq_depth == 0)
@@ -83,14 +92,6 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 	soc_irq_mark(0, mcause);
 }
 
-/* Ends the calls still open, stops the recording and prints the frame,
- * once. From exit() or _exit() those are main's and the calls it was made
- * from: each ends here, as if it had returned, by the exit hook's own event
- * (a buffer that lost events cannot tell how many are open, and is left as
- * it is). After main returned (returned) none should be: a longjmp left
- * them, and as the exits are paired with entries by depth, the calls
- * around them were charged wrongly; a line says so, which make profile
- * adds to its warnings. */
 /* Ends the calls still open in the current buffer, each by the exit hook's
  * own event, and returns how many (a buffer that lost events cannot tell
  * how many are open, and is left as it is). */
@@ -107,11 +108,19 @@ static int end_calls(void)
 	return n;
 }
 
+/* Ends the calls still open, stops the recording and prints the frames,
+ * once. From exit() or _exit() those are main's and the calls it was made
+ * from: each ends here, as if it had returned. After main returned
+ * (returned) none should be: a longjmp left them, and as the exits are
+ * paired with entries by depth, the calls around them were charged
+ * wrongly; a line says so, which make profile adds to its warnings.
+ * Interrupts are masked while a buffer still records: a handler then
+ * finds the run ended, and records nothing. */
 static void profile_end(int returned)
 {
-	static int ended;
 	if (ended)
 		return;
+	alt_irq_context irq = alt_irq_disable_all();
 	ended = 1;
 	/* perfscope's counters stop with the program: what follows is the
 	 * runtime's, not the program's (make profile's report.txt reads them
@@ -124,6 +133,7 @@ static void profile_end(int returned)
 	}
 	const int left_open = end_calls();
 	perf_funccost_disable();
+	alt_irq_enable_all(irq);
 	/* What follows begins a line: the program's output may not have ended
 	 * its last (a blank line if it did), and the host tool reads a frame
 	 * after other text only with a warning. */
@@ -139,10 +149,15 @@ static void profile_end(int returned)
 		                 "follows a longjmp, the hook libraries threads (docs/programmers-guide.md 6.3)\n");
 	}
 	perf_funccost_frame(NULL, NULL);
-	/* Then the interrupts' buffer, if a handler recorded anything. */
+	/* Then the interrupts' buffer, if a handler recorded anything. The
+	 * time since its last handler is no gap of its recording: the switch
+	 * that prints it adds none (and needs no free line for one). */
 	if (perf_funccost_count(IRQ_BUF) || perf_funccost_lost(IRQ_BUF)) {
+		irq = alt_irq_disable_all();
+		IRQ_BUF->out = 0;
 		perf_funccost_switch(IRQ_BUF);
 		perf_funccost_disable();
+		alt_irq_enable_all(irq);
 		perf_funccost_frame(NULL, NULL);
 	}
 }

@@ -45,7 +45,7 @@ static volatile uint32_t trap_depth;
  * and exits with 100 + cause (120 + cause for an interrupt). A trap while it
  * runs (it cannot cause one itself, but a broken image can) ends the run at
  * once with SOC_EXIT_TRAP_IN_TRAP instead of looping. */
-__attribute__((weak, cold)) void trap_handler(unsigned mcause, unsigned mepc)
+__attribute__((cold)) void soc_default_trap_handler(unsigned mcause, unsigned mepc)
 {
     const uint32_t depth = trap_depth;
     uint32_t mtval;
@@ -70,8 +70,11 @@ __attribute__((weak, cold)) void trap_handler(unsigned mcause, unsigned mepc)
     soc_exit(code);
 }
 
-/* The default handler by a name of its own, which a program's trap_handler
- * does not replace: make profile's runtime (profile_main.c) tells by it
- * whether a trap ends the run. An alias: the code is not moved. */
-extern __typeof__(trap_handler) soc_default_trap_handler
-    __attribute__((cold, alias("trap_handler")));
+/* The trap entry's trap_handler is the default handler unless the program
+ * defines its own: a weak alias, so that the default keeps a name of its
+ * own (soc.h), which make profile's runtime (profile_main.c) tells it by,
+ * and a program's handler hands traps on to. Not the other way round: with
+ * -flto, GCC binds an alias of a weak function to whichever definition
+ * wins, and a handler that handed a trap on to the default called itself. */
+extern __typeof__(soc_default_trap_handler) trap_handler
+    __attribute__((weak, cold, alias("soc_default_trap_handler")));
