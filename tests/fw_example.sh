@@ -706,8 +706,9 @@ fi
 # runtime prints its frames, and is not recorded there (6 runs and 7 ticks,
 # none lost: a handler that recorded into the interrupts' buffer then
 # counted 28 runs and thousands of lost events); and perfscope's counters
-# stop with the program, so section 5 counts the return to the runtime, a
-# few dozen cycles, not the printing of the frames after it (over 900,000).
+# stop with the program, so section 5 counts the return from main through
+# exit() to the runtime, a few hundred cycles, not the printing of the
+# frames after it (over 900,000).
 sed 's/__asm__ volatile("csrci mstatus, 8");/PERF_BEGIN(PERF, 5);/' "$prof/fwx_irq.c" > "$prof/fwx_irqon.c"
 uprof FW="$prof/fwx_irqon.c" > "$prof/irqon.log" 2>&1
 t=$pdir/fwx_irqon/functions.txt
@@ -718,6 +719,67 @@ if grep -qE '^trap_handler +0x[0-9a-f]+ +6 ' "$t" 2>/dev/null && grep -qE '^tick
 else
   tail -3 "$prof/irqon.log"; fail "make profile of a program that returns with interrupts on: section 5 '$s5' cycles, $(head -8 "$t" 2>/dev/null | tr '\n' '|')"
 fi
+
+# A program whose stack grows into make profile's buffers (a frame that
+# reaches 32 bytes below the end of .bss, as a large local array would) but
+# runs on to its end: the runtime finds the guard above the buffers written
+# and prints a line instead of the frames, which make profile stops with
+# (the reports were wrong without a word).
+cat > "$prof/fwx_stack.c" <<'C'
+#include <alloca.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+extern char __bss_end[];
+__attribute__((noinline)) void big_frame(void)
+{
+	char here;
+	char *const p = alloca((size_t)(&here - __bss_end) + 32);
+	memset(p, 0x11, 64);
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
+int main(void)
+{
+	big_frame();
+	printf("returned\n");
+	return 0;
+}
+C
+uprof FW="$prof/fwx_stack.c" > "$prof/stack.log" 2>&1; rc=$?
+if [ "$rc" -ne 0 ] && grep -q '^profile: error: the stack grew into the events buffers below it ([0-9]* bytes), so the calls recorded are damaged and no frame is printed' "$prof/stack.log" \
+   && ! grep -q '^@PS events ' "$pdir/fwx_stack/console.log" && [ ! -e "$pdir/fwx_stack/functions.txt" ]; then
+  pass "make profile of a program whose stack grew into the events buffers: stops with the runtime's line, no reports"
+else
+  fail "make profile of a program whose stack grew into the events buffers: exit $rc, $(grep -v '^make' "$prof/stack.log" | head -2 | tr '\n' '|')"
+fi
+# An atexit() handler's calls are recorded whether main returns or calls
+# exit(): the recording ends in _exit, after the handlers.
+cat > "$prof/fwx_atexit.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+void helper(void) { }
+void at_end(void) { helper(); helper(); }
+void work(void) { helper(); }
+int main(void)
+{
+	atexit(at_end);
+	work();
+	work();
+#ifdef BY_EXIT
+	exit(0);
+#endif
+	return 0;
+}
+C
+for how in return exit; do
+  uprof FW="$prof/fwx_atexit.c" NAME="fwx_atexit_$how" $([ $how = exit ] && echo FW_EXTRA_CFLAGS=-DBY_EXIT) > "$prof/atexit.log" 2>&1
+  t=$pdir/fwx_atexit_$how/functions.txt
+  if grep -qE '^at_end +0x[0-9a-f]+ +1 ' "$t" 2>/dev/null && grep -qE '^helper +0x[0-9a-f]+ +4 ' "$t"; then
+    pass "make profile of a program with an atexit() handler, main ending by $how: the handler's calls recorded"
+  else
+    tail -3 "$prof/atexit.log"; fail "make profile of a program with an atexit() handler, main ending by $how: $(head -7 "$t" 2>/dev/null | tr '\n' '|')"
+  fi
+done
 
 # A C++ program: every report names its functions as the source spells
 # them (demangled, as gprof.txt does), and the CSV quotes a name with a

@@ -190,15 +190,18 @@ said_once = $(1) 2>> $(WARNINGS) || { $(warnings_once); exit 1; }
 # by address, which is as approximate as hist.txt's charge to the lower.
 GPROF_STRADDLE := STRADDLE: buckets across two or more functions: \1 (\2 cycles); gprof shares each \
   between them, so their self times below are approximate (buckets of 4 bytes are exact)
-# A program that trapped or ran past the RAM before the runtime printed its
-# frame may have recursed so deep that its stack grew into the events
-# buffer below it (without make profile it grows into free RAM): a line
-# says so.
+# A program that trapped, ran past the RAM or ran out of time before the
+# runtime printed its frame may have used so much stack (deep recursion,
+# large local arrays) that its stack grew into the events buffer below it
+# (without make profile it grows into free RAM): a line says so. One that
+# gets to its end is told by the runtime, which finds the guard above the
+# buffers written.
 STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log \
-	  && grep -qE 'trap: (exception|interrupt), mcause |^trap: trap inside|^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler' \
-	  $(OUT)/console.log; then echo "profile: if $(NAME) recurses deeply, its stack may have grown into the events" \
-	  "buffer below it ($(PROFILE_EVENTS) entries and exits, $$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller" \
-	  "PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and MODE=retire needs no buffer"; fi
+	  && grep -qE 'trap: (exception|interrupt), mcause |^trap: trap inside|^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler|^sim: TIMEOUT' \
+	  $(OUT)/console.log; then echo "profile: if $(NAME) uses much stack (deep recursion, large local arrays), its stack may" \
+	  "have grown into the events buffer"; echo "profile: below it ($(PROFILE_EVENTS) entries and exits," \
+	  "$$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and" \
+	  "MODE=retire needs no buffer"; fi
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
@@ -214,6 +217,7 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; $(STACK_HINT); exit 1; \
 	  fi; \
 	  $(STACK_HINT)
+	@if grep '^profile: error: ' $(OUT)/console.log; then exit 1; fi
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi

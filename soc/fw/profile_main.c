@@ -4,12 +4,11 @@
  * main (-Wl,--wrap=main), hands it its argc and argv unchanged, records the
  * entry and exit of every instrumented function from main's first
  * instruction to its end with the function-cost hooks, and prints the
- * events frame for perfscope at the end: when main returns, before the
- * program's own atexit() handlers (which crt0.S's exit() runs after it),
- * or else when the run reaches the C library's _exit (-Wl,--wrap=_exit):
- * after exit()'s handlers, from abort() or a failed assert(), or from
- * _exit() itself; or at a trap that the default trap handler gets, which
- * ends the run.
+ * events frame for perfscope at the end: when the run reaches the C
+ * library's _exit (-Wl,--wrap=_exit), after the atexit() handlers of
+ * exit(), which crt0.S calls when main returns, from abort() or a failed
+ * assert(), or from _exit() itself; or at a trap that the default trap
+ * handler gets, which ends the run.
  *
  * The stamps come from the SoC's MTIME, not perfscope's global time: the
  * program under profile owns perfscope and may reset or stop it (the demo
@@ -38,7 +37,15 @@
 _Static_assert(PROFILE_EVENTS <= (1u << 28) && PROFILE_IRQ_EVENTS <= (1u << 28),
                "PROFILE_EVENTS and PROFILE_IRQ_EVENTS are at most 2^28");
 
-static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
+/* The stack grows down towards the buffers (link.ld: .bss, the heap, then
+ * the stack), so a program that needs more stack than make profile leaves
+ * it writes into them, and without a word the reports would be wrong. A
+ * guard of GUARD_WORDS words at the top of each, the end the stack meets
+ * first, tells: profile_end prints a line instead of the frames when one
+ * changed. */
+#define GUARD_WORDS 16
+#define GUARD       0x5afe57acu
+static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4 + GUARD_WORDS];
 
 /* Interrupts record into a buffer of their own, as docs/hooks.md
  * ("Interrupts and threads") asks of every handler that runs instrumented
@@ -47,13 +54,14 @@ static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4];
  * calls it interrupted. The trap entry's trap_handler is wrapped here
  * (-Wl,--wrap=trap_handler), and the HAL's alarms mark their interrupt
  * (soc_irq_mark, soc.h). */
-static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4];
+static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4 + GUARD_WORDS];
 #define IRQ_BUF ((struct perf_funccost *)(void *)irq_events)
 static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
 static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
 /* The run has ended: nothing more is recorded, so that a handler that runs
  * while the frames print (interrupts left on) is not counted in them. */
 static int ended;
+static int main_returned; /* the run goes on in exit(), whose atexit() handlers' calls all end */
 
 void soc_irq_mark(int enter, uint32_t cause) PERF_NO_TRACE;
 void __real_trap_handler(unsigned mcause, unsigned mepc);
@@ -62,7 +70,8 @@ int __real_main(int argc, char **argv);
 int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
-static void profile_end(int returned) PERF_NO_TRACE;
+static void profile_end(void) PERF_NO_TRACE;
+static int guards_hold(void) PERF_NO_TRACE;
 static int end_calls(void) PERF_NO_TRACE;
 void __real_soc_default_trap_handler(unsigned mcause, unsigned mepc);
 void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
@@ -86,7 +95,7 @@ void soc_irq_mark(int enter, uint32_t cause)
 void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 {
 	if (__real_trap_handler == __real_soc_default_trap_handler)
-		profile_end(0);
+		profile_end();
 	soc_irq_mark(1, mcause);
 	__real_trap_handler(mcause, mepc);
 	soc_irq_mark(0, mcause);
@@ -108,15 +117,27 @@ static int end_calls(void)
 	return n;
 }
 
+/* Each buffer's guard as __wrap_main wrote it. */
+static int guards_hold(void)
+{
+	const uint32_t *const top[2] = { events + sizeof events / 4 - GUARD_WORDS,
+		                         irq_events + sizeof irq_events / 4 - GUARD_WORDS };
+	for (int b = 0; b < 2; b++)
+		for (int i = 0; i < GUARD_WORDS; i++)
+			if (top[b][i] != GUARD)
+				return 0;
+	return 1;
+}
+
 /* Ends the calls still open, stops the recording and prints the frames,
  * once. From exit() or _exit() those are main's and the calls it was made
- * from: each ends here, as if it had returned. After main returned
- * (returned) none should be: a longjmp left them, and as the exits are
- * paired with entries by depth, the calls around them were charged
- * wrongly; a line says so, which make profile adds to its warnings.
- * Interrupts are masked while a buffer still records: a handler then
- * finds the run ended, and records nothing. */
-static void profile_end(int returned)
+ * from: each ends here, as if it had returned. When main returned none
+ * should have been: a longjmp left them, and as the exits are paired with
+ * entries by depth, the calls around them were charged wrongly; a line
+ * says so, which make profile adds to its warnings. Interrupts are masked
+ * while a buffer still records: a handler then finds the run ended, and
+ * records nothing. */
+static void profile_end(void)
 {
 	if (ended)
 		return;
@@ -134,11 +155,20 @@ static void profile_end(int returned)
 	const int left_open = end_calls();
 	perf_funccost_disable();
 	alt_irq_enable_all(irq);
+	if (!guards_hold()) {
+		struct perf_out o = { perf_put_stdout, NULL, 0 };
+		perf_out_str(&o, "\nprofile: error: the stack grew into the events buffers below it (");
+		perf_out_num(&o, (uint64_t)(sizeof events + sizeof irq_events), 0, 0, 0);
+		perf_out_str(&o, " bytes), so the calls recorded are damaged and no frame is printed: a "
+		                 "larger RAM_BYTES or a smaller PROFILE_EVENTS leaves the stack room, and "
+		                 "MODE=retire needs no buffer\n");
+		return;
+	}
 	/* What follows begins a line: the program's output may not have ended
 	 * its last (a blank line if it did), and the host tool reads a frame
 	 * after other text only with a warning. */
 	perf_put_stdout('\n', NULL);
-	if (returned && left_open > 0) {
+	if (main_returned && left_open > 0) {
 		struct perf_out o = { perf_put_stdout, NULL, 0 };
 		perf_out_str(&o, "profile: warning: ");
 		perf_out_num(&o, (uint64_t)left_open, 0, 0, 0);
@@ -165,10 +195,15 @@ static void profile_end(int returned)
 int __wrap_main(int argc, char **argv)
 {
 	const void *const mtime = (const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0));
-	perf_funccost_init(mtime, irq_events, sizeof irq_events); /* then switched out by ... */
-	perf_funccost_init(mtime, events, sizeof events);         /* ... the program's */
+	perf_funccost_init(mtime, irq_events, sizeof irq_events - GUARD_WORDS * 4); /* then switched out by ... */
+	perf_funccost_init(mtime, events, sizeof events - GUARD_WORDS * 4);         /* ... the program's */
+	for (int i = 0; i < GUARD_WORDS; i++)
+		events[sizeof events / 4 - GUARD_WORDS + i] = irq_events[sizeof irq_events / 4 - GUARD_WORDS + i] =
+		        GUARD;
 	const int status = __real_main(argc, argv);
-	profile_end(1);
+	/* The run goes on in crt0.S's exit(): the program's atexit() handlers
+	 * are recorded too, and _exit ends the recording. */
+	main_returned = 1;
 	return status;
 }
 
@@ -176,7 +211,7 @@ int __wrap_main(int argc, char **argv)
  * (soc_default_trap_handler, soc.h) ends the run there too. */
 void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc)
 {
-	profile_end(0);
+	profile_end();
 	__real_soc_default_trap_handler(mcause, mepc);
 }
 
@@ -184,6 +219,6 @@ void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc)
  * exit()'s after the program's atexit() handlers. */
 void __wrap__exit(int code)
 {
-	profile_end(0);
+	profile_end();
 	__real__exit(code);
 }

@@ -36,6 +36,7 @@
 #include "callsites.h"
 #include "commands.h"
 #include "diag.h"
+#include "output.h"
 #include "perfscope_hwtrace.h"
 #include "symbols.h"
 #include "util.h"
@@ -311,34 +312,30 @@ int run_patch(const char *in, const char *out)
 		free(img);
 		return EXIT_INPUT;
 	}
-	/* Written beside the output and renamed over it: in == out is fine, and
-	 * a failed write leaves no half-patched program behind. It gets the
-	 * input's permission bits, as the linker gave them (executable), less
-	 * the umask, as cp gives them; where that fails (a file system without
+	/* Written as every output is (output.h): beside a file and renamed over
+	 * it, so in == out is fine and a failed write leaves no half-patched
+	 * program behind, through a symbolic link to the file it names, and to
+	 * a device or standard output ("-") directly. A file gets the input's
+	 * permission bits, as the linker gave them (executable), less the
+	 * umask, as cp gives them; where that fails (a file system without
 	 * them), the file is written all the same. */
 	struct stat in_st;
 	const int have_mode = stat(in, &in_st) == 0;
 	const mode_t mask = umask(0);
 	umask(mask);
-	const size_t len = strlen(out) + sizeof ".tmp";
-	char *tmp = xmalloc(len);
-	snprintf(tmp, len, "%s.tmp", out);
-	FILE *f = fopen(tmp, "wb");
-	if (f && have_mode)
-		(void)fchmod(fileno(f), in_st.st_mode & 0777 & ~mask);
-	int written = f && fwrite(img, 1, size, f) == size;
-	written = f && fclose(f) == 0 && written && rename(tmp, out) == 0;
-	int status = EXIT_OK;
-	if (!written) {
-		error_at(out, 0, "cannot write the patched ELF: %s", strerror(errno));
-		if (f)
-			remove(tmp);
-		status = EXIT_OUTPUT;
-	} else {
-		printf("perfscope: %s: %zu function%s, %zu return%s patched\n", out, fns,
-		       plural(fns), rets, plural(rets));
+	struct output o;
+	int status = EXIT_OUTPUT;
+	if (output_open(&o, out)) {
+		if (have_mode && output_retractable(&o))
+			(void)fchmod(fileno(o.f), in_st.st_mode & 0777 & ~mask);
+		const int to_stdout = !output_retractable(&o) && !strcmp(out, "-");
+		const int wrote = fwrite(img, 1, size, o.f) == size;
+		if (output_close(&o, wrote) == 0 && wrote) {
+			status = EXIT_OK;
+			fprintf(to_stdout ? stderr : stdout, "perfscope: %s: %zu function%s, %zu return%s patched\n",
+			        to_stdout ? "standard output" : out, fns, plural(fns), rets, plural(rets));
+		}
 	}
-	free(tmp);
 	free(img);
 	return status;
 }

@@ -12,6 +12,7 @@ import glob
 import json
 import os
 import re
+import stat
 import struct
 import subprocess
 import sys
@@ -716,6 +717,33 @@ def patch(tmp, tool):
                 "(a store to TRACE_EXIT and a ret), and its ret jumps there",
                 words(out, "g", 7, before=2), [SW_T1_EXIT, RET, AUIPC_T0, SW_T0_ENTER, 0x00151793, 0x00A78533,
                                                0xFE9FF36F])
+    # A symbolic link is written through, a device to itself: never
+    # replaced by a file (a rename over the output did both).
+    link = os.path.join(tmp, "link.elf")
+    target = os.path.join(tmp, "target.elf")
+    for p in (link, target):
+        if os.path.lexists(p):
+            os.remove(p)
+    open(target, "wb").close()
+    os.symlink("target.elf", link)
+    rc, so, se = run("patch", "-o", link, good, tool=tool)
+    check("patch: through a symbolic link, the file it names written and the link kept",
+          rc == 0 and os.path.islink(link) and open(target, "rb").read() == open(out, "rb").read(), (rc, so, se))
+    # A named pipe stands for a device: a tool that renamed over it would
+    # replace /dev/null itself.
+    fifo = os.path.join(tmp, "pipe.elf")
+    if os.path.lexists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE)
+    rc, so, se = run("patch", "-o", fifo, good, tool=tool)
+    try:
+        got = reader.communicate(timeout=30)[0]
+    except subprocess.TimeoutExpired:  # nothing opened the pipe to write
+        reader.kill()
+        got = reader.communicate()[0]
+    check("patch: to a named pipe, written through it, which stays a pipe",
+          rc == 0 and stat.S_ISFIFO(os.lstat(fifo).st_mode) and got == open(out, "rb").read(), (rc, so, se))
     rc, _, se = run("patch", "-o", out, out, tool=tool)
     check("patch: a patched ELF is refused", rc == 1 and se ==
           f"perfscope: {out}: error: no function starts with two nops: build the code to trace with "
