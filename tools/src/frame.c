@@ -454,7 +454,19 @@ int frame_end(struct frame *f)
 	return !f->failed;
 }
 
+/* A frame the command does not read. A base64 frame is its line. A raw
+ * frame is as many bytes as its header says, whatever follows: its CRC is
+ * checked, so that a header line that lost its payload, whose length then
+ * takes the lines after it, frames included, is said, not skipped. */
 void frame_skip(struct frame *f)
 {
+	if (f->raw) {
+		uint8_t b;
+		while (frame_left(f) && !next_byte(f, &b))
+			;
+		if (CRC_CHECKED && f->failed != FRAME_BROKEN && ~f->crc != f->crc_claimed)
+			broken(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
+			       ~f->crc, f->crc_claimed);
+	}
 	move_past(f);
 }
