@@ -207,7 +207,17 @@ static int print_report(const char *fn, void *base, uint32_t clock_hz, const uin
 			rc = -PERF_EINVAL;
 		}
 	} else {
-		rc = perf_snapshot(base, &s);
+		/* The HAL documents its report as disabling all counters: the
+		 * global counter stops first (the sections count only while it
+		 * runs), so the report prints what the program reads after it.
+		 * Probed first: nothing is written to a base that is no
+		 * perfscope, and a report refused leaves the counter as it is. */
+		rc = perf_probe(base);
+		if (rc >= 0) {
+			if (clock_hz && num_sections <= rc)
+				PERF_STOP_MEASURING(base);
+			rc = perf_snapshot(base, &s);
+		}
 	}
 	if (rc >= 0) {
 		have = s.num_sections;

@@ -113,6 +113,7 @@
 // its code).
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <cstdlib>
@@ -728,6 +729,9 @@ int probe_sections(char **argv, std::string &why, uint32_t &config)
 
 int main(int argc, char **argv)
 {
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, which
+    // the outputs' checks report, instead of killing the run unexplained.
+    std::signal(SIGXFSZ, SIG_IGN);
     // A misspelt plusarg would be ignored, and the run go on without it
     // (+timout=100 to the 20M-cycle default).
     const std::string unknown = unknown_arg(argc, argv);
@@ -1212,6 +1216,7 @@ int main(int argc, char **argv)
     uint64_t hist_taken = 0, trig_taken = 0;
     uint32_t trig_lost = 0;
     int result = -1;
+    int console_errno = 0;  // the first failed write of the console's, for the line after the run
     // The console's last character was a newline (or there was none): the
     // harness's own lines, its frames on stdout and its "sim:" lines on
     // stderr, start on a line of their own, also where the two streams
@@ -1311,7 +1316,8 @@ int main(int argc, char **argv)
         if (top->o_console_valid) {
             console_bol = top->o_console_data == '\n';
             std::putchar(top->o_console_data);
-            std::fflush(stdout);
+            if (std::fflush(stdout) != 0 && !console_errno)
+                console_errno = errno;
         }
         if (uart) {
             uart->cycle(cycle, top->o_uart_tx);
@@ -1524,6 +1530,15 @@ int main(int argc, char **argv)
         if (uart)
             std::fwrite(uart->text().data(), 1, uart->text().size(), uart_out.get());
         output_done(uart_out.release(), "+uart", uart_file);
+    }
+    // The console on standard output, which carries every frame the host
+    // tool reads, the same.
+    if (std::fflush(stdout) != 0 && !console_errno)
+        console_errno = errno;
+    if (console_errno || std::ferror(stdout)) {
+        std::fprintf(stderr, "sim: cannot write the console to standard output: %s\n",
+                     console_errno ? std::strerror(console_errno) : "a write failed");
+        result = 2;
     }
     return result;
 }

@@ -191,6 +191,31 @@ static void check_global_time(void)
 	check_u64("section 4: one start a run", perf_get_num_starts(PERFORMANCE_COUNTER_BASE, 4), RUNS);
 }
 
+/* The report stops the global counter before it reads, as the HAL
+ * documents its report: called with the counter running, it prints the
+ * total time the program reads after it, however long the printing took,
+ * and the counter stays stopped. */
+static void check_report_stops(void)
+{
+	char want[48];
+
+	PERF_RESET(PERFORMANCE_COUNTER_0_BASE);
+	PERF_START_MEASURING(PERFORMANCE_COUNTER_0_BASE);
+	section_1();
+	memset(printed, 0, sizeof printed);
+	printed_len = 0;
+	int (*console)(char, FILE *) = stdout->put;
+	stdout->put = capture;
+	perf_print_formatted_report(PERFORMANCE_COUNTER_0_BASE, ALT_CPU_FREQ, 1, "ten nops");
+	stdout->put = console;
+	const alt_u64 after = perf_get_total_time(PERFORMANCE_COUNTER_0_BASE);
+	NOPS(10);
+	check_u64("the report, the counter running, stops it: the total time stands after it",
+	          perf_get_total_time(PERFORMANCE_COUNTER_0_BASE), after);
+	snprintf(want, sizeof want, "(%lu clock-cycles)", (unsigned long)after);
+	check_u64("the report's Total Time is the one read after it", strstr(printed, want) != NULL, 1);
+}
+
 /* Documented in docs/programmers-guide.md: with FW_PRINTF=integer, as
  * tests/Makefile builds this, picolibc's printf prints %llu modulo 2^32 and
  * still consumes the argument. */
@@ -212,6 +237,7 @@ int main(void)
 	check_counts();
 	check_report();
 	check_global_time();
+	check_report_stops();
 	check_llu();
 	return check_failures();
 }

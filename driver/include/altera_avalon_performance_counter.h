@@ -21,7 +21,8 @@
  * The first five and the four perf_* functions are perfscope.h's, where they
  * are documented, and accept an integer or a pointer base. What differs from
  * the HAL is in docs/programmers-guide.md, chapter 2: reads do not stop the
- * global counter. It includes io.h (IORD/IOWR), as the HAL's does.
+ * global counter (the report does, as the HAL's). It includes io.h
+ * (IORD/IOWR), as the HAL's does.
  */
 #ifndef __PERFORMANCE_COUNTER_H__
 #define __PERFORMANCE_COUNTER_H__

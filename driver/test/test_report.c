@@ -265,10 +265,13 @@ static void test_print(void)
 	fake.time[2] = 1;
 	fake.occ[2] = 1;
 
+	fake.run = 1u << 0 | 1u << 2; /* the global counter and section 2 running */
 	capture_start();
 	rc = perf_print_formatted_report(FAKE_BASE, 1000, 2, "loop", NULL);
 	const char *text = capture_end();
 	check_int("print: returns 0", rc, 0);
+	check_int("print: the global counter stopped, as the HAL's report disables the counters",
+	          (int)(fake.run & 1u), 0);
 	check_str("print: stdout", text,
 	          TITLE
 	          "Total Time: 5.000000000 seconds (5000 clock-cycles)\n" HEAD
@@ -285,6 +288,7 @@ static void test_print(void)
 	          "|loop           |  42.00 |  2.100000000|           2100|          4|\n" RULE
 	          "|section 2      |   0.00 |  0.000000000|              0|          1|\n" RULE);
 
+	fake.run = 1u << 0;
 	capture_start();
 	int zero_hz = perf_print_formatted_report(FAKE_BASE, 0, 2, "loop", NULL);
 	int more = perf_print_formatted_report(FAKE_BASE, 1000, 3, "a", "b", "c");
@@ -295,6 +299,8 @@ static void test_print(void)
 	fake.id = 0;
 	int nodev = perf_print_formatted_report(FAKE_BASE, 1000, 1, "a");
 	text = capture_end();
+	check_int("print: a refused report leaves the global counter running", (int)(fake.run & 1u),
+	          1);
 	check_int("print: clock_hz 0", zero_hz, -PERF_EINVAL);
 	check_int("print: more sections than the instance has", more, -PERF_EINVAL);
 	check_int("print: more than PERF_MAX_SECTIONS", beyond, -PERF_EINVAL);

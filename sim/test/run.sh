@@ -495,6 +495,17 @@ write_fails "+trace_file= whose writes fail, a timeout: not 124" \
   "+trace_file=$work/x.trace" "$full" +firmware="$fw/hello.hex" +trace_file="$work/x.trace" +timeout=100
 write_fails "+uart= whose write fails" '^sim: exit 0 after ' \
   "+uart=$work/x.uart" "$uart_sim" +firmware="$fw/hello.hex" +uart="$work/x.uart"
+# The console on standard output the same, the harness itself ignoring
+# SIGXFSZ (it killed the run, exit 153, unexplained); a console that cannot
+# be written at all (> /dev/full) exited 0.
+{ { (ulimit -f 0; exec timeout -s KILL 120 "$sim" +firmware="$fw/hello.hex" > "$work/console.out"); echo $? > "$work/rc"; } \
+    2>&1 | cat > "$work/err"; }
+want="sim: cannot write the console to standard output: File too large"
+if [ "$(cat "$work/rc")" = 2 ] && grep -q '^sim: exit 0 after ' "$work/err" && [ "$(tail -1 "$work/err")" = "$want" ]; then
+  pass "the console to a file past its size limit: exit 2, after the run's line: $want"
+else
+  fail "the console to a file past its size limit: exit $(cat "$work/rc") (want 2): $(head -c 400 "$work/err")"
+fi
 # The FST writer tells nothing of its writes, and deletes the file it
 # writes first: +trace= is a regular file or none.
 rm -f "$work/fifo" && mkfifo "$work/fifo"

@@ -5,7 +5,9 @@
  * over to the command; errors in it exit with EXIT_USAGE.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +241,15 @@ static int version(void)
 
 int main(int argc, char **argv)
 {
+	/* A standard descriptor the caller closed would be the first file
+	 * opened (a report's temporary as 2 took the warnings): each gets
+	 * /dev/null. A file size limit (ulimit -f) makes a write fail with
+	 * EFBIG, reported as any write error, instead of killing the tool. */
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+			return EXIT_OUTPUT;
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		usage_synopsis(stderr);
 		return usage_error("no command");

@@ -12,6 +12,7 @@ import glob
 import json
 import os
 import re
+import resource
 import stat
 import struct
 import subprocess
@@ -528,6 +529,29 @@ def devnull_both():
           (p.returncode, p.stderr))
 
 
+def limits_and_closed_descriptors(tmp):
+    """A file size limit is a write error (exit 3, one line, no temporary
+    left), not a kill by SIGXFSZ; a closed standard error is not the first
+    file opened (the report's temporary took the warnings as descriptor 2)."""
+    dump = os.path.join(tmp, "big.log")
+    with open(dump, "w") as f:
+        f.write(frame("events", events(*[(0x100 + 16 * (i % 40), 10 * i) if i % 2 == 0 else (None, 10 * i)
+                                         for i in range(2000)])))
+    out = os.path.join(tmp, "limited.txt")
+    p = subprocess.run([oracle.TOOL, "folded", "-o", out, dump], capture_output=True, text=True,
+                       preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64)))
+    left = glob.glob(out + "*")
+    check("errors: an output past the file size limit: exit 3, one line, nothing left",
+          p.returncode == 3 and p.stderr == f"perfscope: {out}: error: cannot write: File too large\n" and not left,
+          (p.returncode, p.stderr, left))
+    warn = frame("events", events((0x100, 10), (None, 20), (0x100, 30)))
+    out = os.path.join(tmp, "closed2.txt")
+    p = subprocess.run([oracle.TOOL, "folded", "-o", out, "-"], input=warn, capture_output=True, text=True,
+                       preexec_fn=lambda: os.close(2))
+    check("errors: standard error closed: the output holds the report, not the warnings",
+          p.returncode == 0 and "perfscope:" not in open(out).read(), (p.returncode, open(out).read()))
+
+
 def hist_other_elf():
     """hist with the ELF of another program: the build id error, and under
     the table, whose names look right, a line saying they are not."""
@@ -838,6 +862,7 @@ def main():
         symlink_output(tmp)
         output_names_input(tmp)
         devnull_both()
+        limits_and_closed_descriptors(tmp)
         hist_other_elf()
         other_elf_everywhere()
         no_run_frame(tmp)
