@@ -5,8 +5,7 @@
 
 #include "util.h"
 
-#define EM_RISCV_ 243 /* older elf.h lack EM_RISCV */
-#define LINK_RA 1     /* x1: the register a call links through */
+#define LINK_RA 1 /* x1: the register a call links through */
 
 static void add(struct callsites *cs, uint32_t site, uint32_t target)
 {

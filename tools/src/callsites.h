@@ -9,6 +9,9 @@
 #ifndef CALLSITES_H
 #define CALLSITES_H
 
+/* The ELF machine number of RISC-V, which older elf.h lack. */
+#define EM_RISCV_ 243
+
 #include <gelf.h>
 #include <stddef.h>
 #include <stdint.h>

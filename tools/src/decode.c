@@ -413,6 +413,13 @@ end:
 		        "the run's firmware has build id %s, %s has %s: it is not the ELF of this run",
 		        hex_of(dump, id, t.n), h->st->path,
 		        hex_of(elf, h->st->build_id, h->st->build_id_len));
+	} else if (h->st && t.n && !h->st->build_id_len) {
+		char dump[2 * sizeof id + 1];
+		warning_at(
+		        in->name, f->line,
+		        "%s has no build id, the run's firmware has %s: the ELF cannot be checked to be "
+		        "this run's",
+		        h->st->path, hex_of(dump, id, t.n));
 	}
 }
 

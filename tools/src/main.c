@@ -348,7 +348,18 @@ int main(int argc, char **argv)
 		case 'h': usage_command(stdout, cmd->name); return EXIT_OK;
 		case OPT_VERSION: return version();
 		case ':': return usage_error("%s needs a value", argv[optind - 1]);
-		default: return usage_error("unknown option '%s'", argv[optind - 1]);
+		default: {
+			/* A short option is named by its letter: in a cluster (-xq)
+			 * optind has not moved past its word. A long option that
+			 * takes no value given one (--partial=1) is said so. */
+			const char *word = argv[optind - 1];
+			const char *eq = strchr(word, '=');
+			if (optopt > 0 && optopt < OPT_NAMES)
+				return usage_error("unknown option '-%c'", optopt);
+			if (optopt >= OPT_NAMES && eq)
+				return usage_error("%.*s takes no value", (int)(eq - word), word);
+			return usage_error("unknown option '%s'", word);
+		}
 		}
 	}
 	/* Split after the loop, so that a --names given twice is named whole. */

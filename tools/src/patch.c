@@ -41,7 +41,6 @@
 #include "symbols.h"
 #include "util.h"
 
-#define EM_RISCV_ 243      /* older elf.h lack EM_RISCV */
 #define NOP 0x00000013u    /* addi x0, x0, 0 */
 #define C_NOPS 0x00010001u /* two c.nop: the entry of code built with C */
 #define RET 0x00008067u    /* jalr x0, 0(ra) */

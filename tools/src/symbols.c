@@ -198,6 +198,7 @@ struct symtab *symtab_load(const char *path)
 	/* What is not a regular file (a pipe) has no size to check against. */
 	const uint64_t file_size = S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : UINT64_MAX;
 	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+	GElf_Ehdr eh = { 0 };
 	struct symtab *st = NULL;
 	const char *damage;
 	if (!e || elf_kind(e) != ELF_K_ELF) {
@@ -205,6 +206,11 @@ struct symtab *symtab_load(const char *path)
 	} else if (gelf_getclass(e) != ELFCLASS32) {
 		/* Frames carry 32-bit addresses: a 64-bit ELF is some other program. */
 		error_at(path, 0, "a 64-bit ELF; the firmware of a perfscope run is 32-bit");
+	} else if (!gelf_getehdr(e, &eh) || eh.e_machine != EM_RISCV_) {
+		error_at(
+		        path, 0,
+		        "an ELF of machine %u, not RISC-V's (%u): not the firmware of a perfscope run",
+		        (unsigned)eh.e_machine, EM_RISCV_);
 	} else if ((damage = elf_damage(e, file_size))) {
 		error_at(path, 0, "%s", damage);
 	} else {

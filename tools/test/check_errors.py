@@ -587,6 +587,15 @@ def other_elf_everywhere():
     rc, so, _ = run("functions", "--format", "json", "-e", os.path.join(FW, "funccost.elf"), log)
     check("errors: functions with its own ELF: other_elf false, no note", rc == 0 and '"other_elf":false,' in so
           and note not in so, (rc, so[-200:]))
+    with tempfile.TemporaryDirectory() as tmp:
+        noid = os.path.join(tmp, "noid.elf")
+        subprocess.run(["riscv64-unknown-elf-objcopy", "--remove-section", ".note.gnu.build-id",
+                        os.path.join(FW, "funccost.elf"), noid], check=True)
+        rc, so, se = run("functions", "-e", noid, log)
+        check("errors: an ELF without a build id: a warning that it cannot be checked, the table written",
+              rc == 0 and re.fullmatch(f"perfscope: {re.escape(log)}:2: warning: {re.escape(noid)} has no build id, "
+                                       "the run's firmware has [0-9a-f]{40}: the ELF cannot be checked to be this "
+                                       "run's\n", se) and so.startswith("max call depth"), (rc, se))
 
 
 def no_run_frame(tmp):
@@ -606,8 +615,14 @@ def elf_refused(tmp):
     """--elf given a file that is no firmware ELF: one line, exit 1."""
     dump = os.path.join(tmp, "good.log")
     open(dump, "w").write(GOOD)
+    arm = os.path.join(tmp, "arm.elf")
+    data = bytearray(open(ELF, "rb").read())
+    data[18:20] = struct.pack("<H", 40)  # e_machine: ARM, a 32-bit ELF all the same
+    open(arm, "wb").write(data)
     for what, elf, msg in (("an ELF of another machine", "/bin/true",
                             "a 64-bit ELF; the firmware of a perfscope run is 32-bit"),
+                           ("a 32-bit ELF of another machine", arm,
+                            "an ELF of machine 40, not RISC-V's (243): not the firmware of a perfscope run"),
                            ("an ELF cut short", cut_short(tmp, ELF),
                             "cut short or damaged: its section headers lie past its end"),
                            ("an ELF cut inside its section headers", cut_short(tmp, ELF, 8),
@@ -850,6 +865,15 @@ def usage():
     check("usage: no DUMP on a terminal is an error, exit 2", p.returncode == 2 and p.stderr ==
           b"perfscope: error: no DUMP given, and standard input is a terminal: name the dump, pipe it in, "
           b"or give - to type it\n", (p.returncode, p.stderr))
+    # A wrong option is named as given: a short one in a cluster by its
+    # letter (the word before it was named), a long one with a value it
+    # takes none of as such.
+    for args, want in ((("functions", "-e", "x.elf", "-xq", "x.log"), "unknown option '-x'"),
+                       (("report", "-Zq", "x.log"), "unknown option '-Z'"),
+                       (("trace", "--partial=1", "x.log"), "--partial takes no value"),
+                       (("trace", "--nosuch", "x.log"), "unknown option '--nosuch'")):
+        rc, _, se = run(*args)
+        check(f"usage: {' '.join(args)}: {want}", rc == 2 and se.startswith(f"perfscope: {want}\n"), se)
     rc, out, _ = run("--version")
     check("usage: --version", rc == 0 and out.startswith("perfscope "), out)
 
