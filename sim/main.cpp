@@ -453,6 +453,29 @@ std::string close_output(FILE *f)
     return err ? std::strerror(err) : "a write failed";
 }
 
+// Opens an output without emptying it: that waits until every output of
+// the command line could be opened (empty_output), so that a command line
+// refused for a later one loses no file's content.
+FILE *open_output(const std::string &path)
+{
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return nullptr;
+    FILE *f = fdopen(fd, "wb");
+    if (!f)
+        close(fd);
+    return f;
+}
+
+// Empties a regular file open_output opened (a device or a pipe has
+// nothing to empty).
+void empty_output(FILE *f)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(f), 0) != 0)
+        std::clearerr(f);
+}
+
 // The retire tap's arming from the plusargs (docs/retire.md).
 struct TapArgs {
     bool calls = false;
@@ -766,7 +789,7 @@ int main(int argc, char **argv)
     }
     const Plusarg fw_arg = plusarg(argc, argv, "firmware");
     if (!fw_arg.found || fw_arg.bare || fw_arg.value.empty()) {
-        std::string usage = std::string("usage: ") + argv[0];
+        std::string usage = std::string("sim: no +firmware= given (the program to run); usage: ") + argv[0];
         for (const KnownArg &k : kPlusargs)
             usage += std::string(" ") + k.usage;
         for (const VerilatorArg &v : kVerilatorArgs)
@@ -1020,22 +1043,22 @@ int main(int argc, char **argv)
         }
     }
 
-    // The trace file: its header now, each record as it leaves the port.
+    // The trace file: its header once every output is open, each record as
+    // it leaves the port.
     std::unique_ptr<FILE, int (*)(FILE *)> tfile{nullptr, std::fclose};
     if (tfile_arg.found) {
-        tfile.reset(std::fopen(tfile_arg.value.c_str(), "wb"));
+        tfile.reset(open_output(tfile_arg.value));
         if (!tfile) {
             std::fprintf(stderr, "sim: cannot write +trace_file=%s: %s\n", tfile_arg.value.c_str(),
                          std::strerror(errno));
             return 2;
         }
-        trace_file_header(tfile.get());
     }
 
     // The retire stream as the harness's own decoder sees it.
     std::unique_ptr<FILE, int (*)(FILE *)> rfile{nullptr, std::fclose};
     if (rfile_arg.found) {
-        rfile.reset(std::fopen(rfile_arg.value.c_str(), "wb"));
+        rfile.reset(open_output(rfile_arg.value));
         if (!rfile) {
             std::fprintf(stderr, "sim: cannot write +retire_file=%s: %s\n", rfile_arg.value.c_str(),
                          std::strerror(errno));
@@ -1047,7 +1070,7 @@ int main(int argc, char **argv)
     // now, so that one that cannot be is found before the run.
     std::unique_ptr<FILE, int (*)(FILE *)> uart_out{nullptr, std::fclose};
     if (uart_arg.found) {
-        uart_out.reset(std::fopen(uart_file.c_str(), "wb"));
+        uart_out.reset(open_output(uart_file));
         if (!uart_out) {
             std::fprintf(stderr, "sim: cannot write +uart=%s: %s\n", uart_file.c_str(), std::strerror(errno));
             return 2;
@@ -1065,13 +1088,19 @@ int main(int argc, char **argv)
                          "it writes and creates it anew)\n", trace_file.c_str());
             return 2;
         }
-        FILE *f = std::fopen(trace_file.c_str(), "wb");
+        FILE *f = open_output(trace_file);
         if (!f) {
             std::fprintf(stderr, "sim: cannot write +trace=%s: %s\n", trace_file.c_str(), std::strerror(errno));
             return 2;
         }
         std::fclose(f);
     }
+    // Every output could be opened: now they are emptied.
+    for (FILE *f : {tfile.get(), rfile.get(), uart_out.get()})
+        if (f)
+            empty_output(f);
+    if (tfile)
+        trace_file_header(tfile.get());
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     // soc_ram reads +firmware= itself, as /dev/fd/<n> (above). Verilator

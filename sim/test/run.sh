@@ -139,8 +139,9 @@ usage="usage: $sim +firmware=<file.hex> [+timeout=<cycles>] [+trace[=<file.fst>]
 usage+=" [+trace_file=<file>] [+retire_file=<file>] [+retire_calls] [+hist=<base>,<shift>[,<k>]]"
 usage+=" [+trig=<n>:<start>:<end>[,...]] [+sections] [+model=on|off] [+uart=<file>]"
 usage+=" [+verilator+seed+<n>] [+verilator+rand+reset+<0|1|2>]"
-expect "no +firmware=" 2 "$usage" +timeout=5
-expect "no argument" 2 "$usage"
+expect "no +firmware=" 2 "sim: no +firmware= given (the program to run); $usage" +timeout=5
+expect "no argument" 2 "sim: no +firmware= given (the program to run); $usage"
+expect "+firmware= empty" 2 "sim: no +firmware= given (the program to run); $usage" +firmware=
 for t in abc -5 0 12x 99999999999999999999; do
   expect "+timeout=$t" 2 \
     "sim: +timeout=$t is not a number of cycles; pass a positive decimal count, e.g. +timeout=20000000" \
@@ -197,6 +198,17 @@ expect "+trace_file in a directory that does not exist" 2 \
 expect "+trace= in a directory that does not exist" 2 \
   "sim: cannot write +trace=$work/none/x.fst: No such file or directory" \
   +firmware="$fw/hello.hex" +trace="$work/none/x.fst"
+# A command line refused for one output leaves the others as they were:
+# they are emptied only once every output could be opened.
+echo "an earlier run's" > "$work/keep.trace"
+expect "+trace_file= of a file, then a +trace= that cannot be written" 2 \
+  "sim: cannot write +trace=$work/none/x.fst: No such file or directory" \
+  +firmware="$fw/hello.hex" +trace_file="$work/keep.trace" +trace="$work/none/x.fst"
+if [ "$(cat "$work/keep.trace")" = "an earlier run's" ]; then
+  pass "a refused command line leaves +trace_file='s file as it was"
+else
+  fail "a refused command line emptied +trace_file='s file: '$(head -c 40 "$work/keep.trace" | od -c | head -1)'"
+fi
 
 # A good +trace_file= gets the header even when no record leaves; a stall
 # changes nothing for a program that traces nothing.
@@ -498,7 +510,7 @@ write_fails "+uart= whose write fails" '^sim: exit 0 after ' \
 # The console on standard output the same, the harness itself ignoring
 # SIGXFSZ (it killed the run, exit 153, unexplained); a console that cannot
 # be written at all (> /dev/full) exited 0.
-{ { (ulimit -f 0; exec timeout -s KILL 120 "$sim" +firmware="$fw/hello.hex" > "$work/console.out"); echo $? > "$work/rc"; } \
+{ { (ulimit -f 0; exec timeout -s KILL 120 "$full" +firmware="$fw/hello.hex" > "$work/console.out"); echo $? > "$work/rc"; } \
     2>&1 | cat > "$work/err"; }
 want="sim: cannot write the console to standard output: File too large"
 if [ "$(cat "$work/rc")" = 2 ] && grep -q '^sim: exit 0 after ' "$work/err" && [ "$(tail -1 "$work/err")" = "$want" ]; then
