@@ -13,6 +13,29 @@
 #include "diag.h"
 #include "util.h"
 
+/* The temporaries not yet renamed or removed: a run that ends in exit()
+ * before output_close (memory ran out) removes them, as a failed run's. */
+static const char *pending[4];
+
+static void remove_pending(void)
+{
+	for (size_t i = 0; i < sizeof pending / sizeof pending[0]; i++)
+		if (pending[i])
+			unlink(pending[i]);
+}
+
+static void set_pending(const char *tmp, const char *was)
+{
+	static int registered;
+	if (!registered)
+		registered = atexit(remove_pending) == 0;
+	for (size_t i = 0; i < sizeof pending / sizeof pending[0]; i++)
+		if (pending[i] == was) {
+			pending[i] = tmp;
+			return;
+		}
+}
+
 /* A temporary file next to the target, so that the rename cannot cross
  * file systems, with the permissions a new file would have had. */
 static FILE *open_temporary(struct output *o)
@@ -23,6 +46,7 @@ static FILE *open_temporary(struct output *o)
 	const int fd = mkstemp(o->tmp);
 	if (fd < 0)
 		return NULL;
+	set_pending(o->tmp, NULL);
 	const mode_t mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
@@ -79,6 +103,10 @@ FILE *output_open(struct output *o, const char *path)
 	}
 	if (!o->f) {
 		error_at(path, 0, "cannot write: %s", strerror(errno));
+		if (o->tmp) { /* created, if only fdopen failed */
+			unlink(o->tmp);
+			set_pending(NULL, o->tmp);
+		}
 		free(o->tmp);
 		free(o->real);
 		o->tmp = o->real = NULL;
@@ -97,6 +125,8 @@ int output_close(struct output *o, int keep)
 		error_at(o->name, 0, "cannot write: %s", strerror(errno));
 	if (o->tmp && (!keep || failed))
 		unlink(o->tmp);
+	if (o->tmp)
+		set_pending(NULL, o->tmp);
 	free(o->tmp);
 	free(o->real);
 	*o = (struct output){ 0 };
