@@ -282,6 +282,10 @@ int main(int argc, char **argv)
 		if (given_twice(c, index >= 0, optarg, first))
 			return EXIT_USAGE;
 		index = -1;
+		/* A file name that is empty ("$OUT" unset) names no file. */
+		if ((c == 'e' || c == 'o' || c == OPT_LOG || c == OPT_RENAMES) && optarg &&
+		    !*optarg)
+			return usage_error("%s needs a file name, not an empty one", long_name(c));
 		switch (c) {
 		case 'e':
 			if (o.elfs == 2)

@@ -5,6 +5,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,7 +43,14 @@ static FILE *open_temporary(struct output *o)
 {
 	const size_t n = strlen(o->path) + sizeof ".tmpXXXXXX";
 	o->tmp = xmalloc(n);
-	snprintf(o->tmp, n, "%s.tmpXXXXXX", o->path);
+	/* The target's name and a suffix, or, for a name that leaves no room
+	 * for the suffix within NAME_MAX, a short name beside it. */
+	const char *slash = strrchr(o->path, '/');
+	const char *base = slash ? slash + 1 : o->path;
+	if (strlen(base) + sizeof ".tmpXXXXXX" - 1 <= NAME_MAX)
+		snprintf(o->tmp, n, "%s.tmpXXXXXX", o->path);
+	else
+		snprintf(o->tmp, n, "%.*s.psXXXXXX", (int)(base - o->path), o->path);
 	const int fd = mkstemp(o->tmp);
 	if (fd < 0)
 		return NULL;
@@ -80,6 +88,27 @@ static FILE *open_stdout(struct output *o)
 	return f;
 }
 
+/* The file a symbolic link names that does not exist yet (realpath
+ * fails on it), or NULL if path is no such link: relative to the link's
+ * directory, as the kernel follows it. */
+static char *dangling_target(const char *path)
+{
+	struct stat st;
+	char target[PATH_MAX];
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return NULL;
+	const ssize_t n = readlink(path, target, sizeof target - 1);
+	if (n <= 0)
+		return NULL;
+	target[n] = 0;
+	const char *slash = strrchr(path, '/');
+	const size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+	char *full = xmalloc(dir + (size_t)n + 1);
+	memcpy(full, path, dir);
+	memcpy(full + dir, target, (size_t)n + 1);
+	return full;
+}
+
 FILE *output_open(struct output *o, const char *path)
 {
 	struct stat st;
@@ -97,6 +126,8 @@ FILE *output_open(struct output *o, const char *path)
 		/* A symbolic link's file is the one written: the rename would
 		 * replace the link itself. */
 		o->path = o->real = realpath(path, NULL);
+		if (!o->path)
+			o->path = o->real = dangling_target(path);
 		if (!o->path)
 			o->path = path;
 		o->f = open_temporary(o);

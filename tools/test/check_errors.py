@@ -485,6 +485,23 @@ def symlink_output(tmp):
     check("errors: -o through a symbolic link writes its file, the link stays",
           rc == 0 and os.path.islink(link) and text.count("lr=") == 6 and not glob.glob(os.path.join(tmp, "*.tmp*")),
           (rc, os.path.islink(link), text[:40]))
+    # A link whose file does not exist yet: the file is made where the link
+    # points (the link itself was replaced).
+    dangling, made = os.path.join(tmp, "dangling.txt"), os.path.join(tmp, "made.txt")
+    os.symlink("made.txt", dangling)
+    rc, _, _ = run("trace", "-o", dangling, dump)
+    check("errors: -o through a link to a file not there yet makes that file, the link stays",
+          rc == 0 and os.path.islink(dangling) and os.path.isfile(made) and open(made).read().count("lr=") == 6,
+          (rc, os.path.islink(dangling), os.path.exists(made)))
+    # A name as long as a file name may be: the temporary beside it cannot
+    # add its suffix to it.
+    long_name = os.path.join(tmp, "n" * 251 + ".txt")
+    rc, _, se = run("trace", "-o", long_name, dump)
+    check("errors: -o of a 255-character file name is written", rc == 0 and os.path.isfile(long_name)
+          and not glob.glob(os.path.join(tmp, ".ps*")), (rc, se))
+    rc, _, se = run("trace", "-o", "", dump)
+    check("errors: -o '' is a usage error", rc == 2 and se.startswith(
+          "perfscope: --output needs a file name, not an empty one\n"), (rc, se))
 
 
 def output_names_input(tmp):
