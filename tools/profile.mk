@@ -202,6 +202,8 @@ STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/consol
 	  "have grown into the events buffer"; echo "profile: below it ($(PROFILE_EVENTS) entries and exits," \
 	  "$$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and" \
 	  "MODE=retire needs no buffer"; fi
+# A funccost run whose runtime printed no events frame (it ended before).
+NO_FRAME = { [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log; }
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)
@@ -211,7 +213,8 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	  code=$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log); \
 	  if [ -n "$$code" ] && [ "$$rc" -eq "$$(( code > 255 ? 255 : code ))" ]; then \
 	    [ "$$rc" -eq 0 ] || echo "profile: $(NAME) exited with $$code on $(CPU)$$(sed -n 's/.*\(trap: \(exception\|interrupt\), mcause .*\)/ (\1)/p' \
-	      $(OUT)/console.log | head -1); its reports follow"; \
+	      $(OUT)/console.log | head -1); $$($(NO_FRAME) && echo 'it printed no events frame before, so there are no reports' \
+	      || echo 'its reports follow')"; \
 	  else \
 	    tail -5 $(OUT)/console.log | awk '$(CLIP_AWK)'; echo "profile: $(NAME) failed on $(CPU), see $(OUT)/console.log$$(grep -q \
 	      '^sim: TIMEOUT' $(OUT)/console.log && echo '; a longer run needs SIMFLAGS=+timeout=<cycles>')"; $(STACK_HINT); exit 1; \
@@ -221,6 +224,8 @@ profile: profile-forget $(OUT)/$(NAME).hex
 	@if [ $(MODE) = funccost ] && grep -q '^sim: the program stopped in an endless loop' $(OUT)/console.log; then \
 	  echo "profile: $(NAME) stopped in while (1); on $(CPU) instead of returning from main or calling exit()," \
 	    "which print the calls' frame; MODE=retire records it up to the loop"; exit 1; fi
+	@if $(NO_FRAME); then [ "$$(sed -n 's/^sim: exit \([0-9]*\) after .*/\1/p' $(OUT)/console.log)" != 0 ] \
+	  || echo "profile: $(NAME) printed no events frame on $(CPU), so there are no reports (see $(OUT)/console.log)"; exit 1; fi
 	@grep -E '^(profile|sim): warning: ' $(OUT)/console.log >> $(WARNINGS) || true
 	@$(if $(HIST_SHORT),echo "profile: warning: $(HIST_SHORT_TEXT)" >> $(WARNINGS))
 	@$(call said_once,$(PERFSCOPE) functions -e $(ELF) -o $(OUT)/functions.txt $(CALLS))
