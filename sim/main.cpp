@@ -97,7 +97,9 @@
 // everything written to +trace_file=, +retire_file= and +uart= reached the
 // file (ferror() and fclose()): one that did not is reported as
 // "sim: cannot write +<plusarg>=<file>: <reason>" and makes the exit code 2,
-// whatever the run's own. The FST writer reports no write error.
+// whatever the run's own; the console on standard output the same. The FST
+// writer reports no write error. SIGXFSZ is ignored, so that a file size
+// limit is such a write error, not a kill.
 //
 // The section count the reference model needs is read from the design, not
 // given twice: a throwaway instance of soc_sim_top reads perfscope's ID and
