@@ -772,7 +772,9 @@ int main(void)
 }
 C
 for how in return exit; do
-  uprof FW="$prof/fwx_atexit.c" NAME="fwx_atexit_$how" $([ $how = exit ] && echo FW_EXTRA_CFLAGS=-DBY_EXIT) > "$prof/atexit.log" 2>&1
+  extra=()
+  [ $how = exit ] && extra=(FW_EXTRA_CFLAGS=-DBY_EXIT)
+  uprof FW="$prof/fwx_atexit.c" NAME="fwx_atexit_$how" "${extra[@]}" > "$prof/atexit.log" 2>&1
   t=$pdir/fwx_atexit_$how/functions.txt
   if grep -qE '^at_end +0x[0-9a-f]+ +1 ' "$t" 2>/dev/null && grep -qE '^helper +0x[0-9a-f]+ +4 ' "$t"; then
     pass "make profile of a program with an atexit() handler, main ending by $how: the handler's calls recorded"
