@@ -464,18 +464,20 @@ FILE *open_output(const std::string &path)
     if (fd < 0)
         return nullptr;
     FILE *f = fdopen(fd, "wb");
-    if (!f)
+    if (!f) {
+        const int err = errno;
         close(fd);
+        errno = err;
+    }
     return f;
 }
 
 // Empties a regular file open_output opened (a device or a pipe has
-// nothing to empty).
-void empty_output(FILE *f)
+// nothing to empty); false if it could not be.
+bool empty_output(FILE *f)
 {
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(f), 0) != 0)
-        std::clearerr(f);
+    return fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || ftruncate(fileno(f), 0) == 0;
 }
 
 // The retire tap's arming from the plusargs (docs/retire.md).
@@ -1097,12 +1099,6 @@ int main(int argc, char **argv)
         }
         std::fclose(f);
     }
-    // Every output could be opened: now they are emptied.
-    for (FILE *f : {tfile.get(), rfile.get(), uart_out.get()})
-        if (f)
-            empty_output(f);
-    if (tfile)
-        trace_file_header(tfile.get());
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     // soc_ram reads +firmware= itself, as /dev/fd/<n> (above). Verilator
@@ -1161,6 +1157,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sim: %s\n", err.c_str());
         return 2;
     }
+    // The command line is taken, every output could be opened: now they
+    // are emptied (a regular file that cannot be is an error, as a write).
+    for (FILE *f : {tfile.get(), rfile.get(), uart_out.get()})
+        if (f && !empty_output(f)) {
+            std::fprintf(stderr, "sim: cannot empty an output file: %s\n", std::strerror(errno));
+            return 2;
+        }
+    if (tfile)
+        trace_file_header(tfile.get());
     std::unique_ptr<RetireRecorder> retire;
     if (rfile)
         retire.reset(new RetireRecorder(rfile.get()));

@@ -571,17 +571,17 @@ for t in "$prof/args/out/fwx_args.elf:not a C, C++ or assembly source" "$prof/ar
   fi
 done
 # PROFILE_EVENTS or PROFILE_IRQ_EVENTS that is not a whole number from 1 to
-# 2^28: one line, no compiler run (0 would build a program that prints no
-# frame, 2^29 a buffer whose size wraps to none, 20 digits the compiler's
-# errors).
-for v in PROFILE_EVENTS=0 PROFILE_EVENTS=abc PROFILE_EVENTS=012 PROFILE_EVENTS=536870912 \
-         PROFILE_IRQ_EVENTS=0 PROFILE_IRQ_EVENTS=x1 PROFILE_IRQ_EVENTS=268435457 PROFILE_IRQ_EVENTS=99999999999999999999; do
+# 2^26: one line, no compiler run (0 would build a program that prints no
+# frame, 2^28 an object larger than GCC makes, 2^29 a buffer whose size
+# wraps to none, 20 digits the compiler's errors).
+for v in PROFILE_EVENTS=0 PROFILE_EVENTS=abc PROFILE_EVENTS=012 PROFILE_EVENTS=536870912 PROFILE_EVENTS=268435456 \
+         PROFILE_IRQ_EVENTS=0 PROFILE_IRQ_EVENTS=x1 PROFILE_IRQ_EVENTS=67108865 PROFILE_IRQ_EVENTS=99999999999999999999; do
   uprof FW="$prof/fwx_args.c" "$v" > "$prof/events.log" 2>&1
   case $v in
   PROFILE_EVENTS=*) held="the program's buffer holds (default 2048)" ;;
   *) held="the interrupts' buffer holds (default 256)" ;;
   esac
-  want="make profile: $v is not a whole number from 1 to 268435456 (2^28): the entries and exits ${held/holds/holds, 8 bytes each}"
+  want="make profile: $v is not a whole number from 1 to 67108864 (2^26): the entries and exits ${held/holds/holds, 8 bytes each}"
   if grep -qF "*** $want.  Stop." "$prof/events.log" && ! grep -q 'elf-gcc ' "$prof/events.log"; then
     pass "make profile $v: stops with one line"
   else
@@ -752,6 +752,23 @@ if [ "$rc" -ne 0 ] && grep -q '^profile: error: the stack grew into the events b
 else
   fail "make profile of a program whose stack grew into the events buffers: exit $rc, $(grep -v '^make' "$prof/stack.log" | head -2 | tr '\n' '|')"
 fi
+# A program that ends the run itself (soc_exit, bypassing exit() and _exit)
+# prints no events frame: make profile says so and stops, with its code or
+# without, instead of "its reports follow" and the host tool's error.
+printf '#include "soc.h"\nint main(void)\n{\n\tsoc_exit(CODE);\n\treturn 0;\n}\n' > "$prof/fwx_socexit.c"
+for code in 5 0; do
+  uprof FW="$prof/fwx_socexit.c" FW_EXTRA_CFLAGS=-DCODE=$code > "$prof/socexit.log" 2>&1; rc=$?
+  if [ $code = 5 ]; then
+    want="profile: fwx_socexit exited with 5 on $d_top; it printed no events frame before, so there are no reports"
+  else
+    want="profile: fwx_socexit printed no events frame on $d_top, so there are no reports (see $pdir/fwx_socexit/console.log)"
+  fi
+  if [ "$rc" -ne 0 ] && grep -qxF "$want" "$prof/socexit.log" && ! grep -q '^perfscope:' "$prof/socexit.log"; then
+    pass "make profile of a program that ends in soc_exit($code): no events frame, said, no reports"
+  else
+    fail "make profile of a program that ends in soc_exit($code): exit $rc, $(grep -v '^make' "$prof/socexit.log" | head -2 | tr '\n' '|')"
+  fi
+done
 # An atexit() handler's calls are recorded whether main returns or calls
 # exit(): the recording ends in _exit, after the handlers.
 cat > "$prof/fwx_atexit.c" <<'C'

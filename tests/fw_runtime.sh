@@ -147,7 +147,7 @@ cat > "$work/halregs.c" <<'C'
 #include "sys/alt_errno.h"
 #include "sys/alt_irq.h"
 #include "system.h"
-static volatile alt_u32 pio[6], timer[6];
+static volatile alt_u32 pio[6], timer[6], timer64[10];
 int main(void)
 {
 	alt_u32 st, on, off;
@@ -177,6 +177,16 @@ int main(void)
 	printf("timer: %x %x %x %x %x, SNAPH at %d\n", (unsigned)timer[0], (unsigned)timer[1], (unsigned)timer[2],
 	       (unsigned)timer[3], (unsigned)timer[4],
 	       (int)((IOADDR_ALTERA_AVALON_TIMER_SNAPH(timer) - (uintptr_t)timer) / 4));
+	/* A 64-bit counter's period, 16 bits a word, low first. */
+	const unsigned long long period = 0x123456789abcull;
+	IOWR_ALTERA_AVALON_TIMER_PERIOD_0(timer64, period & ALTERA_AVALON_TIMER_PERIOD_0_MSK);
+	IOWR_ALTERA_AVALON_TIMER_PERIOD_1(timer64, (period >> 16) & ALTERA_AVALON_TIMER_PERIOD_1_MSK);
+	IOWR_ALTERA_AVALON_TIMER_PERIOD_2(timer64, (period >> 32) & ALTERA_AVALON_TIMER_PERIOD_2_MSK);
+	IOWR_ALTERA_AVALON_TIMER_PERIOD_3(timer64, (period >> 48) & ALTERA_AVALON_TIMER_PERIOD_3_MSK);
+	IOWR_ALTERA_AVALON_TIMER_SNAP_0(timer64, 1);
+	printf("timer64: %x %x %x %x, SNAP_0 %x at %d, SNAP_3 at %d\n", (unsigned)timer64[2], (unsigned)timer64[3],
+	       (unsigned)timer64[4], (unsigned)timer64[5], (unsigned)timer64[ALTERA_AVALON_TIMER_SNAP_0_REG],
+	       ALTERA_AVALON_TIMER_SNAP_0_REG, (int)((IOADDR_ALTERA_AVALON_TIMER_SNAP_3(timer64) - (uintptr_t)timer64) / 4));
 	ALT_ERRNO = 0;
 	errno = EINVAL;
 	printf("ALT_ERRNO %s, clock %d %d %d\n", ALT_ERRNO == EINVAL ? "is errno" : "WRONG", ALT_CPU_FREQ,
@@ -552,7 +562,7 @@ else
   tail -3 "$work/ltofwd.log"; fail "ltofwd: did not build"
 fi
 run hal64 "timestamp: 8 bytes, a few cycles" FW_EXTRA_CFLAGS=-Ihal64inc
-run halregs "$(printf 'nios2: status 0, PIE set 1 (1), cleared 0 (0)\npio: 11 1 33 44 55 66, read 44, SET_BIT at 4\ntimer: 1 7 5678 1234 8, SNAPH at 5\nALT_ERRNO is errno, clock 50000000 50000000 50000000')" FW_WERROR=-Werror
+run halregs "$(printf 'nios2: status 0, PIE set 1 (1), cleared 0 (0)\npio: 11 1 33 44 55 66, read 44, SET_BIT at 4\ntimer: 1 7 5678 1234 8, SNAPH at 5\ntimer64: 9abc 5678 1234 0, SNAP_0 1 at 6, SNAP_3 at 9\nALT_ERRNO is errno, clock 50000000 50000000 50000000')" FW_WERROR=-Werror
 run alarm "$(printf 'alarm: 1000 ticks a second, irq 0\nalarm: null -22 -22\nalarm: a at 2 4 6, b 0, c 1, irq 1, now 11\nalarm: late one at 4 5 6')"
 run alarm_trap "alarm_trap: 2 ecalls, 1 alarm"
 run cpp "cpp: sum 1356, 1 start" FW_WERROR=-Werror

@@ -79,13 +79,13 @@ profile_not_source = $(if $(wildcard $(1)),$(if $(wildcard $(1)/.),a directory,$
 $(foreach f,$(FW),$(if $(call profile_not_source,$(f)),$(error make profile: FW=$(f): $(call profile_not_source,$(f)); FW \
   is the program's C, C++ or assembly sources (.c, .cc, .cpp, .cxx, .S, .s), which make profile builds)))
 # PROFILE_EVENTS and PROFILE_IRQ_EVENTS positive whole numbers, without a
-# leading 0 (the shape sim/Makefile checks RAM_BYTES for), up to 2^28, the
-# most 8-byte entries the largest RAM (2 GiB) could hold. Else the compiler
-# would meet them in profile_main.c, the buffer's size wrap past 2^32 (a
-# buffer of none), or the program print no frame at all (0). One that does
+# leading 0 (the shape sim/Makefile checks RAM_BYTES for), up to 2^26, so
+# that both buffers, 8 bytes an entry or exit, stay below the largest object
+# GCC makes (2^31 bytes). Else the compiler would meet them in
+# profile_main.c, or the program print no frame at all (0). One that does
 # not fit the RAM stops the link with a line naming it.
-profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*|??????????*) ;; (*) [ $($(1)) -le 268435456 ] \
-  && echo ok ;; esac),,$(error make profile: $(1)=$($(1)) is not a whole number from 1 to 268435456 (2^28): the \
+profile_count_check = $(if $(shell case '$($(1))' in (''|0*|*[!0-9]*|??????????*) ;; (*) [ $($(1)) -le 67108864 ] \
+  && echo ok ;; esac),,$(error make profile: $(1)=$($(1)) is not a whole number from 1 to 67108864 (2^26): the \
   entries and exits $(2) holds, 8 bytes each (default $($(1)_DEFAULT))))
 $(call profile_count_check,PROFILE_EVENTS,the program's buffer)
 $(call profile_count_check,PROFILE_IRQ_EVENTS,the interrupts' buffer)
@@ -196,14 +196,14 @@ GPROF_STRADDLE := STRADDLE: buckets across two or more functions: \1 (\2 cycles)
 # (without make profile it grows into free RAM): a line says so. One that
 # gets to its end is told by the runtime, which finds the guard above the
 # buffers written.
-STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log \
+STACK_HINT = if [ $(MODE) = funccost ] && ! grep -q '@PS events ' $(OUT)/console.log \
 	  && grep -qE 'trap: (exception|interrupt), mcause |^trap: trap inside|^sim: the program reached 0x[0-9a-f]+, beyond the RAM|^sim: a trap inside the trap handler|^sim: TIMEOUT' \
 	  $(OUT)/console.log; then echo "profile: if $(NAME) uses much stack (deep recursion, large local arrays), its stack may" \
 	  "have grown into the events buffer"; echo "profile: below it ($(PROFILE_EVENTS) entries and exits," \
 	  "$$(( $(PROFILE_EVENTS) * 8 )) bytes): a smaller PROFILE_EVENTS or a larger RAM_BYTES leaves it room, and" \
 	  "MODE=retire needs no buffer"; fi
 # A funccost run whose runtime printed no events frame (it ended before).
-NO_FRAME = { [ $(MODE) = funccost ] && ! grep -q '^@PS events ' $(OUT)/console.log; }
+NO_FRAME = { [ $(MODE) = funccost ] && ! grep -q '@PS events ' $(OUT)/console.log; }
 REPORTS := functions.txt gmon.out hist.txt gprof.elf gprof.syms gprof.txt trace.json folded.txt flame.svg report.txt
 profile-forget:
 	@rm -f $(addprefix $(OUT)/,$(REPORTS) console.log retire.trace warnings.txt)

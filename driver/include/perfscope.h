@@ -171,7 +171,8 @@ alt_u32 perf_get_num_starts(void *hw_base_address, int which_section);
  * 1..num_sections, taking one const char * name per section after
  * num_sections (NULL: "section N"). It stops the global counter first
  * (PERF_STOP_MEASURING), as the HAL's report disables the counters, so the
- * values it prints are those read after it. Returns 0, or a negative error of
+ * values it prints are those read after it; a report it refuses leaves the
+ * counter as it was. Returns 0, or a negative error of
  * perf_snapshot() or perf_report_write(); on -PERF_EINVAL it prints one
  * line saying which argument is out of range, and no report.
  */

@@ -209,6 +209,16 @@ if [ "$(cat "$work/keep.trace")" = "an earlier run's" ]; then
 else
   fail "a refused command line emptied +trace_file='s file: '$(head -c 40 "$work/keep.trace" | od -c | head -1)'"
 fi
+# The same when the FST writer is what fails (its .hier file a directory).
+rm -rf "$work/hier.fst" "$work/hier.fst.hier" && mkdir "$work/hier.fst.hier"
+expect "+trace_file= of a file, then a +trace= whose .hier file cannot be made" 2 \
+  "sim: cannot write +trace=$work/hier.fst: the FST writer could not create it or its .hier file next to it" \
+  +firmware="$fw/hello.hex" +trace_file="$work/keep.trace" +trace="$work/hier.fst"
+if [ "$(cat "$work/keep.trace")" = "an earlier run's" ]; then
+  pass "a command line refused for the FST writer leaves +trace_file='s file as it was"
+else
+  fail "a command line refused for the FST writer emptied +trace_file='s file"
+fi
 
 # A good +trace_file= gets the header even when no record leaves; a stall
 # changes nothing for a program that traces nothing.

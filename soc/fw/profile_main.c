@@ -33,19 +33,25 @@
 #if !defined(PROFILE_EVENTS) || !defined(PROFILE_IRQ_EVENTS)
 #error "build profile_main.c with -DPROFILE_EVENTS= and -DPROFILE_IRQ_EVENTS= (tools/profile.mk does)"
 #endif
-/* 2^28 at most, as profile.mk checks: a buffer's size stays below 2^32. */
-_Static_assert(PROFILE_EVENTS <= (1u << 28) && PROFILE_IRQ_EVENTS <= (1u << 28),
-               "PROFILE_EVENTS and PROFILE_IRQ_EVENTS are at most 2^28");
+/* 2^26 at most, as profile.mk checks: both buffers together stay below
+ * the largest object GCC makes (2^31 bytes). */
+_Static_assert(PROFILE_EVENTS <= (1u << 26) && PROFILE_IRQ_EVENTS <= (1u << 26),
+               "PROFILE_EVENTS and PROFILE_IRQ_EVENTS are at most 2^26");
 
-/* The stack grows down towards the buffers (link.ld: .bss, the heap, then
- * the stack), so a program that needs more stack than make profile leaves
- * it writes into them, and without a word the reports would be wrong. A
- * guard of GUARD_WORDS words at the top of each, the end the stack meets
- * first, tells: profile_end prints a line instead of the frames when one
- * changed. */
-#define GUARD_WORDS 16
-#define GUARD       0x5afe57acu
-static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4 + GUARD_WORDS];
+/* Both buffers in one array, in a section of their own that link.ld puts
+ * at the top of .bss, just below the heap and the stack, and a guard of
+ * GUARD_WORDS words above them. A program that needs more stack than make
+ * profile leaves it (deep recursion, large local arrays) meets the guard
+ * before the buffers and before its own data: profile_end finds it written
+ * and prints a line instead of the frames, which would be wrong. A frame
+ * that skips the guard without writing into it is not seen. */
+#define EVENTS_WORDS (PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4)
+#define IRQ_WORDS    (PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4)
+#define GUARD_WORDS  64
+#define GUARD        0x5afe57acu
+static uint32_t buffers[EVENTS_WORDS + IRQ_WORDS + GUARD_WORDS] __attribute__((section(".profile_bss")));
+#define EVENTS_BUF ((struct perf_funccost *)(void *)buffers)
+static uint32_t *const guard = buffers + EVENTS_WORDS + IRQ_WORDS;
 
 /* Interrupts record into a buffer of their own, as docs/hooks.md
  * ("Interrupts and threads") asks of every handler that runs instrumented
@@ -54,14 +60,16 @@ static uint32_t events[PERF_FUNCCOST_SIZE(PROFILE_EVENTS) / 4 + GUARD_WORDS];
  * calls it interrupted. The trap entry's trap_handler is wrapped here
  * (-Wl,--wrap=trap_handler), and the HAL's alarms mark their interrupt
  * (soc_irq_mark, soc.h). */
-static uint32_t irq_events[PERF_FUNCCOST_SIZE(PROFILE_IRQ_EVENTS) / 4 + GUARD_WORDS];
-#define IRQ_BUF ((struct perf_funccost *)(void *)irq_events)
+#define IRQ_BUF ((struct perf_funccost *)(void *)(buffers + EVENTS_WORDS))
 static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
 static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
 /* The run has ended: nothing more is recorded, so that a handler that runs
  * while the frames print (interrupts left on) is not counted in them. */
 static int ended;
-static int main_returned; /* the run goes on in exit(), whose atexit() handlers' calls all end */
+/* The program buffer's events when main returned: the run goes on in
+ * exit(), whose atexit() handlers are recorded too; the calls open then
+ * are counted at the end, from the events before. */
+static uint32_t events_at_return = UINT32_MAX;
 
 void soc_irq_mark(int enter, uint32_t cause) PERF_NO_TRACE;
 void __real_trap_handler(unsigned mcause, unsigned mepc);
@@ -71,8 +79,9 @@ int __wrap_main(int argc, char **argv) PERF_NO_TRACE;
 void __real__exit(int code) __attribute__((noreturn));
 void __wrap__exit(int code) PERF_NO_TRACE __attribute__((noreturn));
 static void profile_end(void) PERF_NO_TRACE;
-static int guards_hold(void) PERF_NO_TRACE;
-static int end_calls(void) PERF_NO_TRACE;
+static int guard_holds(void) PERF_NO_TRACE;
+static int open_calls(const struct perf_funccost *c, uint32_t n) PERF_NO_TRACE;
+static void end_calls(void) PERF_NO_TRACE;
 void __real_soc_default_trap_handler(unsigned mcause, unsigned mepc);
 void __wrap_soc_default_trap_handler(unsigned mcause, unsigned mepc) PERF_NO_TRACE;
 
@@ -101,31 +110,31 @@ void __wrap_trap_handler(unsigned mcause, unsigned mepc)
 	soc_irq_mark(0, mcause);
 }
 
-/* Ends the calls still open in the current buffer, each by the exit hook's
- * own event, and returns how many (a buffer that lost events cannot tell
- * how many are open, and is left as it is). */
-static int end_calls(void)
+/* The calls open after the first n events of buffer c (0 if it lost
+ * events: it cannot tell how many are open). */
+static int open_calls(const struct perf_funccost *c, uint32_t n)
 {
-	const struct perf_funccost *const c = perf_funccost_current();
-	const uint32_t events_now = perf_funccost_count(c);
 	int open = 0;
-	for (uint32_t i = 0; i < events_now; i++)
+	for (uint32_t i = 0; i < n; i++)
 		open += c->rec[i].fn == PERF_FUNCCOST_EXIT ? -1 : 1;
-	const int n = perf_funccost_lost(c) == 0 ? open : 0;
-	for (int i = 0; i < n; i++)
-		__cyg_profile_func_exit(NULL, NULL);
-	return n;
+	return perf_funccost_lost(c) == 0 ? open : 0;
 }
 
-/* Each buffer's guard as __wrap_main wrote it. */
-static int guards_hold(void)
+/* Ends the calls still open in the current buffer, each by the exit hook's
+ * own event. */
+static void end_calls(void)
 {
-	const uint32_t *const top[2] = { events + sizeof events / 4 - GUARD_WORDS,
-		                         irq_events + sizeof irq_events / 4 - GUARD_WORDS };
-	for (int b = 0; b < 2; b++)
-		for (int i = 0; i < GUARD_WORDS; i++)
-			if (top[b][i] != GUARD)
-				return 0;
+	const struct perf_funccost *const c = perf_funccost_current();
+	for (int i = open_calls(c, perf_funccost_count(c)); i > 0; i--)
+		__cyg_profile_func_exit(NULL, NULL);
+}
+
+/* The guard as __wrap_main wrote it. */
+static int guard_holds(void)
+{
+	for (int i = 0; i < GUARD_WORDS; i++)
+		if (guard[i] != GUARD)
+			return 0;
 	return 1;
 }
 
@@ -134,14 +143,14 @@ static int guards_hold(void)
  * from: each ends here, as if it had returned. When main returned none
  * should have been: a longjmp left them, and as the exits are paired with
  * entries by depth, the calls around them were charged wrongly; a line
- * says so, which make profile adds to its warnings. Interrupts are masked
- * while a buffer still records: a handler then finds the run ended, and
- * records nothing. */
+ * says so, which make profile adds to its warnings. Interrupts stay
+ * masked to the end of the run, which every caller goes on to: a handler
+ * would be recorded, or print into the frames. */
 static void profile_end(void)
 {
 	if (ended)
 		return;
-	alt_irq_context irq = alt_irq_disable_all();
+	(void)alt_irq_disable_all();
 	ended = 1;
 	/* perfscope's counters stop with the program: what follows is the
 	 * runtime's, not the program's (make profile's report.txt reads them
@@ -152,13 +161,13 @@ static void profile_end(void)
 		end_calls();
 		perf_funccost_switch(interrupted);
 	}
-	const int left_open = end_calls();
+	const int left_open = events_at_return == UINT32_MAX ? 0 : open_calls(EVENTS_BUF, events_at_return);
+	end_calls();
 	perf_funccost_disable();
-	alt_irq_enable_all(irq);
-	if (!guards_hold()) {
+	if (!guard_holds()) {
 		struct perf_out o = { perf_put_stdout, NULL, 0 };
 		perf_out_str(&o, "\nprofile: error: the stack grew into the events buffers below it (");
-		perf_out_num(&o, (uint64_t)(sizeof events + sizeof irq_events), 0, 0, 0);
+		perf_out_num(&o, (uint64_t)(sizeof buffers), 0, 0, 0);
 		perf_out_str(&o, " bytes), so the calls recorded are damaged and no frame is printed: a "
 		                 "larger RAM_BYTES or a smaller PROFILE_EVENTS leaves the stack room, and "
 		                 "MODE=retire needs no buffer\n");
@@ -168,7 +177,7 @@ static void profile_end(void)
 	 * its last (a blank line if it did), and the host tool reads a frame
 	 * after other text only with a warning. */
 	perf_put_stdout('\n', NULL);
-	if (main_returned && left_open > 0) {
+	if (left_open > 0) {
 		struct perf_out o = { perf_put_stdout, NULL, 0 };
 		perf_out_str(&o, "profile: warning: ");
 		perf_out_num(&o, (uint64_t)left_open, 0, 0, 0);
@@ -183,11 +192,9 @@ static void profile_end(void)
 	 * time since its last handler is no gap of its recording: the switch
 	 * that prints it adds none (and needs no free line for one). */
 	if (perf_funccost_count(IRQ_BUF) || perf_funccost_lost(IRQ_BUF)) {
-		irq = alt_irq_disable_all();
 		IRQ_BUF->out = 0;
 		perf_funccost_switch(IRQ_BUF);
 		perf_funccost_disable();
-		alt_irq_enable_all(irq);
 		perf_funccost_frame(NULL, NULL);
 	}
 }
@@ -195,15 +202,12 @@ static void profile_end(void)
 int __wrap_main(int argc, char **argv)
 {
 	const void *const mtime = (const void *)(uintptr_t)(SOC_MTIME_LO - PERF_REG_TIME_LO(0));
-	perf_funccost_init(mtime, irq_events, sizeof irq_events - GUARD_WORDS * 4); /* then switched out by ... */
-	perf_funccost_init(mtime, events, sizeof events - GUARD_WORDS * 4);         /* ... the program's */
+	perf_funccost_init(mtime, IRQ_BUF, IRQ_WORDS * 4);       /* then switched out by ... */
+	perf_funccost_init(mtime, EVENTS_BUF, EVENTS_WORDS * 4); /* ... the program's */
 	for (int i = 0; i < GUARD_WORDS; i++)
-		events[sizeof events / 4 - GUARD_WORDS + i] = irq_events[sizeof irq_events / 4 - GUARD_WORDS + i] =
-		        GUARD;
+		guard[i] = GUARD;
 	const int status = __real_main(argc, argv);
-	/* The run goes on in crt0.S's exit(): the program's atexit() handlers
-	 * are recorded too, and _exit ends the recording. */
-	main_returned = 1;
+	events_at_return = perf_funccost_count(EVENTS_BUF);
 	return status;
 }
 

@@ -358,10 +358,10 @@ int main(int argc, char **argv)
 			 * takes no value given one (--partial=1) is said so. */
 			const char *word = argv[optind - 1];
 			const char *eq = strchr(word, '=');
+			if (optopt && eq && word[0] == '-' && word[1] == '-')
+				return usage_error("%.*s takes no value", (int)(eq - word), word);
 			if (optopt > 0 && optopt < OPT_NAMES)
 				return usage_error("unknown option '-%c'", optopt);
-			if (optopt >= OPT_NAMES && eq)
-				return usage_error("%.*s takes no value", (int)(eq - word), word);
 			return usage_error("unknown option '%s'", word);
 		}
 		}

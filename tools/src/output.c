@@ -58,7 +58,15 @@ static FILE *open_temporary(struct output *o)
 	const mode_t mask = umask(0);
 	umask(mask);
 	fchmod(fd, 0666 & ~mask);
-	return fdopen(fd, "wb");
+	FILE *f = fdopen(fd, "wb");
+	if (!f) {
+		const int err = errno;
+		close(fd);
+		unlink(o->tmp);
+		set_pending(NULL, o->tmp);
+		errno = err;
+	}
+	return f;
 }
 
 /* Standard output, counted: whether a run that failed wrote anything
@@ -88,25 +96,37 @@ static FILE *open_stdout(struct output *o)
 	return f;
 }
 
-/* The file a symbolic link names that does not exist yet (realpath
- * fails on it), or NULL if path is no such link: relative to the link's
- * directory, as the kernel follows it. */
+/* The file a symbolic link names that does not exist yet (realpath fails
+ * on it with ENOENT), through a chain of links, each relative to its own
+ * directory, as the kernel follows them; NULL if path is no link, or the
+ * chain does not end in 40 links (ELOOP, as the kernel's limit). */
 static char *dangling_target(const char *path)
 {
-	struct stat st;
-	char target[PATH_MAX];
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return NULL;
-	const ssize_t n = readlink(path, target, sizeof target - 1);
-	if (n <= 0)
-		return NULL;
-	target[n] = 0;
-	const char *slash = strrchr(path, '/');
-	const size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
-	char *full = xmalloc(dir + (size_t)n + 1);
-	memcpy(full, path, dir);
-	memcpy(full + dir, target, (size_t)n + 1);
-	return full;
+	char *at = xstrdup(path);
+	for (int hops = 0; hops < 40; hops++) {
+		struct stat st;
+		char target[PATH_MAX];
+		if (lstat(at, &st) != 0 || !S_ISLNK(st.st_mode)) {
+			if (hops)
+				return at;
+			free(at);
+			return NULL;
+		}
+		const ssize_t n = readlink(at, target, sizeof target - 1);
+		if (n <= 0)
+			break;
+		target[n] = 0;
+		const char *slash = strrchr(at, '/');
+		const size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - at) + 1;
+		char *next = xmalloc(dir + (size_t)n + 1);
+		memcpy(next, at, dir);
+		memcpy(next + dir, target, (size_t)n + 1);
+		free(at);
+		at = next;
+	}
+	free(at);
+	errno = ELOOP;
+	return NULL;
 }
 
 FILE *output_open(struct output *o, const char *path)
@@ -126,18 +146,17 @@ FILE *output_open(struct output *o, const char *path)
 		/* A symbolic link's file is the one written: the rename would
 		 * replace the link itself. */
 		o->path = o->real = realpath(path, NULL);
-		if (!o->path)
+		if (!o->path && errno == ENOENT) {
+			/* A new file, or the one a link names, not there yet. */
 			o->path = o->real = dangling_target(path);
-		if (!o->path)
-			o->path = path;
-		o->f = open_temporary(o);
+			if (!o->path && errno != ELOOP)
+				o->path = path;
+		}
+		if (o->path)
+			o->f = open_temporary(o);
 	}
 	if (!o->f) {
 		error_at(path, 0, "cannot write: %s", strerror(errno));
-		if (o->tmp) { /* created, if only fdopen failed */
-			unlink(o->tmp);
-			set_pending(NULL, o->tmp);
-		}
 		free(o->tmp);
 		free(o->real);
 		o->tmp = o->real = NULL;

@@ -493,6 +493,20 @@ def symlink_output(tmp):
     check("errors: -o through a link to a file not there yet makes that file, the link stays",
           rc == 0 and os.path.islink(dangling) and os.path.isfile(made) and open(made).read().count("lr=") == 6,
           (rc, os.path.islink(dangling), os.path.exists(made)))
+    # A chain of links to a file not there yet: the file is made, every link
+    # stays; a loop of links is an error, exit 3, and replaces none.
+    for a, b in (("chain1.txt", "chain2.txt"), ("chain2.txt", "chain3.txt"), ("loop1.txt", "loop2.txt"),
+                 ("loop2.txt", "loop1.txt")):
+        os.symlink(b, os.path.join(tmp, a))
+    rc, _, _ = run("trace", "-o", os.path.join(tmp, "chain1.txt"), dump)
+    check("errors: -o through a chain of links makes the file at its end, the links stay",
+          rc == 0 and os.path.islink(os.path.join(tmp, "chain2.txt"))
+          and open(os.path.join(tmp, "chain3.txt")).read().count("lr=") == 6, rc)
+    loop = os.path.join(tmp, "loop1.txt")
+    rc, _, se = run("trace", "-o", loop, dump)
+    check("errors: -o into a loop of links: exit 3, one line, the links stay",
+          rc == 3 and se == f"perfscope: {loop}: error: cannot write: Too many levels of symbolic links\n"
+          and os.path.islink(loop) and os.path.islink(os.path.join(tmp, "loop2.txt")), (rc, se))
     # A name as long as a file name may be: the temporary beside it cannot
     # add its suffix to it.
     long_name = os.path.join(tmp, "n" * 251 + ".txt")
@@ -888,6 +902,7 @@ def usage():
     for args, want in ((("functions", "-e", "x.elf", "-xq", "x.log"), "unknown option '-x'"),
                        (("report", "-Zq", "x.log"), "unknown option '-Z'"),
                        (("trace", "--partial=1", "x.log"), "--partial takes no value"),
+                       (("report", "--help=1"), "--help takes no value"),
                        (("trace", "--nosuch", "x.log"), "unknown option '--nosuch'")):
         rc, _, se = run(*args)
         check(f"usage: {' '.join(args)}: {want}", rc == 2 and se.startswith(f"perfscope: {want}\n"), se)
