@@ -213,7 +213,8 @@ static void check_report_stops(void)
 	check_u64("the report, the counter running, stops it: the total time stands after it",
 	          perf_get_total_time(PERFORMANCE_COUNTER_0_BASE), after);
 	snprintf(want, sizeof want, "(%lu clock-cycles)", (unsigned long)after);
-	check_u64("the report's Total Time is the one read after it", strstr(printed, want) != NULL, 1);
+	check_u64("the report's Total Time is the one read after it", strstr(printed, want) != NULL,
+	          1);
 }
 
 /* Documented in docs/programmers-guide.md: with FW_PRINTF=integer, as
