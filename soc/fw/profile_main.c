@@ -63,8 +63,8 @@ static uint32_t *const guard = buffers + EVENTS_WORDS + IRQ_WORDS;
 #define IRQ_BUF ((struct perf_funccost *)(void *)(buffers + EVENTS_WORDS))
 static struct perf_funccost *interrupted; /* the buffer the outermost interrupt switched from */
 static unsigned irq_depth;                /* interrupts open: a trap inside a handler nests */
-/* The run has ended: nothing more is recorded, so that a handler that runs
- * while the frames print (interrupts left on) is not counted in them. */
+/* The run has ended: nothing more is recorded (interrupts are masked from
+ * then on; a trap while the frames print is not counted in them). */
 static int ended;
 /* The program buffer's events when main returned: the run goes on in
  * exit(), whose atexit() handlers are recorded too; the calls open then
