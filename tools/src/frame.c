@@ -430,14 +430,28 @@ static void move_past(struct frame *f)
 #define CRC_CHECKED 1
 #endif
 
+/* Takes the payload bytes left unread into the CRC: it covers every byte,
+ * also those a damaged content, or a command that skips the frame, left. */
+static void read_rest(struct frame *f)
+{
+	uint8_t b;
+	while (frame_left(f) && !next_byte(f, &b))
+		;
+}
+
+/* Says a CRC that is not the header's (the frame broken). */
+static void check_crc(struct frame *f)
+{
+	if (CRC_CHECKED && f->failed != FRAME_BROKEN && ~f->crc != f->crc_claimed)
+		broken(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
+		       ~f->crc, f->crc_claimed);
+}
+
 int frame_end(struct frame *f)
 {
 	if (!f->failed && frame_left(f))
 		frame_fail(f, "%u payload bytes left over after the last record", frame_left(f));
-	/* The CRC covers every byte, also those a damaged content left unread. */
-	uint8_t b;
-	while (frame_left(f) && !next_byte(f, &b))
-		;
+	read_rest(f);
 	if (f->failed != FRAME_BROKEN && !f->raw) {
 		int c = input_getc(f->in);
 		if (c == '\r')
@@ -447,9 +461,7 @@ int frame_end(struct frame *f)
 		else
 			broken(f, "the line goes on after the %u payload bytes the header gives", f->bytes);
 	}
-	if (CRC_CHECKED && f->failed != FRAME_BROKEN && ~f->crc != f->crc_claimed)
-		broken(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
-		           ~f->crc, f->crc_claimed);
+	check_crc(f);
 	move_past(f);
 	return !f->failed;
 }
@@ -461,12 +473,8 @@ int frame_end(struct frame *f)
 void frame_skip(struct frame *f)
 {
 	if (f->raw) {
-		uint8_t b;
-		while (frame_left(f) && !next_byte(f, &b))
-			;
-		if (CRC_CHECKED && f->failed != FRAME_BROKEN && ~f->crc != f->crc_claimed)
-			broken(f, "CRC-32 is 0x%08x, the header says 0x%08x: the frame is corrupted",
-			       ~f->crc, f->crc_claimed);
+		read_rest(f);
+		check_crc(f);
 	}
 	move_past(f);
 }
